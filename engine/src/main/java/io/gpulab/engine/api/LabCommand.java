@@ -1,0 +1,41 @@
+package io.gpulab.engine.api;
+
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * The only way anything outside the engine changes a lab. Pod manifests are real Kubernetes Pod
+ * manifests (as kubectl would apply them), kept as parsed YAML/JSON trees.
+ */
+public sealed interface LabCommand {
+
+    /** Create a pod through the tenant's API server (admission, scheduling, binding follow). */
+    record SubmitPod(String tenant, Map<String, Object> manifest) implements LabCommand { }
+
+    /** Delete (or let exit) a pod; its share returns to its cards. {@code podKey} is {@code ns/name}. */
+    record DeletePod(String tenant, String podKey) implements LabCommand { }
+
+    /** Move the virtual clock forward (locks expire, pending pods are retried). */
+    record Advance(Duration by) implements LabCommand { }
+
+    /** Remove the node lock by hand: the article's lab workaround, not a production procedure. */
+    record Unlock(String tenant, String node) implements LabCommand { }
+
+    /** Bring a tenant's Konnectivity agents up or down. */
+    record SetKonnectivity(String tenant, boolean up) implements LabCommand { }
+
+    /** Mark a card healthy or unhealthy (the device plugin re-registers it). */
+    record SetCardHealth(String tenant, String cardId, boolean healthy) implements LabCommand { }
+
+    /** Restart a node's device plugin (re-registration, no double allocation). */
+    record RestartPlugin(String tenant, String node) implements LabCommand { }
+
+    /** Switch the mock device plugin between {@code complete} and {@code article} lifecycles. */
+    record SetLifecycle(String mode) implements LabCommand { }
+
+    /** Set the webhook failurePolicy of a tenant ({@code Ignore} or {@code Fail}). */
+    record SetWebhookFailurePolicy(String tenant, String policy) implements LabCommand { }
+
+    /** Back to the scenario's initial lab. */
+    record Reset() implements LabCommand { }
+}

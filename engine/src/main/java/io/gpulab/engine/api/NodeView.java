@@ -1,0 +1,21 @@
+package io.gpulab.engine.api;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A tenant worker with its cards.
+ *
+ * @param lock     HAMi's node lock ({@code hami.io/mutex.lock}), or {@code null} when free
+ * @param warnings annotation content that could not be decoded (never a crash)
+ */
+public record NodeView(String name, int cpu, int memoryMiB, Map<String, String> annotations, Map<String, String> capacity,
+                       List<CardView> cards, @org.jspecify.annotations.Nullable LockView lock, List<String> warnings) {
+
+    public NodeView {
+        annotations = Map.copyOf(annotations);
+        capacity = Map.copyOf(capacity);
+        cards = List.copyOf(cards);
+        warnings = List.copyOf(warnings);
+    }
+}

@@ -1,0 +1,36 @@
+package io.gpulab.engine.api;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A pod as its tenant's API server shows it, plus what HAMi decided.
+ *
+ * @param phase         {@code Pending}, {@code Running}, {@code Succeeded}, {@code Failed}; or
+ *                      {@code Rejected} when admission refused the create (the pod does not exist)
+ * @param node          the bound node, or empty
+ * @param schedulerName {@code hami-scheduler} when HAMi's webhook mutated it, else {@code default-scheduler}
+ * @param reason        why it is not running: a HAMi reason ({@code CardInsufficientCore}, ...), a lock
+ *                      wait, or an admission error; empty when running
+ * @param failedNodes   per node, HAMi's reason string, e.g. {@code 1/1 CardInsufficientCore}
+ * @param devices       the cards allocated, one entry per container-card
+ * @param hamiAllocated whether HAMi's allocation annotations are present (Running proves nothing without)
+ */
+public record PodView(String namespace, String name, String phase, String node, String schedulerName, String reason,
+                      String message, Map<String, String> failedNodes, List<DeviceAllocation> devices,
+                      Map<String, String> annotations, boolean hamiAllocated, List<String> warnings) {
+
+    public PodView {
+        failedNodes = Map.copyOf(failedNodes);
+        devices = List.copyOf(devices);
+        annotations = Map.copyOf(annotations);
+        warnings = List.copyOf(warnings);
+    }
+
+    public String key() {
+        return namespace + "/" + name;
+    }
+
+    /** One card share given to one container. */
+    public record DeviceAllocation(String id, String container, int memMB, int cores) { }
+}

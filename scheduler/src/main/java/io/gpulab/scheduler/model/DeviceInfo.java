@@ -1,0 +1,25 @@
+package io.gpulab.scheduler.model;
+
+/**
+ * One card as the device plugin registers it in {@code hami.io/node-nvidia-register} (HAMi
+ * {@code DeviceInfo}): {@code count} sharing slots, {@code devMem} MB, {@code devCore} core units.
+ *
+ * @param id     the card UUID, e.g. {@code GPU-0}
+ * @param index  the card's index on its node
+ * @param count  sharing slots (deviceSplitCount)
+ * @param devMem registered memory in MB (already scaled by deviceMemoryScaling)
+ * @param devCore registered core units (deviceCoreScaling x 100)
+ * @param type   the type string, e.g. {@code NVIDIA-NVIDIA A100-SXM4-80GB} or {@code NVIDIA}
+ * @param numa   NUMA node
+ * @param mode   {@code hami-core}, {@code mig} or {@code mps}
+ * @param health whether the plugin reports the card healthy
+ */
+public record DeviceInfo(String id, int index, int count, int devMem, int devCore, String type, int numa,
+                         String mode, boolean health) {
+
+    public static final String DEFAULT_MODE = "hami-core";
+
+    public DeviceInfo withHealth(boolean newHealth) {
+        return new DeviceInfo(id, index, count, devMem, devCore, type, numa, mode, newHealth);
+    }
+}
