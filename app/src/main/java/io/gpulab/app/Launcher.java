@@ -1,14 +1,27 @@
 package io.gpulab.app;
 
 import io.gpulab.app.cli.GpulabCommand;
+import io.gpulab.app.platform.DisplayCheck;
+import io.gpulab.app.platform.FontSetup;
+import io.gpulab.app.platform.StartupProbe;
+import io.gpulab.app.platform.ToolkitHints;
+import java.io.IOException;
+import java.util.List;
+import java.util.Optional;
 import picocli.CommandLine;
 
 /**
  * The single entry point of the jar and the installed launcher. It does not extend
  * {@code Application}: JavaFX on the classpath (fat jar, jpackage) refuses a main class that does.
  * With no arguments it opens the workbench; otherwise it runs a {@code gpulab} command headless.
+ * Before anything loads JavaFX it makes sure fonts exist and, for the workbench, a display.
  */
 public final class Launcher {
+
+    /** Exit code when the workbench cannot open a window here (no display, no GTK). */
+    public static final int EXIT_NO_DISPLAY = 3;
+
+    private static final List<String> HELP_FLAGS = List.of("-h", "--help", "-V", "--version");
 
     private Launcher() {
     }
@@ -19,10 +32,40 @@ public final class Launcher {
 
     /** Runs {@code gpulab} with these arguments and returns its exit code. */
     public static int run(String... args) {
-        CommandLine cli = GpulabCommand.commandLine();
-        if (args.length == 0) {
-            return cli.execute("gui");
+        String[] effective = args.length == 0 ? new String[] {"gui"} : args;
+        prepareFonts();
+        if (opensWindow(effective)) {
+            Optional<String> problem = DisplayCheck.problem();
+            if (problem.isPresent()) {
+                System.err.println(problem.get());
+                return EXIT_NO_DISPLAY;
+            }
+            StartupProbe.installIfRequested();
         }
-        return cli.execute(args);
+        CommandLine cli = GpulabCommand.commandLine();
+        CommandLine.IExecutionExceptionHandler fallback = cli.getExecutionExceptionHandler();
+        cli.setExecutionExceptionHandler((ex, cmd, parsed) -> {
+            Optional<String> hint = ToolkitHints.explain(ex);
+            if (hint.isPresent()) {
+                cmd.getErr().println(hint.get());
+                return EXIT_NO_DISPLAY;
+            }
+            return fallback.handleExecutionException(ex, cmd, parsed);
+        });
+        return cli.execute(effective);
+    }
+
+    private static boolean opensWindow(String[] args) {
+        return args[0].equals("gui") && List.of(args).stream().noneMatch(HELP_FLAGS::contains);
+    }
+
+    private static void prepareFonts() {
+        try {
+            FontSetup.prepare();
+        } catch (IOException | RuntimeException e) {
+            // not fatal: machines with fonts never get here, and JavaFX names the problem itself
+            System.err.println("gpulab: warning: no system fonts found and the bundled fonts could not be unpacked: "
+                    + e.getMessage());
+        }
     }
 }

@@ -11,6 +11,9 @@ import picocli.CommandLine.Command;
         description = "GPU Tenancy Lab: build, watch and test a multi-tenant GPU Kubernetes platform (Kamaji + HAMi).",
         subcommands = {
             // each command lives in its own file; add new ones here
+            RunCommand.class, VerifyCommand.class, TraceCommand.class, ImportCommand.class,
+            GuiCommand.class, ScreenshotCommand.class, ReportCommand.class, BenchCommand.class,
+            WhyPendingCommand.class, WhatIfCommand.class, KindCommand.class,
         })
 public final class GpulabCommand implements Runnable {
 

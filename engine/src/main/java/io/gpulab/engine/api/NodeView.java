@@ -1,5 +1,7 @@
 package io.gpulab.engine.api;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -13,8 +15,8 @@ public record NodeView(String name, int cpu, int memoryMiB, Map<String, String> 
                        List<CardView> cards, @org.jspecify.annotations.Nullable LockView lock, List<String> warnings) {
 
     public NodeView {
-        annotations = Map.copyOf(annotations);
-        capacity = Map.copyOf(capacity);
+        annotations = Collections.unmodifiableMap(new LinkedHashMap<>(annotations));
+        capacity = Collections.unmodifiableMap(new LinkedHashMap<>(capacity));
         cards = List.copyOf(cards);
         warnings = List.copyOf(warnings);
     }

@@ -1,5 +1,7 @@
 package io.gpulab.engine.api;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -24,7 +26,7 @@ public record PodTrace(String tenant, String podKey, List<Step> steps) {
      */
     public record Step(String stage, Outcome outcome, String summary, Map<String, String> evidence) {
         public Step {
-            evidence = Map.copyOf(evidence);
+            evidence = Collections.unmodifiableMap(new LinkedHashMap<>(evidence));
         }
     }
 }

@@ -1,5 +1,7 @@
 package io.gpulab.engine.api;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -21,9 +23,9 @@ public record PodView(String namespace, String name, String phase, String node, 
                       Map<String, String> annotations, boolean hamiAllocated, List<String> warnings) {
 
     public PodView {
-        failedNodes = Map.copyOf(failedNodes);
+        failedNodes = Collections.unmodifiableMap(new LinkedHashMap<>(failedNodes));
         devices = List.copyOf(devices);
-        annotations = Map.copyOf(annotations);
+        annotations = Collections.unmodifiableMap(new LinkedHashMap<>(annotations));
         warnings = List.copyOf(warnings);
     }
 

@@ -9,7 +9,11 @@ import java.util.List;
 public record PodDevices(List<List<ContainerDevice>> containers) {
 
     public PodDevices {
-        containers = containers.stream().map(List::copyOf).toList();
+        List<List<ContainerDevice>> copy = new java.util.ArrayList<>(containers.size());
+        for (List<ContainerDevice> c : containers) {
+            copy.add(List.copyOf(c));
+        }
+        containers = java.util.Collections.unmodifiableList(copy);
     }
 
     public static PodDevices empty() {

@@ -1,0 +1,88 @@
+package io.gpulab.app.cli;
+
+import io.gpulab.app.gui.FrameBench;
+import io.gpulab.app.gui.HeadlessWorkbench;
+import io.gpulab.app.gui.export.HeadlessFx;
+import io.gpulab.engine.scenario.ScenarioException;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code gpulab screenshot SCENARIO --out FILE.png}: the workbench rendered headless to PNG. */
+@Command(name = "screenshot", mixinStandardHelpOptions = true,
+        description = "Render the workbench (after the scenario's steps) to a PNG, with no display.")
+public final class ScreenshotCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "SCENARIO", description = "Built-in scenario name or scenario file.")
+    String scenario;
+
+    @Option(names = "--out", required = true, paramLabel = "FILE.png", description = "Where to write the PNG.")
+    Path out;
+
+    @Option(names = "--scale", defaultValue = "1",
+            description = "Pixels per layout unit: 1 or 2 (default: ${DEFAULT-VALUE}).")
+    double scale;
+
+    @Option(names = "--view", defaultValue = "window", description = "window or canvas (default: ${DEFAULT-VALUE}).")
+    String view;
+
+    @Option(names = "--initial", description = "Do not play the scenario's steps: the lab as built.")
+    boolean initial;
+
+    @Option(names = "--steps", paramLabel = "N", description = "Play only the first N steps that change the lab.")
+    Integer steps;
+
+    @Option(names = "--select", paramLabel = "TENANT/NS/NAME",
+            description = "Select a pod (its trace shows), or 'pending' for the last pod that did not run.")
+    String select;
+
+    @Option(names = "--dark", description = "Dark theme.")
+    boolean dark;
+
+    @Option(names = "--size", defaultValue = "1600x1000", description = "Window size WxH (default: ${DEFAULT-VALUE}).")
+    String size;
+
+    @Option(names = "--frames", defaultValue = "0", paramLabel = "N",
+            description = "Also measure N frames (change, rebuild, layout, software render) and print the frame times.")
+    int frames;
+
+    @Override
+    public Integer call() throws Exception {
+        if (scale != 1 && scale != 2) {
+            spec.commandLine().getErr().println("gpulab screenshot: --scale must be 1 or 2");
+            return GpulabCommand.EXIT_USAGE;
+        }
+        if (!view.equals("window") && !view.equals("canvas")) {
+            spec.commandLine().getErr().println("gpulab screenshot: --view must be window or canvas");
+            return GpulabCommand.EXIT_USAGE;
+        }
+        String[] wh = size.split("x");
+        if (wh.length != 2 || !wh[0].matches("\\d{3,4}") || !wh[1].matches("\\d{3,4}")) {
+            spec.commandLine().getErr().println("gpulab screenshot: --size must look like 1600x1000");
+            return GpulabCommand.EXIT_USAGE;
+        }
+        int play = initial ? 0 : steps == null ? Integer.MAX_VALUE : steps;
+        try (HeadlessWorkbench w = HeadlessWorkbench.open(scenario, play, select, dark,
+                Integer.parseInt(wh[0]), Integer.parseInt(wh[1]))) {
+            if (frames > 0) {
+                FrameBench.Result r = HeadlessFx.call(() -> FrameBench.run(w.workbench(),
+                        w.workbench().view().getScene(), frames));
+                spec.commandLine().getOut().println("frame time, " + r.line());
+            }
+            boolean window = view.equals("window");
+            long bytes = HeadlessFx.call(() -> w.workbench().view().actions().exportPngTo(window, scale, out));
+            spec.commandLine().getOut().println("wrote " + out + " (" + bytes + " bytes)");
+            return GpulabCommand.EXIT_OK;
+        } catch (ScenarioException | IllegalArgumentException e) {
+            spec.commandLine().getErr().println("gpulab screenshot: " + e.getMessage());
+            return GpulabCommand.EXIT_USAGE;
+        }
+    }
+}

@@ -1,0 +1,75 @@
+package io.gpulab.app.cli;
+
+import io.gpulab.engine.api.LabEvent;
+import io.gpulab.engine.cluster.CardVerdict;
+import io.gpulab.engine.cluster.ClusterBackend;
+import io.gpulab.engine.cluster.ClusterException;
+import io.gpulab.engine.cluster.PendingExplainer;
+import io.gpulab.engine.cluster.PendingExplanation;
+import io.gpulab.scheduler.model.SchedulerConfig;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code gpulab why-pending --kubeconfig F --tenant T --pod NS/NAME}: scheduler/'s verdict next to the cluster's. */
+@Command(name = "why-pending", mixinStandardHelpOptions = true,
+        description = {"Explain a pending GPU pod of a real cluster: HAMi's filter (scheduler/) on the observed "
+                + "cards, one reason per card, next to the cluster's own FilteringFailed events. Read-only.",
+            "Exit 0 when explained, 2 for bad arguments, an unreachable cluster or an unknown pod."})
+public final class WhyPendingCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Mixin
+    private ClusterCliOptions cluster = new ClusterCliOptions();
+
+    @Option(names = "--tenant", required = true, paramLabel = "T", description = "the tenant, e.g. tenant-a")
+    private String tenant;
+
+    @Option(names = "--pod", required = true, paramLabel = "NS/NAME", description = "the pod, e.g. default/gpu-pod-5")
+    private String pod;
+
+    @Option(names = "--json", description = "print the explanation as JSON")
+    private boolean json;
+
+    @Override
+    public Integer call() throws Exception {
+        PendingExplanation x;
+        try (ClusterBackend backend = ClusterBackend.connect(cluster.options())) {
+            x = PendingExplainer.explain(backend, tenant, pod, SchedulerConfig.DEFAULTS);
+        } catch (ClusterException e) {
+            CliSupport.err(spec).println("gpulab: " + e.getMessage());
+            return GpulabCommand.EXIT_USAGE;
+        }
+        if (json) {
+            CliSupport.printJson(spec, x);
+            return GpulabCommand.EXIT_OK;
+        }
+        PrintWriter out = CliSupport.out(spec);
+        out.printf("pod %s in %s: %s%n", x.podKey(), x.tenant(), x.phase());
+        out.printf("scheduler/ says: %s%n", x.verdict());
+        if (!x.cards().isEmpty()) {
+            out.printf("  %-20s %-20s %9s %10s %10s  %s%n", "card", "node", "free MB", "free cores", "free slots",
+                    "reason");
+            for (CardVerdict c : x.cards()) {
+                out.printf("  %-20s %-20s %9d %10d %10d  %s%n", c.cardId(), c.node(), c.freeMemMB(), c.freeCores(),
+                        c.freeSlots(), c.health() ? c.reason() : c.reason() + " (unhealthy)");
+            }
+        }
+        out.println("the cluster says:");
+        if (x.clusterEvents().isEmpty()) {
+            out.println("  (no events recorded for this pod)");
+        }
+        for (LabEvent e : x.clusterEvents()) {
+            out.printf("  %s %s %s: %s%n", e.type(), e.reason(), e.source(), e.message());
+        }
+        x.notes().forEach(n -> out.println("note: " + n));
+        out.flush();
+        return GpulabCommand.EXIT_OK;
+    }
+}

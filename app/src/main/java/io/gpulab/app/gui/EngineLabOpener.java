@@ -1,0 +1,110 @@
+package io.gpulab.app.gui;
+
+import io.gpulab.app.gui.vm.LabOpener;
+import io.gpulab.app.gui.vm.OpenedLab;
+import io.gpulab.app.gui.vm.ScenarioVerifier;
+import io.gpulab.engine.api.LabBackend;
+import io.gpulab.engine.api.LabCommand;
+import io.gpulab.engine.scenario.BackendOptions;
+import io.gpulab.engine.scenario.Backends;
+import io.gpulab.engine.scenario.BuiltinScenarios;
+import io.gpulab.engine.scenario.RunResult;
+import io.gpulab.engine.scenario.Scenario;
+import io.gpulab.engine.scenario.ScenarioReader;
+import io.gpulab.engine.scenario.ScenarioRunner;
+import io.gpulab.engine.scenario.Step;
+import io.gpulab.engine.scenario.StepResult;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Opens scenarios through the engine's scenario reader and backend registry (default backend: sim). */
+public final class EngineLabOpener implements LabOpener {
+
+    private final String backendId;
+    private final BackendOptions options;
+
+    public EngineLabOpener(String backendId, BackendOptions options) {
+        this.backendId = backendId;
+        this.options = options;
+    }
+
+    /** The simulated lab: in-process, deterministic, no Docker or cluster. */
+    public static EngineLabOpener sim() {
+        return new EngineLabOpener("sim", BackendOptions.NONE);
+    }
+
+    @Override
+    public OpenedLab open(String scenarioName) throws IOException {
+        var synthetic = SyntheticLab.yaml(scenarioName);
+        Scenario scenario = synthetic.isPresent()
+                ? new ScenarioReader().read(scenarioName, new java.io.StringReader(synthetic.get()), false)
+                : new ScenarioReader().load(scenarioName);
+        LabBackend backend = Backends.open(backendId, scenario.lab(), options);
+        ScenarioVerifier verifier = () -> verify(scenario);
+        String source = synthetic.isPresent() ? synthetic.get() : source(scenarioName);
+        return new OpenedLab(backend, commands(scenario), source, verifier);
+    }
+
+    private List<ScenarioVerifier.Check> verify(Scenario scenario) {
+        try (LabBackend fresh = Backends.open(backendId, scenario.lab(), options)) {
+            RunResult run = new ScenarioRunner(fresh).run(scenario);
+            List<ScenarioVerifier.Check> checks = new ArrayList<>();
+            for (StepResult r : run.steps()) {
+                if (r.check()) {
+                    checks.add(new ScenarioVerifier.Check(r.title(), r.passed(), String.join("; ", r.problems())));
+                }
+            }
+            return checks;
+        }
+    }
+
+    /** The steps that change the lab, as engine commands (checks are skipped). */
+    static List<LabCommand> commands(Scenario scenario) {
+        List<LabCommand> out = new ArrayList<>();
+        for (Step step : scenario.steps()) {
+            LabCommand c = command(step);
+            if (c != null) {
+                out.add(c);
+            }
+        }
+        return out;
+    }
+
+    private static @org.jspecify.annotations.Nullable LabCommand command(Step step) {
+        if (step instanceof Step.Submit s) {
+            return new LabCommand.SubmitPod(s.tenant(), s.manifest());
+        } else if (step instanceof Step.Delete s) {
+            return new LabCommand.DeletePod(s.tenant(), s.pod());
+        } else if (step instanceof Step.Advance s) {
+            return new LabCommand.Advance(s.by());
+        } else if (step instanceof Step.Unlock s) {
+            return new LabCommand.Unlock(s.tenant(), s.node());
+        } else if (step instanceof Step.Konnectivity s) {
+            return new LabCommand.SetKonnectivity(s.tenant(), s.up());
+        } else if (step instanceof Step.CardHealth s) {
+            return new LabCommand.SetCardHealth(s.tenant(), s.card(), s.healthy());
+        } else if (step instanceof Step.PluginRestart s) {
+            return new LabCommand.RestartPlugin(s.tenant(), s.node());
+        } else if (step instanceof Step.SetLifecycle s) {
+            return new LabCommand.SetLifecycle(s.mode());
+        } else if (step instanceof Step.SetFailurePolicy s) {
+            return new LabCommand.SetWebhookFailurePolicy(s.tenant(), s.policy());
+        }
+        return null;
+    }
+
+    private static String source(String scenarioName) throws IOException {
+        Path p = Path.of(scenarioName);
+        if (Files.isRegularFile(p)) {
+            return Files.readString(p, StandardCharsets.UTF_8);
+        }
+        try (InputStream in = BuiltinScenarios.open(scenarioName)) {
+            return in == null ? "" : new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+}

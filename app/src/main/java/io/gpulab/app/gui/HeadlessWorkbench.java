@@ -1,0 +1,81 @@
+package io.gpulab.app.gui;
+
+import io.gpulab.app.gui.export.HeadlessFx;
+import io.gpulab.app.gui.fx.CurrentThreadTaskExecutor;
+import io.gpulab.app.gui.vm.OpenedLab;
+import io.gpulab.app.gui.vm.Selection;
+import io.gpulab.engine.api.PodView;
+import io.gpulab.engine.api.TenantView;
+import javafx.stage.Stage;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The workbench on a scenario without a display (screenshot and report commands): Monocle headless
+ * toolkit, engine calls on the FX thread in order, the scenario's steps played first.
+ */
+public final class HeadlessWorkbench implements AutoCloseable {
+
+    private final Workbench workbench;
+    private final Stage stage;
+
+    private HeadlessWorkbench(Workbench workbench, Stage stage) {
+        this.workbench = workbench;
+        this.stage = stage;
+    }
+
+    /**
+     * Opens {@code scenario}, plays its first {@code steps} lab-changing steps, and selects {@code select}
+     * ({@code tenant/ns/name}, or {@code pending} for the last pod that did not run).
+     */
+    public static HeadlessWorkbench open(String scenario, int steps, @Nullable String select, boolean dark,
+                                         int width, int height) throws Exception {
+        HeadlessFx.start();
+        EngineLabOpener opener = EngineLabOpener.sim();
+        OpenedLab lab = opener.open(scenario);
+        return HeadlessFx.call(() -> {
+            Workbench w = new Workbench(lab, opener, new CurrentThreadTaskExecutor());
+            Stage stage = new Stage();
+            stage.setScene(w.scene(width, height, dark));
+            stage.show();
+            if (steps > 0) {
+                w.viewModel().playScenarioSteps(steps);
+            }
+            if (select != null) {
+                selectPod(w, select);
+            }
+            stage.getScene().getRoot().applyCss();
+            stage.getScene().getRoot().layout();
+            return new HeadlessWorkbench(w, stage);
+        });
+    }
+
+    private static void selectPod(Workbench w, String select) {
+        Selection chosen = null;
+        for (TenantView t : w.viewModel().snapshot().tenants()) {
+            for (PodView p : t.pods()) {
+                boolean pendingPick = "pending".equals(select) && !"Running".equals(p.phase());
+                if (pendingPick || select.equals(t.name() + "/" + p.key())) {
+                    chosen = Selection.pod(t.name(), p.key());
+                }
+            }
+        }
+        if (chosen == null) {
+            throw new IllegalArgumentException("--select " + select + ": no such pod (use TENANT/NAMESPACE/NAME)");
+        }
+        w.viewModel().selectionProperty().set(chosen);
+    }
+
+    public Workbench workbench() {
+        return workbench;
+    }
+
+    @Override
+    public void close() throws Exception {
+        HeadlessFx.call(() -> {
+            workbench.viewModel().close();
+            stage.close();
+            return null;
+        });
+        HeadlessFx.exit();
+    }
+}

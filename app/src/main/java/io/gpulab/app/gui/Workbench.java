@@ -1,0 +1,49 @@
+package io.gpulab.app.gui;
+
+import io.gpulab.app.gui.fx.FxThread;
+import io.gpulab.app.gui.fx.TaskExecutor;
+import io.gpulab.app.gui.view.Theme;
+import io.gpulab.app.gui.view.WorkbenchView;
+import io.gpulab.app.gui.vm.LabOpener;
+import io.gpulab.app.gui.vm.OpenedLab;
+import io.gpulab.app.gui.vm.WorkbenchViewModel;
+import io.gpulab.app.gui.walkthrough.WalkthroughLoader;
+import io.gpulab.app.gui.walkthrough.WalkthroughViewModel;
+import io.gpulab.engine.scenario.BuiltinScenarios;
+import javafx.scene.Scene;
+
+/**
+ * The assembled workbench: view-models wired to one opened lab, and the main view. Used by the
+ * desktop app, the headless screenshot/report commands and the GUI tests alike. Build on the FX thread.
+ */
+public final class Workbench {
+
+    private final WorkbenchViewModel viewModel;
+    private final WalkthroughViewModel walkthroughs;
+    private final WorkbenchView view;
+
+    public Workbench(OpenedLab lab, LabOpener opener, TaskExecutor tasks) {
+        this.viewModel = new WorkbenchViewModel(lab, opener, tasks, FxThread::runNowOrLater);
+        this.walkthroughs = new WalkthroughViewModel(WalkthroughLoader.builtIns());
+        this.view = new WorkbenchView(viewModel, walkthroughs, BuiltinScenarios.names());
+    }
+
+    /** A scene of the given size holding the workbench, light or dark. */
+    public Scene scene(double width, double height, boolean dark) {
+        Scene scene = new Scene(view, width, height);
+        Theme.apply(scene, dark);
+        return scene;
+    }
+
+    public WorkbenchViewModel viewModel() {
+        return viewModel;
+    }
+
+    public WalkthroughViewModel walkthroughs() {
+        return walkthroughs;
+    }
+
+    public WorkbenchView view() {
+        return view;
+    }
+}

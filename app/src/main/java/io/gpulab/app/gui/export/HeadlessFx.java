@@ -1,0 +1,63 @@
+package io.gpulab.app.gui.export;
+
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import javafx.application.Platform;
+
+/**
+ * Starts the JavaFX toolkit without a display (Monocle headless, software rendering) for the CLI's
+ * screenshot and report commands. The properties must be set before the toolkit first loads.
+ */
+public final class HeadlessFx {
+
+    private static boolean started;
+
+    private HeadlessFx() {
+    }
+
+    /** Starts the toolkit once per JVM. */
+    public static synchronized void start() throws InterruptedException {
+        if (started) {
+            return;
+        }
+        System.setProperty("glass.platform", "Monocle");
+        System.setProperty("monocle.platform", "Headless");
+        System.setProperty("prism.order", "sw");
+        System.setProperty("java.awt.headless", "true");
+        System.setProperty("headless.geometry", System.getProperty("headless.geometry", "2560x1600-32"));
+        CountDownLatch ready = new CountDownLatch(1);
+        Platform.startup(ready::countDown);
+        Platform.setImplicitExit(false);
+        if (!ready.await(30, TimeUnit.SECONDS)) {
+            throw new IllegalStateException("the JavaFX toolkit did not start within 30 s");
+        }
+        started = true;
+    }
+
+    /** Runs {@code work} on the FX thread and waits for its result. */
+    public static <T> T call(Callable<T> work) throws Exception {
+        CompletableFuture<T> f = new CompletableFuture<>();
+        Platform.runLater(() -> {
+            try {
+                f.complete(work.call());
+            } catch (Throwable t) {
+                f.completeExceptionally(t);
+            }
+        });
+        try {
+            return f.get(10, TimeUnit.MINUTES);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof Exception ex) {
+                throw ex;
+            }
+            throw e;
+        }
+    }
+
+    public static void exit() {
+        Platform.exit();
+    }
+}

@@ -1,0 +1,99 @@
+package io.gpulab.app.gui.export;
+
+import io.gpulab.app.gui.view.Theme;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import javafx.embed.swing.SwingFXUtils;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.SnapshotParameters;
+import javafx.scene.control.Label;
+import javafx.scene.image.PixelReader;
+import javafx.scene.image.PixelWriter;
+import javafx.scene.image.WritableImage;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.transform.Transform;
+import javax.imageio.ImageIO;
+
+/**
+ * Node snapshot to PNG (house rule 14: a snapshot, not a screen grab), at 1x or 2x, with a caption
+ * strip underneath. Must run on the FX thread; works headless under Monocle.
+ */
+public final class PngExporter {
+
+    private PngExporter() {
+    }
+
+    /** The node and its caption strip as one image, {@code scale} pixels per layout unit. */
+    public static WritableImage render(Node node, double scale, Caption caption, boolean dark) {
+        SnapshotParameters p = new SnapshotParameters();
+        p.setTransform(Transform.scale(scale, scale));
+        WritableImage body = node.snapshot(p, null);
+        int w = (int) body.getWidth();
+        Region strip = strip(caption, w / scale, dark);
+        WritableImage cap = strip.snapshot(p, null);
+        int h = (int) body.getHeight() + (int) cap.getHeight();
+        WritableImage out = new WritableImage(w, h);
+        PixelWriter pw = out.getPixelWriter();
+        copy(body.getPixelReader(), pw, w, (int) body.getHeight(), 0);
+        int capW = Math.min(w, (int) cap.getWidth());
+        copy(cap.getPixelReader(), pw, capW, (int) cap.getHeight(), (int) body.getHeight());
+        return out;
+    }
+
+    /** Renders and writes a PNG; returns the file size in bytes. */
+    public static long write(Node node, double scale, Caption caption, boolean dark, Path file) throws IOException {
+        return writePng(render(node, scale, caption, dark), file);
+    }
+
+    /** Writes an image as PNG; returns the file size in bytes. */
+    public static long writePng(WritableImage image, Path file) throws IOException {
+        BufferedImage img = SwingFXUtils.fromFXImage(image, null);
+        Path parent = file.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
+        }
+        if (!ImageIO.write(img, "png", file.toFile())) {
+            throw new IOException("no PNG writer available");
+        }
+        return Files.size(file);
+    }
+
+    private static void copy(PixelReader r, PixelWriter w, int width, int height, int dy) {
+        for (int y = 0; y < height; y++) {
+            for (int x = 0; x < width; x++) {
+                w.setArgb(x, y + dy, r.getArgb(x, y));
+            }
+        }
+    }
+
+    private static Region strip(Caption c, double width, boolean dark) {
+        Label brand = new Label("GPU Tenancy Lab");
+        brand.getStyleClass().add("caption-brand");
+        Label text = new Label(c.line());
+        text.getStyleClass().add("caption-text");
+        Region grow = new Region();
+        HBox.setHgrow(grow, Priority.ALWAYS);
+        HBox strip = new HBox(16, brand, grow, text);
+        strip.setAlignment(Pos.CENTER_LEFT);
+        // "root" so the looked-up palette colours of the theme apply outside a scene
+        strip.getStyleClass().addAll("root", "caption-strip");
+        strip.getStylesheets().add(Theme.BASE);
+        if (dark) {
+            strip.getStylesheets().add(Theme.DARK);
+        }
+        strip.setMinWidth(width);
+        strip.setPrefWidth(width);
+        strip.setMaxWidth(width);
+        // a throwaway scene so CSS and layout apply (the strip is never shown)
+        new javafx.scene.Scene(new javafx.scene.Group(strip));
+        strip.applyCss();
+        strip.resize(width, strip.prefHeight(width));
+        strip.layout();
+        return strip;
+    }
+}

@@ -1,0 +1,115 @@
+package io.gpulab.app.gui.view;
+
+import io.gpulab.app.gui.vm.Formats;
+import io.gpulab.app.gui.vm.Selection;
+import io.gpulab.app.gui.vm.WorkbenchViewModel;
+import io.gpulab.engine.api.CardView;
+import io.gpulab.engine.api.PodView;
+import io.gpulab.engine.api.TenantView;
+import javafx.geometry.Pos;
+import javafx.scene.control.ContextMenu;
+import javafx.scene.control.Label;
+import javafx.scene.control.MenuItem;
+import javafx.scene.input.TransferMode;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+
+/**
+ * One card: type and uuid, health, memory and compute fill, sharing-slot pips and the pods on it.
+ * A template dropped here is pinned to this card with HAMi's uuid selector.
+ */
+public final class CardTile extends VBox {
+
+    public CardTile(WorkbenchViewModel vm, TenantView tenant, String node, CardView card) {
+        super(7);
+        getStyleClass().add("card-tile");
+        String key = node + "-" + card.id();
+        setId("card-" + key);
+        if (!card.health()) {
+            getStyleClass().add("unhealthy");
+        }
+        Region dot = new Region();
+        dot.getStyleClass().addAll("status-dot", card.health() ? "ok" : "error");
+        Label type = new Label(card.type());
+        type.getStyleClass().add("card-type");
+        Region grow = new Region();
+        HBox.setHgrow(grow, Priority.ALWAYS);
+        Label uuid = new Label(card.id());
+        uuid.getStyleClass().add("mono-muted");
+        HBox head = new HBox(6, Icons.icon(Icons.CHIP, 14, "card-icon"), type, dot, grow, uuid);
+        head.setAlignment(Pos.CENTER_LEFT);
+
+        FillBar mem = new FillBar("mem");
+        mem.setFraction(card.memMB() == 0 ? 0 : (double) card.usedMemMB() / card.memMB());
+        FillBar core = new FillBar("core");
+        core.setFraction(card.cores() == 0 ? 0 : (double) card.usedCores() / card.cores());
+        VBox metrics = new VBox(6,
+                metric("Memory", Formats.mb(card.usedMemMB()) + " / " + Formats.mb(card.memMB()) + " MB",
+                        "mem-" + key, mem),
+                metric("Compute", card.usedCores() + " / " + card.cores() + " %", "core-" + key, core),
+                metric("Slots", card.usedSlots() + " of " + card.slots(), "slots-" + key,
+                        new SlotPips(card.usedSlots(), card.slots())));
+
+        FlowPane pods = new FlowPane(4, 4);
+        pods.getStyleClass().add("card-pods");
+        for (String podKey : card.pods()) {
+            tenant.pod(podKey).ifPresent(p ->
+                    pods.getChildren().add(new PodChip(vm, tenant.name(), p, share(p, card))));
+        }
+        if (card.pods().isEmpty()) {
+            Label idle = new Label(card.health() ? "idle — drop a pod here to pin it to this card" : "unhealthy — "
+                    + "new pods avoid this card");
+            idle.getStyleClass().add("hint");
+            pods.getChildren().add(idle);
+        }
+        getChildren().addAll(head, metrics, pods);
+        setupEventHandlers(vm, tenant.name(), card);
+    }
+
+    private void setupEventHandlers(WorkbenchViewModel vm, String tenant, CardView card) {
+        Selection me = Selection.card(tenant, card.id());
+        if (me.equals(vm.selectionProperty().get())) {
+            getStyleClass().add("selected");
+        }
+        setOnMouseClicked(e -> vm.selectionProperty().set(me));
+        setOnDragOver(e -> {
+            if (Dnd.template(e.getDragboard()).isPresent()) {
+                e.acceptTransferModes(TransferMode.COPY);
+                pseudoClassStateChanged(javafx.css.PseudoClass.getPseudoClass("drop"), true);
+                e.consume();
+            }
+        });
+        setOnDragExited(e -> pseudoClassStateChanged(javafx.css.PseudoClass.getPseudoClass("drop"), false));
+        setOnDragDropped(e -> {
+            var t = Dnd.template(e.getDragboard());
+            t.ifPresent(template -> vm.submitTemplate(template, tenant, card.id()));
+            e.setDropCompleted(t.isPresent());
+            e.consume();
+        });
+        MenuItem health = new MenuItem(card.health() ? "Mark card unhealthy" : "Mark card healthy");
+        health.setOnAction(e -> vm.setCardHealth(tenant, card.id(), !card.health()));
+        ContextMenu menu = new ContextMenu(health);
+        setOnContextMenuRequested(e -> menu.show(this, e.getScreenX(), e.getScreenY()));
+    }
+
+    private static String share(PodView p, CardView card) {
+        return p.devices().stream().filter(d -> d.id().equals(card.id())).findFirst()
+                .map(d -> Formats.mb(d.memMB()) + " MB · " + d.cores() + " %").orElse("");
+    }
+
+    private static VBox metric(String caption, String value, String id, javafx.scene.Node bar) {
+        Label c = new Label(caption);
+        c.getStyleClass().add("caption");
+        Label v = new Label(value);
+        v.getStyleClass().add("metric");
+        v.setId(id);
+        Region grow = new Region();
+        HBox.setHgrow(grow, Priority.ALWAYS);
+        HBox line = new HBox(6, c, grow, v);
+        line.setAlignment(Pos.CENTER_LEFT);
+        return new VBox(3, line, bar);
+    }
+}

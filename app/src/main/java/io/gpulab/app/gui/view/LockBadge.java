@@ -1,0 +1,31 @@
+package io.gpulab.app.gui.view;
+
+import io.gpulab.app.gui.vm.Formats;
+import io.gpulab.engine.api.LockView;
+import java.time.Duration;
+import java.time.Instant;
+import javafx.geometry.Pos;
+import javafx.scene.control.Label;
+import javafx.scene.layout.HBox;
+
+/** HAMi's node lock: a padlock, the holder pod and the virtual-time countdown to its expiry. */
+public final class LockBadge extends HBox {
+
+    public LockBadge(String node, LockView lock, Instant now) {
+        super(6);
+        getStyleClass().add("lock-badge");
+        setId("lock-" + node);
+        setAlignment(Pos.CENTER_LEFT);
+        Duration left = Duration.between(now, lock.expires());
+        if (left.isNegative() || left.isZero()) {
+            getStyleClass().add("expired");
+        }
+        Label holder = new Label(lock.holder().isEmpty() ? "bare timestamp lock" : lock.holder());
+        holder.getStyleClass().add("lock-holder");
+        Label timer = new Label(left.isNegative() || left.isZero() ? "expired — next bind takes it over"
+                : "expires in " + Formats.countdown(left));
+        timer.getStyleClass().add("lock-timer");
+        timer.setId("lock-timer-" + node);
+        getChildren().addAll(Icons.icon(Icons.LOCK, 14, "lock-icon"), new Label("node lock"), holder, timer);
+    }
+}

@@ -1,0 +1,86 @@
+package io.gpulab.app.gui.view;
+
+import io.gpulab.app.gui.vm.WorkbenchViewModel;
+import io.gpulab.app.gui.walkthrough.Walkthrough;
+import io.gpulab.app.gui.walkthrough.WalkthroughViewModel;
+import io.gpulab.engine.api.TenantView;
+import java.time.Duration;
+import java.util.List;
+import javafx.application.Platform;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuBar;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.input.KeyCombination;
+
+/** Menus with the keyboard shortcuts for the common actions. */
+public final class MenuBarView extends MenuBar {
+
+    public MenuBarView(WorkbenchViewModel vm, WorkbenchActions a, WalkthroughViewModel wvm, List<String> scenarios) {
+        Menu open = new Menu("Open built-in scenario");
+        scenarios.forEach(s -> open.getItems().add(item(s, null, () -> vm.open(s))));
+        Menu file = new Menu("File", null,
+                item("Open scenario…", "Shortcut+O", a::openScenario), open,
+                item("Save scenario…", "Shortcut+S", a::saveScenario), new SeparatorMenuItem(),
+                item("Export canvas PNG (1x)…", "Shortcut+E", () -> a.exportPng(false, 1)),
+                item("Export canvas PNG (2x)…", "Shortcut+Shift+E", () -> a.exportPng(false, 2)),
+                item("Export window PNG (1x)…", null, () -> a.exportPng(true, 1)),
+                item("Export window PNG (2x)…", null, () -> a.exportPng(true, 2)),
+                item("Export review report (PDF)…", "Shortcut+P", a::exportReport), new SeparatorMenuItem(),
+                item("Quit", "Shortcut+Q", Platform::exit));
+        Menu lab = new Menu("Lab", null,
+                item("Play scenario steps", "Shortcut+Enter", vm::playScenarioSteps),
+                item("Play / pause clock", "F5", () -> vm.playingProperty().set(!vm.playingProperty().get())),
+                item("Step 30 s", "F6", () -> vm.advance(Duration.ofSeconds(30))),
+                item("Advance 5 min", "F7", () -> vm.advance(Duration.ofMinutes(5))), new SeparatorMenuItem(),
+                item("Paste Pod YAML", "Shortcut+V", a::pasteYaml),
+                item("Delete selected pod", "Delete", a::deleteSelected),
+                item("Unlock node", "Shortcut+U", a::unlock), new SeparatorMenuItem(),
+                item("Undo last action", "Shortcut+Z", vm::undo),
+                item("Reset lab", "Shortcut+Shift+R", vm::reset));
+        Menu faults = new Menu("Faults");
+        faults.setOnShowing(e -> fillFaults(faults, vm, a));
+        fillFaults(faults, vm, a);
+        Menu view = new Menu("View", null, item("Toggle light / dark theme", "Shortcut+T", a::toggleTheme));
+        Menu guide = new Menu("Walkthroughs");
+        for (Walkthrough w : wvm.available()) {
+            guide.getItems().add(item(w.title(), null, () -> {
+                wvm.start(w);
+                vm.open(w.scenario());
+            }));
+        }
+        getMenus().addAll(file, lab, faults, view, guide);
+        setUseSystemMenuBar(true);
+    }
+
+    private static void fillFaults(Menu faults, WorkbenchViewModel vm, WorkbenchActions a) {
+        faults.getItems().clear();
+        for (TenantView t : vm.snapshot().tenants()) {
+            boolean up = t.tunnel().agentsUp();
+            faults.getItems().add(item((up ? "Take down" : "Bring up") + " Konnectivity agents of " + t.name(), null,
+                    () -> vm.setKonnectivity(t.name(), !up)));
+            String other = "Ignore".equals(t.webhookFailurePolicy()) ? "Fail" : "Ignore";
+            faults.getItems().add(item("Set webhook failurePolicy of " + t.name() + " to " + other, null,
+                    () -> vm.setWebhookPolicy(t.name(), other)));
+            t.nodes().stream().limit(8).forEach(n -> {
+                faults.getItems().add(item("Restart device plugin on " + n.name(), null,
+                        () -> vm.restartPlugin(t.name(), n.name())));
+                n.cards().forEach(c -> faults.getItems().add(item("Mark " + c.id() + " on " + n.name()
+                        + (c.health() ? " unhealthy" : " healthy"), null,
+                        () -> vm.setCardHealth(t.name(), c.id(), !c.health()))));
+            });
+            faults.getItems().add(new SeparatorMenuItem());
+        }
+        String mode = "article".equals(vm.snapshot().lifecycle()) ? "complete" : "article";
+        faults.getItems().add(item("Device plugin lifecycle: " + mode, null, () -> a.lifecycle(mode)));
+    }
+
+    private static MenuItem item(String text, String accelerator, Runnable action) {
+        MenuItem i = new MenuItem(text);
+        if (accelerator != null) {
+            i.setAccelerator(KeyCombination.keyCombination(accelerator));
+        }
+        i.setOnAction(e -> action.run());
+        return i;
+    }
+}

@@ -1,0 +1,119 @@
+package io.gpulab.app.gui.view;
+
+import io.gpulab.app.gui.vm.CustomPodForm;
+import io.gpulab.app.gui.vm.PodTemplate;
+import javafx.geometry.Pos;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextField;
+import javafx.scene.input.ClipboardContent;
+import javafx.scene.input.Dragboard;
+import javafx.scene.input.TransferMode;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+
+/** The pod palette: drag sources for the built-in templates and for the validated custom editor. */
+public final class PaletteView extends VBox {
+
+    private final CustomPodForm form = new CustomPodForm();
+    private final TextField gpus = new TextField();
+    private final TextField mem = new TextField();
+    private final TextField cores = new TextField();
+    private final Label error = new Label();
+    private final HBox customSource;
+
+    public PaletteView() {
+        super(8);
+        getStyleClass().add("palette");
+        setId("palette");
+        customSource = source(new PodTemplate("custom", "Custom pod", 1, 0, 0, 0), "drag the custom pod");
+        layoutParts();
+        setupBindings();
+        setupEventHandlers();
+    }
+
+    private void layoutParts() {
+        Label title = new Label("POD PALETTE");
+        title.getStyleClass().add("section-title");
+        Label hint = new Label("Drag onto a tenant (HAMi picks the card) or onto a card (pins it with "
+                + PodTemplate.UUID_ANNOTATION + "). Ctrl+V pastes Pod YAML.");
+        hint.getStyleClass().add("hint");
+        hint.setWrapText(true);
+        getChildren().addAll(title, hint);
+        for (PodTemplate t : PodTemplate.builtIns()) {
+            getChildren().add(source(t, t.requestLabel()));
+        }
+        Label custom = new Label("CUSTOM POD");
+        custom.getStyleClass().add("section-title");
+        GridPane grid = new GridPane();
+        grid.getStyleClass().add("custom-grid");
+        gpus.setId("custom-gpus");
+        mem.setId("custom-mem");
+        cores.setId("custom-cores");
+        grid.addRow(0, new Label("GPUs"), gpus);
+        grid.addRow(1, new Label("Memory MB"), mem);
+        grid.addRow(2, new Label("Compute %"), cores);
+        GridPane.setHgrow(mem, Priority.ALWAYS);
+        error.getStyleClass().add("error-text");
+        error.setWrapText(true);
+        error.setId("custom-error");
+        getChildren().addAll(custom, grid, error, customSource);
+    }
+
+    private void setupBindings() {
+        gpus.textProperty().bindBidirectional(form.gpusProperty());
+        mem.textProperty().bindBidirectional(form.memMBProperty());
+        cores.textProperty().bindBidirectional(form.coresProperty());
+        error.textProperty().bind(form.errorProperty());
+        customSource.disableProperty().bind(form.errorProperty().isNotEmpty());
+        error.visibleProperty().bind(form.errorProperty().isNotEmpty());
+        error.managedProperty().bind(error.visibleProperty());
+    }
+
+    private void setupEventHandlers() {
+        customSource.setOnDragDetected(e -> form.template().ifPresent(t -> {
+            Dragboard board = customSource.startDragAndDrop(TransferMode.COPY);
+            ClipboardContent c = new ClipboardContent();
+            c.put(Dnd.TEMPLATE, Dnd.encode(t));
+            board.setContent(c);
+            e.consume();
+        }));
+        form.errorProperty().addListener((o, a, b) -> updateCustomLabel());
+        form.gpusProperty().addListener((o, a, b) -> updateCustomLabel());
+        form.memMBProperty().addListener((o, a, b) -> updateCustomLabel());
+        form.coresProperty().addListener((o, a, b) -> updateCustomLabel());
+        updateCustomLabel();
+    }
+
+    private void updateCustomLabel() {
+        Label sub = (Label) customSource.lookup(".palette-sub");
+        if (sub != null) {
+            sub.setText(form.template().map(PodTemplate::requestLabel).orElse("fix the fields above"));
+        }
+    }
+
+    private HBox source(PodTemplate t, String sub) {
+        Label name = new Label(t.label());
+        name.getStyleClass().add("palette-name");
+        Label s = new Label(sub);
+        s.getStyleClass().add("palette-sub");
+        Region grow = new Region();
+        HBox.setHgrow(grow, Priority.ALWAYS);
+        HBox box = new HBox(8, Icons.icon(Icons.GRIP, 14, "grip"), new VBox(1, name, s), grow);
+        box.setAlignment(Pos.CENTER_LEFT);
+        box.getStyleClass().addAll("palette-item", "tpl-" + t.id());
+        box.setId("palette-" + t.id());
+        if (!"custom".equals(t.id())) {
+            box.setOnDragDetected(e -> {
+                Dragboard board = box.startDragAndDrop(TransferMode.COPY);
+                ClipboardContent c = new ClipboardContent();
+                c.put(Dnd.TEMPLATE, Dnd.encode(t));
+                board.setContent(c);
+                e.consume();
+            });
+        }
+        return box;
+    }
+}

@@ -1,0 +1,37 @@
+package io.gpulab.app.gui.view;
+
+import io.gpulab.app.gui.vm.PendingBadge;
+import io.gpulab.app.gui.vm.WorkbenchViewModel;
+import io.gpulab.engine.api.PodView;
+import io.gpulab.engine.api.TenantView;
+import java.util.List;
+import javafx.geometry.Pos;
+import javafx.scene.control.Label;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.VBox;
+
+/** The tenant's pods that are not running, each with its rejection reason badge. */
+public final class PendingLane extends VBox {
+
+    public PendingLane(WorkbenchViewModel vm, TenantView tenant) {
+        super(6);
+        getStyleClass().add("pending-lane");
+        setId("pending-" + tenant.name());
+        List<PodView> pending = tenant.pods().stream().filter(PendingBadge::isPending).toList();
+        Label title = new Label("PENDING & REJECTED");
+        title.getStyleClass().add("section-title");
+        Label count = new Label(String.valueOf(pending.size()));
+        count.getStyleClass().addAll("count-badge", pending.isEmpty() ? "zero" : "nonzero");
+        HBox head = new HBox(6, title, count);
+        head.setAlignment(Pos.CENTER_LEFT);
+        FlowPane chips = new FlowPane(6, 6);
+        if (pending.isEmpty()) {
+            Label none = new Label("nothing waiting");
+            none.getStyleClass().add("hint");
+            chips.getChildren().add(none);
+        }
+        pending.forEach(p -> chips.getChildren().add(new PodChip(vm, tenant.name(), p, "")));
+        getChildren().addAll(head, chips);
+    }
+}

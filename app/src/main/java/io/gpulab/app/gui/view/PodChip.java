@@ -1,0 +1,65 @@
+package io.gpulab.app.gui.view;
+
+import io.gpulab.app.gui.vm.PendingBadge;
+import io.gpulab.app.gui.vm.Selection;
+import io.gpulab.app.gui.vm.WorkbenchViewModel;
+import io.gpulab.engine.api.PodView;
+import javafx.scene.control.ContextMenu;
+import javafx.scene.control.Label;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.HBox;
+import javafx.util.Duration;
+
+/**
+ * A pod as a small chip: its name and share. Pending pods carry their reason badge; a Running pod
+ * without HAMi's allocation is flagged, because then Running proves nothing about HAMi.
+ */
+public final class PodChip extends HBox {
+
+    public PodChip(WorkbenchViewModel vm, String tenant, PodView pod, String share) {
+        super(6);
+        getStyleClass().add("pod-chip");
+        setId("pod-" + pod.name());
+        Label name = new Label(pod.name());
+        name.getStyleClass().add("pod-name");
+        getChildren().add(name);
+        if (PendingBadge.isPending(pod)) {
+            getStyleClass().add("pending");
+            Label badge = new Label(PendingBadge.badge(pod));
+            badge.getStyleClass().addAll("reason-badge", "Rejected".equals(pod.phase()) ? "refused" : "waiting");
+            badge.setId("reason-" + pod.name());
+            getChildren().add(badge);
+        } else if (!share.isEmpty()) {
+            Label s = new Label(share);
+            s.getStyleClass().add("pod-share");
+            getChildren().add(s);
+        }
+        if ("Running".equals(pod.phase()) && !pod.hamiAllocated()) {
+            getStyleClass().add("unproven");
+            Label warn = new Label("no HAMi allocation");
+            warn.getStyleClass().addAll("reason-badge", "warning");
+            getChildren().add(warn);
+        }
+        String detail = PendingBadge.detail(pod);
+        Tooltip tip = new Tooltip(pod.key() + " · " + pod.phase() + " · " + pod.schedulerName()
+                + (detail.isEmpty() ? "" : "\n" + detail));
+        tip.setShowDelay(Duration.millis(250));
+        Tooltip.install(this, tip);
+        Selection me = Selection.pod(tenant, pod.key());
+        if (me.equals(vm.selectionProperty().get())) {
+            getStyleClass().add("selected");
+        }
+        setOnMouseClicked(e -> {
+            vm.selectionProperty().set(me);
+            e.consume();
+        });
+        MenuItem delete = new MenuItem("Delete pod");
+        delete.setOnAction(e -> vm.deletePod(tenant, pod.key()));
+        ContextMenu menu = new ContextMenu(delete);
+        setOnContextMenuRequested(e -> {
+            menu.show(this, e.getScreenX(), e.getScreenY());
+            e.consume();
+        });
+    }
+}

@@ -1,0 +1,137 @@
+package io.gpulab.app.gui.view;
+
+import io.gpulab.app.gui.vm.Formats;
+import io.gpulab.app.gui.vm.WorkbenchViewModel;
+import io.gpulab.engine.api.LabSnapshot;
+import java.time.Duration;
+import javafx.animation.KeyFrame;
+import javafx.animation.Timeline;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.Separator;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.ToggleGroup;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+
+/** Backend indicator, virtual clock controls, lifecycle mode and the common lab actions. */
+public final class ToolbarView extends HBox {
+
+    /** Play advances the virtual clock by this much every half second (30x real time). */
+    static final Duration PLAY_TICK = Duration.ofSeconds(15);
+
+    private final WorkbenchViewModel vm;
+    private final WorkbenchActions actions;
+    private final Label backend = new Label();
+    private final Label scenario = new Label();
+    private final Label clock = new Label();
+    private final ToggleButton play = new ToggleButton("▶ Play");
+    private final ToggleButton complete = new ToggleButton("complete");
+    private final ToggleButton article = new ToggleButton("article");
+    private final Timeline ticker = new Timeline(new KeyFrame(javafx.util.Duration.millis(500), e -> tick()));
+
+    public ToolbarView(WorkbenchViewModel vm, WorkbenchActions actions) {
+        super(8);
+        this.vm = vm;
+        this.actions = actions;
+        getStyleClass().add("lab-toolbar");
+        setAlignment(Pos.CENTER_LEFT);
+        layoutParts();
+        setupBindings();
+        setupValueChangedListeners();
+        render(vm.snapshot());
+    }
+
+    private void layoutParts() {
+        backend.getStyleClass().add("backend-badge");
+        backend.setId("backend");
+        scenario.getStyleClass().add("scenario-name");
+        clock.getStyleClass().add("clock");
+        clock.setId("clock");
+        Button step = button("Step 30s", "Advance the virtual clock by 30 seconds (F6)",
+                () -> vm.advance(Duration.ofSeconds(30)));
+        Button five = button("+5 min", "Advance 5 minutes: node locks expire (F7)",
+                () -> vm.advance(Duration.ofMinutes(5)));
+        five.setId("advance-5m");
+        play.setTooltip(new Tooltip("Run the virtual clock at 30x (F5)"));
+        ToggleGroup mode = new ToggleGroup();
+        complete.setToggleGroup(mode);
+        article.setToggleGroup(mode);
+        complete.setId("lifecycle-complete");
+        article.setId("lifecycle-article");
+        complete.getStyleClass().addAll("segmented", "left");
+        article.getStyleClass().addAll("segmented", "right");
+        complete.setTooltip(new Tooltip("Device plugin completes each allocation and releases the node lock"));
+        article.setTooltip(new Tooltip("The article's mock: the lock stays until removed or expired (5 min)"));
+        // re-render right away: clicking the selected toggle would otherwise leave both unselected
+        complete.setOnAction(e -> {
+            actions.lifecycle("complete");
+            render(vm.snapshot());
+        });
+        article.setOnAction(e -> {
+            actions.lifecycle("article");
+            render(vm.snapshot());
+        });
+        Label lifecycle = new Label("Device plugin");
+        lifecycle.getStyleClass().add("caption");
+        Button unlock = button("Unlock node", "Remove the node lock of the selected (or the locked) worker (Ctrl+U)",
+                actions::unlock);
+        unlock.setId("unlock");
+        Button delete = button("Delete pod", "Delete the selected pod (Del)", actions::deleteSelected);
+        Button undo = button("Undo", "Take back the last action (Ctrl+Z)", vm::undo);
+        undo.disableProperty().bind(vm.canUndoProperty().not());
+        undo.setId("undo");
+        Button reset = button("Reset", "Back to the scenario's initial lab (Ctrl+Shift+R)", vm::reset);
+        reset.setId("reset");
+        Region grow = new Region();
+        HBox.setHgrow(grow, Priority.ALWAYS);
+        Button theme = button("◐ Theme", "Light / dark (Ctrl+T)", actions::toggleTheme);
+        getChildren().addAll(backend, scenario, sep(), play, step, five, clock, sep(), lifecycle,
+                new HBox(0, complete, article), sep(), unlock, delete, undo, reset, grow, theme);
+    }
+
+    private void setupBindings() {
+        play.selectedProperty().bindBidirectional(vm.playingProperty());
+    }
+
+    private void setupValueChangedListeners() {
+        vm.snapshotProperty().addListener((o, a, s) -> render(s));
+        vm.playingProperty().addListener((o, a, on) -> {
+            play.setText(on ? "❚❚ Pause" : "▶ Play");
+            if (on) {
+                ticker.setCycleCount(Timeline.INDEFINITE);
+                ticker.play();
+            } else {
+                ticker.stop();
+            }
+        });
+    }
+
+    private void tick() {
+        vm.advance(PLAY_TICK);
+    }
+
+    private void render(LabSnapshot s) {
+        backend.setText(s.backend().toUpperCase());
+        scenario.setText(s.scenario());
+        clock.setText(Formats.clock(s.now()));
+        complete.setSelected("complete".equals(s.lifecycle()));
+        article.setSelected("article".equals(s.lifecycle()));
+    }
+
+    private static Button button(String text, String tip, Runnable action) {
+        Button b = new Button(text);
+        b.setTooltip(new Tooltip(tip));
+        b.setOnAction(e -> action.run());
+        return b;
+    }
+
+    private static Separator sep() {
+        Separator s = new Separator(javafx.geometry.Orientation.VERTICAL);
+        s.getStyleClass().add("toolbar-sep");
+        return s;
+    }
+}

@@ -1,0 +1,124 @@
+package io.gpulab.app.gui.view;
+
+import io.gpulab.app.gui.vm.WorkbenchViewModel;
+import io.gpulab.engine.api.LabSnapshot;
+import io.gpulab.engine.api.TenantView;
+import io.gpulab.app.gui.vm.Selection;
+import io.gpulab.engine.api.ControlPlaneView;
+import io.gpulab.engine.api.ManagementView;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+import javafx.scene.Node;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.VBox;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The topology canvas: management cluster on top, tenants below. Redrawn from each snapshot (the
+ * tiles are stateless renderings of immutable views); large tenants switch to compact glyphs.
+ */
+public final class TopologyView extends ScrollPane {
+
+    /** Tenants sit side by side while each gets at least this width (a card tile plus margins). */
+    static final double MIN_PANEL = 440;
+    static final double GAP = 16;
+
+    private final WorkbenchViewModel vm;
+    private final VBox content = new VBox(16);
+    private final Map<String, Drawn> drawn = new HashMap<>();
+    private final FlowPane tenants = new FlowPane(GAP, GAP);
+    private @Nullable ManagementKey managementKey;
+
+    /** What the management band was drawn from. */
+    private record ManagementKey(ManagementView management, List<ControlPlaneView> planes,
+                                 @Nullable Selection selection) { }
+
+    /** What a tenant panel was drawn from; equal inputs give an identical panel. */
+    private record Drawn(TenantView tenant, @Nullable Selection selection, @Nullable Instant now, double width,
+                         @Nullable TenantPanel panel) {
+        boolean sameAs(Drawn o) {
+            return tenant.equals(o.tenant) && Objects.equals(selection, o.selection) && Objects.equals(now, o.now)
+                    && width == o.width;
+        }
+
+        Drawn with(TenantPanel p) {
+            return new Drawn(tenant, selection, now, width, p);
+        }
+    }
+
+    public TopologyView(WorkbenchViewModel vm) {
+        this.vm = vm;
+        initializeParts();
+        setupValueChangedListeners();
+        render(vm.snapshot());
+    }
+
+    private void initializeParts() {
+        getStyleClass().add("topology");
+        content.getStyleClass().add("topology-content");
+        tenants.getStyleClass().add("tenants");
+        setContent(content);
+        setFitToWidth(true);
+        setId("topology");
+    }
+
+    private void setupValueChangedListeners() {
+        viewportBoundsProperty().addListener((o, a, b) -> {
+            if (a == null || Math.abs(a.getWidth() - b.getWidth()) > 1) {
+                render(vm.snapshot());
+            }
+        });
+        vm.snapshotProperty().addListener((o, a, s) -> render(s));
+        vm.selectionProperty().addListener((o, a, b) -> render(vm.snapshot()));
+    }
+
+    /** The node that exports snapshot: the whole drawn topology, not just the visible viewport. */
+    public Node snapshotTarget() {
+        return content;
+    }
+
+    private @Nullable Selection selectionIn(TenantView t) {
+        Selection sel = vm.selectionProperty().get();
+        return sel != null && sel.tenant().equals(t.name()) ? sel : null;
+    }
+
+    private static boolean lockHeld(TenantView t) {
+        return t.nodes().stream().anyMatch(n -> n.lock() != null && n.lock().held());
+    }
+
+    private void render(LabSnapshot s) {
+        double available = Math.max(MIN_PANEL, getViewportBounds().getWidth() - 2 * 16);
+        int perRow = Math.max(1, Math.min(s.tenants().size(), (int) ((available + GAP) / (MIN_PANEL + GAP))));
+        double width = Math.floor((available - GAP * (perRow - 1)) / perRow);
+        Map<String, Drawn> next = new HashMap<>();
+        List<Node> panels = new ArrayList<>();
+        for (TenantView t : s.tenants()) {
+            double w = t.nodes().size() > TenantPanel.COMPACT_THRESHOLD ? Math.max(width, available) : width;
+            Drawn key = new Drawn(t, selectionIn(t), lockHeld(t) ? s.now() : null, w, null);
+            Drawn prev = drawn.get(t.name());
+            // an unchanged tenant keeps its nodes: with 1,000 workers most frames touch one tenant at most
+            TenantPanel p = prev != null && prev.sameAs(key) ? prev.panel() : new TenantPanel(vm, s, t, w);
+            p.setPrefWidth(w);
+            p.setMinWidth(w);
+            next.put(t.name(), key.with(p));
+            panels.add(p);
+        }
+        drawn.clear();
+        drawn.putAll(next);
+        // replace only what changed: re-parenting an unchanged panel would re-run CSS on its whole subtree
+        if (!tenants.getChildren().equals(panels)) {
+            tenants.getChildren().setAll(panels);
+        }
+        List<ControlPlaneView> planes = s.tenants().stream().map(TenantView::controlPlane).toList();
+        ManagementKey mk = new ManagementKey(s.management(), planes, vm.selectionProperty().get());
+        if (!mk.equals(managementKey) || content.getChildren().isEmpty()) {
+            managementKey = mk;
+            content.getChildren().setAll(new ManagementBand(vm, s), tenants);
+        }
+    }
+}

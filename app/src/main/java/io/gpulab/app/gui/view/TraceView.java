@@ -1,0 +1,82 @@
+package io.gpulab.app.gui.view;
+
+import io.gpulab.app.gui.vm.WorkbenchViewModel;
+import io.gpulab.engine.api.PodTrace;
+import javafx.geometry.Pos;
+import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+
+/**
+ * The trace timeline of the selected pod: create → admission → filter → bind → lock → allocate →
+ * run, each stage with its outcome and the evidence (annotations, events, lock changes).
+ */
+public final class TraceView extends VBox {
+
+    private final VBox steps = new VBox(0);
+    private final Label title = new Label("Trace");
+
+    public TraceView(WorkbenchViewModel vm) {
+        super(6);
+        getStyleClass().add("trace-view");
+        title.getStyleClass().add("panel-title");
+        ScrollPane scroll = new ScrollPane(steps);
+        scroll.setFitToWidth(true);
+        scroll.getStyleClass().add("trace-scroll");
+        steps.setId("trace-steps");
+        getChildren().addAll(title, scroll);
+        vm.traceProperty().addListener((o, a, t) -> render(t));
+        render(vm.traceProperty().get());
+    }
+
+    private void render(PodTrace t) {
+        steps.getChildren().clear();
+        if (t == null) {
+            title.setText("Trace — select a pod");
+            return;
+        }
+        title.setText("Trace  " + t.podKey());
+        for (int i = 0; i < t.steps().size(); i++) {
+            steps.getChildren().add(step(t.steps().get(i), i == t.steps().size() - 1));
+        }
+    }
+
+    private static HBox step(PodTrace.Step s, boolean last) {
+        String tone = switch (s.outcome()) {
+            case OK -> "ok";
+            case FAILED -> "error";
+            case WAITING -> "warn";
+            case SKIPPED -> "idle";
+        };
+        Region dot = new Region();
+        dot.getStyleClass().addAll("trace-dot", tone);
+        Region rail = new Region();
+        rail.getStyleClass().add(last ? "trace-rail-end" : "trace-rail");
+        VBox marker = new VBox(0, dot, rail);
+        marker.setAlignment(Pos.TOP_CENTER);
+        marker.setMinWidth(18);
+        VBox.setVgrow(rail, javafx.scene.layout.Priority.ALWAYS);
+        Label stage = new Label(s.stage().toUpperCase());
+        stage.getStyleClass().addAll("trace-stage", tone);
+        Label outcome = new Label(s.outcome().name());
+        outcome.getStyleClass().addAll("trace-outcome", tone);
+        HBox head = new HBox(8, stage, outcome);
+        Label summary = new Label(s.summary());
+        summary.setWrapText(true);
+        summary.getStyleClass().add("trace-summary");
+        VBox body = new VBox(3, head, summary);
+        // the engine keeps evidence in the order it happened: show it that way
+        s.evidence().forEach((k, v) -> {
+            Label e = new Label(k + ": " + v);
+            e.getStyleClass().add("evidence");
+            e.setWrapText(true);
+            body.getChildren().add(e);
+        });
+        body.getStyleClass().add("trace-body");
+        HBox row = new HBox(8, marker, body);
+        row.getStyleClass().add("trace-step");
+        return row;
+    }
+}

@@ -1,0 +1,61 @@
+package io.gpulab.app.gui.view;
+
+import io.gpulab.engine.api.TenantView;
+import io.gpulab.engine.api.TunnelView;
+import javafx.geometry.Pos;
+import javafx.scene.control.Label;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+
+/**
+ * The webhook call path: kube-apiserver → konnectivity-server → konnectivity-agent → HAMi webhook,
+ * as dashed arrows, green where the hop works, red where it breaks, with the API server's error.
+ */
+public final class TunnelPath extends VBox {
+
+    public TunnelPath(TenantView tenant) {
+        super(4);
+        getStyleClass().add("tunnel-path");
+        setId("tunnel-" + tenant.name());
+        TunnelView t = tenant.tunnel();
+        boolean cpUp = tenant.controlPlane().components().stream().allMatch(c -> c.ready());
+        String first = cpUp ? "ok" : "broken";
+        String second = !cpUp ? "idle" : t.agentsUp() ? "ok" : "broken";
+        String third = !cpUp || !t.agentsUp() ? "idle" : t.webhookReachable() ? "ok" : "broken";
+        HBox row = new HBox(0, hop("API server", "hosted"), arrow(first), hop("konnectivity", "server :8132"),
+                arrow(second), hop("konnectivity", "agent"), arrow(third), hop("HAMi webhook", "vgpu.hami.io"));
+        row.setAlignment(Pos.CENTER_LEFT);
+        getChildren().add(row);
+        if (!t.webhookReachable()) {
+            getStyleClass().add("down");
+            String why = t.error().isBlank() ? "no route through the tunnel" : t.error();
+            Label err = new Label("webhook unreachable: " + why
+                    + "  ·  failurePolicy " + tenant.webhookFailurePolicy()
+                    + ("Ignore".equals(tenant.webhookFailurePolicy())
+                    ? " → pods are admitted unchanged and placed by the default scheduler" : " → creates are refused"));
+            err.getStyleClass().add("tunnel-error");
+            err.setWrapText(true);
+            err.setId("tunnel-error-" + tenant.name());
+            getChildren().add(err);
+        }
+    }
+
+    private static VBox hop(String name, String sub) {
+        Label n = new Label(name);
+        n.getStyleClass().add("hop-name");
+        Label s = new Label(sub);
+        s.getStyleClass().add("hop-sub");
+        VBox box = new VBox(0, n, s);
+        box.getStyleClass().add("hop");
+        box.setAlignment(Pos.CENTER);
+        return box;
+    }
+
+    private static Region arrow(String state) {
+        DashedArrow a = new DashedArrow(state);
+        HBox.setHgrow(a, Priority.ALWAYS);
+        return a;
+    }
+}

@@ -1,0 +1,160 @@
+package io.gpulab.app.gui.view;
+
+import io.gpulab.app.gui.export.Caption;
+import io.gpulab.app.gui.export.PngExporter;
+import io.gpulab.app.gui.export.ReportData;
+import io.gpulab.app.gui.export.ReportWriter;
+import io.gpulab.app.gui.vm.Selection;
+import io.gpulab.app.gui.vm.WorkbenchViewModel;
+import io.gpulab.engine.api.NodeView;
+import io.gpulab.engine.api.TenantView;
+import java.io.File;
+import java.nio.file.Path;
+import java.util.function.Supplier;
+import javafx.embed.swing.SwingFXUtils;
+import javafx.scene.Node;
+import javafx.scene.input.Clipboard;
+import javafx.stage.FileChooser;
+import javafx.stage.Window;
+
+/**
+ * What menus, toolbar and shortcuts do: view-side glue (file choosers, clipboard, snapshots) that
+ * ends in view-model commands. Holds no lab state of its own.
+ */
+public final class WorkbenchActions {
+
+    private final WorkbenchViewModel vm;
+    private final Supplier<Node> canvas;
+    private final Supplier<Node> window;
+
+    public WorkbenchActions(WorkbenchViewModel vm, Supplier<Node> canvas, Supplier<Node> window) {
+        this.vm = vm;
+        this.canvas = canvas;
+        this.window = window;
+    }
+
+    public void lifecycle(String mode) {
+        if (!mode.equals(vm.snapshot().lifecycle())) {
+            vm.setLifecycle(mode);
+        }
+    }
+
+    /** Unlocks the selected worker, else the first locked one. */
+    public void unlock() {
+        Selection sel = vm.selectionProperty().get();
+        for (TenantView t : vm.snapshot().tenants()) {
+            for (NodeView n : t.nodes()) {
+                boolean locked = n.lock() != null && n.lock().held();
+                boolean selected = sel != null && sel.kind() == Selection.Kind.NODE && sel.id().equals(n.name());
+                if (locked && (selected || sel == null || sel.kind() != Selection.Kind.NODE)) {
+                    vm.unlock(t.name(), n.name());
+                    return;
+                }
+            }
+        }
+    }
+
+    public void deleteSelected() {
+        Selection sel = vm.selectionProperty().get();
+        if (sel != null && sel.kind() == Selection.Kind.POD) {
+            vm.deletePod(sel.tenant(), sel.id());
+            vm.selectionProperty().set(null);
+        } else {
+            vm.hint("Select a pod first (click its chip), then Delete");
+        }
+    }
+
+    /** Pastes Pod YAML from the clipboard into the selected tenant (or the first). */
+    public void pasteYaml() {
+        Clipboard cb = Clipboard.getSystemClipboard();
+        if (!cb.hasString()) {
+            return;
+        }
+        Selection sel = vm.selectionProperty().get();
+        String tenant = sel != null && !sel.tenant().isEmpty() ? sel.tenant() : vm.snapshot().tenants().get(0).name();
+        vm.submitYaml(tenant, "clipboard", cb.getString());
+    }
+
+    public void toggleTheme() {
+        var scene = window.get().getScene();
+        Theme.apply(scene, !Theme.isDark(scene));
+    }
+
+    public void openScenario() {
+        FileChooser fc = chooser("Open scenario", "Scenario", "*.yaml", "*.yml", "*.json");
+        File f = fc.showOpenDialog(owner());
+        if (f != null) {
+            vm.open(f.getPath());
+        }
+    }
+
+    public void saveScenario() {
+        FileChooser fc = chooser("Save scenario", "Scenario", "*.yaml");
+        fc.setInitialFileName(vm.snapshot().scenario() + "-session.yaml");
+        File f = fc.showSaveDialog(owner());
+        if (f != null) {
+            vm.save(f.toPath());
+        }
+    }
+
+    /** Exports the canvas (or the whole window) to PNG at {@code scale}. */
+    public void exportPng(boolean wholeWindow, double scale) {
+        FileChooser fc = chooser("Export PNG", "PNG image", "*.png");
+        fc.setInitialFileName(vm.snapshot().scenario() + (wholeWindow ? "-window" : "-topology")
+                + (scale > 1 ? "@2x" : "") + ".png");
+        File f = fc.showSaveDialog(owner());
+        if (f != null) {
+            try {
+                exportPngTo(wholeWindow, scale, f.toPath());
+            } catch (Exception e) {
+                error("Cannot write " + f + ": " + e.getMessage());
+            }
+        }
+    }
+
+    /** Writes the PNG without a dialog (FX thread); returns its size in bytes. */
+    public long exportPngTo(boolean wholeWindow, double scale, Path file) throws java.io.IOException {
+        Node target = wholeWindow ? window.get() : canvas.get();
+        return PngExporter.write(target, scale, Caption.of(vm.snapshot()), isDark(), file);
+    }
+
+    public void exportReport() {
+        FileChooser fc = chooser("Export review report", "PDF", "*.pdf");
+        fc.setInitialFileName(vm.snapshot().scenario() + "-report.pdf");
+        File f = fc.showSaveDialog(owner());
+        if (f != null) {
+            try {
+                exportReportTo(f.toPath());
+            } catch (Exception e) {
+                error("Cannot write " + f + ": " + e.getMessage());
+            }
+        }
+    }
+
+    /** Writes the review report; must run on the FX thread (it snapshots the canvas). */
+    public int exportReportTo(Path file) throws Exception {
+        var fx = PngExporter.render(canvas.get(), 1.5, Caption.of(vm.snapshot()), false);
+        var image = SwingFXUtils.fromFXImage(fx, null);
+        return ReportWriter.write(ReportData.collect(vm, image), file);
+    }
+
+    private static void error(String message) {
+        new javafx.scene.control.Alert(javafx.scene.control.Alert.AlertType.ERROR, message).showAndWait();
+    }
+
+    private boolean isDark() {
+        var scene = window.get().getScene();
+        return scene != null && Theme.isDark(scene);
+    }
+
+    private Window owner() {
+        return window.get().getScene().getWindow();
+    }
+
+    private static FileChooser chooser(String title, String kind, String... patterns) {
+        FileChooser fc = new FileChooser();
+        fc.setTitle(title);
+        fc.getExtensionFilters().add(new FileChooser.ExtensionFilter(kind, patterns));
+        return fc;
+    }
+}

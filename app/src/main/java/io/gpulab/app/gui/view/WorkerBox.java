@@ -1,0 +1,78 @@
+package io.gpulab.app.gui.view;
+
+import io.gpulab.app.gui.vm.Formats;
+import io.gpulab.app.gui.vm.Selection;
+import io.gpulab.app.gui.vm.WorkbenchViewModel;
+import io.gpulab.engine.api.CardView;
+import io.gpulab.engine.api.LabSnapshot;
+import io.gpulab.engine.api.NodeView;
+import io.gpulab.engine.api.PodView;
+import io.gpulab.engine.api.TenantView;
+import java.util.List;
+import javafx.geometry.Pos;
+import javafx.scene.control.ContextMenu;
+import javafx.scene.control.Label;
+import javafx.scene.control.MenuItem;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+
+/** A tenant worker: header with its lock, its cards, and any Running pods HAMi did not place. */
+public final class WorkerBox extends VBox {
+
+    public WorkerBox(WorkbenchViewModel vm, LabSnapshot s, TenantView tenant, NodeView node) {
+        super(8);
+        getStyleClass().add("worker-box");
+        setId("node-" + node.name());
+        Label name = new Label(node.name());
+        name.getStyleClass().add("worker-name");
+        Label spec = new Label(node.cpu() + " CPU · " + Formats.mb(node.memoryMiB()) + " MiB · "
+                + node.capacity().getOrDefault("nvidia.com/gpu", "0") + " GPU slots");
+        spec.getStyleClass().add("muted");
+        Region grow = new Region();
+        HBox.setHgrow(grow, Priority.ALWAYS);
+        HBox head = new HBox(8, Icons.icon(Icons.SERVER, 14, "server-icon"), name, spec, grow);
+        head.setAlignment(Pos.CENTER_LEFT);
+        name.setMinWidth(Region.USE_PREF_SIZE);
+        getChildren().add(head);
+        if (node.lock() != null && node.lock().held()) {
+            HBox lock = new HBox(new LockBadge(node.name(), node.lock(), s.now()));
+            getChildren().add(lock);
+        }
+        FlowPane cards = new FlowPane(10, 10);
+        for (CardView c : node.cards()) {
+            cards.getChildren().add(new CardTile(vm, tenant, node.name(), c));
+        }
+        getChildren().add(cards);
+        List<PodView> unproven = tenant.pods().stream()
+                .filter(p -> node.name().equals(p.node()) && "Running".equals(p.phase()) && p.devices().isEmpty())
+                .toList();
+        if (!unproven.isEmpty()) {
+            FlowPane row = new FlowPane(4, 4);
+            Label l = new Label("Placed by slots alone:");
+            l.getStyleClass().add("caption");
+            row.getChildren().add(l);
+            unproven.forEach(p -> row.getChildren().add(new PodChip(vm, tenant.name(), p, "")));
+            getChildren().add(row);
+        }
+        node.warnings().forEach(w -> {
+            Label warn = new Label("⚠ " + w);
+            warn.getStyleClass().add("warning-text");
+            getChildren().add(warn);
+        });
+        Selection me = Selection.node(tenant.name(), node.name());
+        if (me.equals(vm.selectionProperty().get())) {
+            getStyleClass().add("selected");
+        }
+        setOnMouseClicked(e -> vm.selectionProperty().set(me));
+        MenuItem unlock = new MenuItem("Remove node lock (lab workaround)");
+        unlock.setOnAction(e -> vm.unlock(tenant.name(), node.name()));
+        unlock.setDisable(node.lock() == null || !node.lock().held());
+        MenuItem restart = new MenuItem("Restart device plugin");
+        restart.setOnAction(e -> vm.restartPlugin(tenant.name(), node.name()));
+        ContextMenu menu = new ContextMenu(unlock, restart);
+        head.setOnContextMenuRequested(e -> menu.show(head, e.getScreenX(), e.getScreenY()));
+    }
+}

@@ -1,0 +1,42 @@
+package io.gpulab.app.gui.vm;
+
+import io.gpulab.engine.api.LabCommand;
+import java.util.Map;
+
+/** One line per command for the status bar: what the user just did, in their words. */
+public final class CommandText {
+
+    private CommandText() {
+    }
+
+    public static String of(LabCommand c) {
+        if (c instanceof LabCommand.SubmitPod p) {
+            return "Submitted " + podName(p.manifest()) + " to " + p.tenant();
+        } else if (c instanceof LabCommand.DeletePod d) {
+            return "Deleted " + d.podKey() + " in " + d.tenant();
+        } else if (c instanceof LabCommand.Advance a) {
+            return "Advanced the clock by " + Formats.duration(a.by());
+        } else if (c instanceof LabCommand.Unlock u) {
+            return "Removed the node lock on " + u.node();
+        } else if (c instanceof LabCommand.SetKonnectivity k) {
+            return "Konnectivity agents of " + k.tenant() + (k.up() ? " up" : " down");
+        } else if (c instanceof LabCommand.SetCardHealth h) {
+            return "Card " + h.cardId() + (h.healthy() ? " healthy" : " unhealthy");
+        } else if (c instanceof LabCommand.RestartPlugin r) {
+            return "Restarted the device plugin on " + r.node();
+        } else if (c instanceof LabCommand.SetLifecycle l) {
+            return "Device plugin lifecycle: " + l.mode();
+        } else if (c instanceof LabCommand.SetWebhookFailurePolicy w) {
+            return "Webhook failurePolicy of " + w.tenant() + ": " + w.policy();
+        }
+        return "Lab reset";
+    }
+
+    private static String podName(Map<String, Object> manifest) {
+        if (manifest.get("metadata") instanceof Map<?, ?> m && m.get("name") != null) {
+            String ns = m.get("namespace") == null ? "default" : String.valueOf(m.get("namespace"));
+            return ns + "/" + m.get("name");
+        }
+        return "a pod";
+    }
+}

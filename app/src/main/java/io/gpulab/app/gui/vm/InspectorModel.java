@@ -1,0 +1,143 @@
+package io.gpulab.app.gui.vm;
+
+import io.gpulab.engine.api.CardView;
+import io.gpulab.engine.api.ControlPlaneView;
+import io.gpulab.engine.api.LabEvent;
+import io.gpulab.engine.api.LabSnapshot;
+import io.gpulab.engine.api.LockView;
+import io.gpulab.engine.api.ManagementView;
+import io.gpulab.engine.api.NodeView;
+import io.gpulab.engine.api.PodView;
+import io.gpulab.engine.api.TenantView;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/** What the inspector shows for a selection: properties, annotations and the object's events. */
+public final class InspectorModel {
+
+    private InspectorModel() {
+    }
+
+    /** The rows for {@code sel} in {@code s}; empty when the object no longer exists. */
+    public static List<InspectorRow> rows(LabSnapshot s, Selection sel, List<LabEvent> events) {
+        List<InspectorRow> rows = new ArrayList<>();
+        Optional<TenantView> tenant = s.tenant(sel.tenant());
+        switch (sel.kind()) {
+            case MANAGEMENT -> management(rows, s.management());
+            case CONTROL_PLANE -> tenant.ifPresent(t -> controlPlane(rows, t));
+            case TENANT -> tenant.ifPresent(t -> tenant(rows, t));
+            case NODE -> tenant.flatMap(t -> t.node(sel.id())).ifPresent(n -> node(rows, s, n));
+            case CARD -> tenant.flatMap(t -> card(t, sel.id())).ifPresent(c -> card(rows, c));
+            case POD -> tenant.flatMap(t -> t.pod(sel.id())).ifPresent(p -> pod(rows, p));
+            default -> { }
+        }
+        if (!rows.isEmpty()) {
+            String suffix = sel.kind() == Selection.Kind.POD ? "Pod/" + sel.id()
+                    : sel.kind() == Selection.Kind.NODE ? "Node/" + sel.id() : null;
+            if (suffix != null) {
+                for (LabEvent e : events) {
+                    if (e.tenant().equals(sel.tenant()) && e.object().equals(suffix)) {
+                        rows.add(new InspectorRow("Events", Formats.time(e.time()) + " " + e.reason(),
+                                e.type() + ": " + e.message()));
+                    }
+                }
+            }
+        }
+        return rows;
+    }
+
+    /** The card with this id in the tenant. */
+    public static Optional<CardView> card(TenantView t, String id) {
+        return t.nodes().stream().flatMap(n -> n.cards().stream()).filter(c -> c.id().equals(id)).findFirst();
+    }
+
+    private static void management(List<InspectorRow> r, ManagementView m) {
+        r.add(new InspectorRow("Management cluster", "name", m.name()));
+        r.add(new InspectorRow("Management cluster", "Kamaji controller", m.kamajiReady() ? "Ready" : "Not ready"));
+        r.add(new InspectorRow("Management cluster", "datastore", m.datastore() + " (" + m.datastoreDriver() + ")"));
+        r.add(new InspectorRow("Management cluster", "MetalLB pool", m.metallbPool()));
+        m.warnings().forEach(w -> r.add(new InspectorRow("Warnings", "warning", w)));
+    }
+
+    private static void controlPlane(List<InspectorRow> r, TenantView t) {
+        ControlPlaneView cp = t.controlPlane();
+        String c = "TenantControlPlane";
+        r.add(new InspectorRow(c, "name", cp.namespace() + "/" + cp.name()));
+        r.add(new InspectorRow(c, "phase", cp.phase()));
+        r.add(new InspectorRow(c, "version", cp.version()));
+        r.add(new InspectorRow(c, "endpoint", cp.endpoint()));
+        r.add(new InspectorRow(c, "datastore schema", cp.dataStoreSchema()));
+        cp.components().forEach(x ->
+                r.add(new InspectorRow("Components", x.name(), x.ready() ? "Ready" : "Not ready")));
+    }
+
+    private static void tenant(List<InspectorRow> r, TenantView t) {
+        r.add(new InspectorRow("Tenant", "name", t.name()));
+        r.add(new InspectorRow("Tenant", "control plane", t.controlPlane().phase()));
+        r.add(new InspectorRow("Tenant", "webhook failurePolicy", t.webhookFailurePolicy()));
+        r.add(new InspectorRow("Tenant", "workers", String.valueOf(t.nodes().size())));
+        r.add(new InspectorRow("Tenant", "pods", String.valueOf(t.pods().size())));
+        r.add(new InspectorRow("Konnectivity", "agents", t.tunnel().agentsUp() ? "connected" : "down"));
+        r.add(new InspectorRow("Konnectivity", "HAMi webhook", t.tunnel().webhookReachable() ? "reachable"
+                : "unreachable: " + t.tunnel().error()));
+    }
+
+    private static void node(List<InspectorRow> r, LabSnapshot s, NodeView n) {
+        r.add(new InspectorRow("Node", "name", n.name()));
+        r.add(new InspectorRow("Node", "cpu / memory", n.cpu() + " cores / " + Formats.mb(n.memoryMiB()) + " MiB"));
+        new TreeMap<>(n.capacity()).forEach((k, v) -> r.add(new InspectorRow("Capacity", k, v)));
+        LockView lock = n.lock();
+        if (lock != null && lock.held()) {
+            String holder = lock.holder().isEmpty() ? "(bare timestamp)" : lock.holder();
+            r.add(new InspectorRow("Node lock", "holder", holder));
+            r.add(new InspectorRow("Node lock", "since", Formats.clock(lock.since())));
+            r.add(new InspectorRow("Node lock", "expires in",
+                    Formats.countdown(Duration.between(s.now(), lock.expires()))));
+        } else {
+            r.add(new InspectorRow("Node lock", "hami.io/mutex.lock", "free"));
+        }
+        annotations(r, n.annotations());
+        n.warnings().forEach(w -> r.add(new InspectorRow("Warnings", "warning", w)));
+    }
+
+    private static void card(List<InspectorRow> r, CardView c) {
+        String k = "Card";
+        r.add(new InspectorRow(k, "uuid", c.id()));
+        r.add(new InspectorRow(k, "type", c.type()));
+        r.add(new InspectorRow(k, "index / numa", c.index() + " / " + c.numa()));
+        r.add(new InspectorRow(k, "memory", Formats.mb(c.usedMemMB()) + " / " + Formats.mb(c.memMB()) + " MB"));
+        r.add(new InspectorRow(k, "compute", c.usedCores() + " / " + c.cores() + " %"));
+        r.add(new InspectorRow(k, "sharing slots", c.usedSlots() + " / " + c.slots()));
+        r.add(new InspectorRow(k, "health", c.health() ? "healthy" : "unhealthy"));
+        r.add(new InspectorRow(k, "mode", c.mode()));
+        c.pods().forEach(p -> r.add(new InspectorRow("Pods on this card", p, "")));
+    }
+
+    private static void pod(List<InspectorRow> r, PodView p) {
+        String k = "Pod";
+        r.add(new InspectorRow(k, "name", p.key()));
+        r.add(new InspectorRow(k, "phase", p.phase()));
+        r.add(new InspectorRow(k, "node", p.node().isEmpty() ? "(none)" : p.node()));
+        r.add(new InspectorRow(k, "schedulerName", p.schedulerName()));
+        r.add(new InspectorRow(k, "HAMi allocation", p.hamiAllocated() ? "present" : "absent"));
+        if (!p.reason().isEmpty()) {
+            r.add(new InspectorRow(k, "reason", p.reason()));
+        }
+        if (!p.message().isEmpty()) {
+            r.add(new InspectorRow(k, "message", p.message()));
+        }
+        p.devices().forEach(d -> r.add(new InspectorRow("Devices", d.id() + " (" + d.container() + ")",
+                Formats.mb(d.memMB()) + " MB · " + d.cores() + " %")));
+        new TreeMap<>(p.failedNodes()).forEach((n, why) -> r.add(new InspectorRow("Filter: failed nodes", n, why)));
+        annotations(r, p.annotations());
+        p.warnings().forEach(w -> r.add(new InspectorRow("Warnings", "warning", w)));
+    }
+
+    private static void annotations(List<InspectorRow> r, Map<String, String> annotations) {
+        new TreeMap<>(annotations).forEach((k, v) -> r.add(new InspectorRow("Annotations", k, v)));
+    }
+}

@@ -1,0 +1,51 @@
+package io.gpulab.app.gui.vm;
+
+import io.gpulab.engine.api.PodView;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** The short reason badge of a pending or rejected pod, and its per-node/per-card detail. */
+public final class PendingBadge {
+
+    private PendingBadge() {
+    }
+
+    /** Whether the pod belongs in the pending lane (not running anywhere). */
+    public static boolean isPending(PodView p) {
+        return "Pending".equals(p.phase()) || "Rejected".equals(p.phase()) || "Failed".equals(p.phase());
+    }
+
+    /**
+     * The badge: HAMi's reason type without its {@code k/N} count ({@code CardInsufficientCore}), a lock
+     * wait, or the admission refusal.
+     */
+    public static String badge(PodView p) {
+        if ("Rejected".equals(p.phase())) {
+            return "Admission refused";
+        }
+        String reason = p.reason().strip();
+        if (reason.isEmpty()) {
+            return p.phase();
+        }
+        String first = reason.split(",")[0].strip();
+        int space = first.indexOf(' ');
+        if (space > 0 && first.substring(0, space).matches("\\d+/\\d+")) {
+            first = first.substring(space + 1);
+        }
+        return first;
+    }
+
+    /** Multi-line detail: the message, then each node's reason string as HAMi formats it. */
+    public static String detail(PodView p) {
+        StringBuilder b = new StringBuilder();
+        if (!p.reason().isEmpty()) {
+            b.append(p.reason());
+        }
+        if (!p.message().isEmpty() && !p.message().equals(p.reason())) {
+            b.append(b.length() > 0 ? "\n" : "").append(p.message());
+        }
+        Map<String, String> nodes = new TreeMap<>(p.failedNodes());
+        nodes.forEach((n, why) -> b.append(b.length() > 0 ? "\n" : "").append(n).append(": ").append(why));
+        return b.toString();
+    }
+}

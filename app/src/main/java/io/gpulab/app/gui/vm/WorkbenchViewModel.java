@@ -1,0 +1,358 @@
+package io.gpulab.app.gui.vm;
+
+import io.gpulab.app.gui.fx.TaskExecutor;
+import io.gpulab.engine.api.CommandResult;
+import io.gpulab.engine.api.LabBackend;
+import io.gpulab.engine.api.LabCommand;
+import io.gpulab.engine.api.LabEvent;
+import io.gpulab.engine.api.LabSnapshot;
+import io.gpulab.engine.api.PodTrace;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.Executor;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The workbench's state: the latest lab snapshot, the event log, the selection, the status line and
+ * the command history. The only GUI class that talks to the engine; every change goes through
+ * {@link LabBackend#execute(LabCommand)} on the task executor, results come back on the UI executor.
+ */
+public final class WorkbenchViewModel {
+
+    private final LabOpener opener;
+    private final TaskExecutor tasks;
+    private final Executor ui;
+    private final CommandHistory history = new CommandHistory();
+    private final PodNamer namer = new PodNamer();
+    private OpenedLab lab;
+    private @Nullable AutoCloseable subscription;
+
+    private final ReadOnlyObjectWrapper<LabSnapshot> snapshot;
+    private final ObservableList<LabEvent> events = FXCollections.observableArrayList();
+    private final ObjectProperty<@Nullable Selection> selection = new SimpleObjectProperty<>();
+    private final ReadOnlyObjectWrapper<@Nullable PodTrace> trace = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("Ready");
+    private final ReadOnlyObjectWrapper<StatusKind> statusKind = new ReadOnlyObjectWrapper<>(StatusKind.INFO);
+    private final ReadOnlyBooleanWrapper canUndo = new ReadOnlyBooleanWrapper(false);
+    private final BooleanProperty playing = new SimpleBooleanProperty(false);
+
+    public WorkbenchViewModel(OpenedLab lab, LabOpener opener, TaskExecutor tasks, Executor ui) {
+        this.lab = lab;
+        this.opener = opener;
+        this.tasks = tasks;
+        this.ui = ui;
+        this.snapshot = new ReadOnlyObjectWrapper<>(lab.backend().snapshot());
+        events.setAll(lab.backend().events());
+        subscribe();
+        selection.addListener((o, a, b) -> refreshTrace());
+    }
+
+    // ---- properties ----
+
+    public ReadOnlyObjectProperty<LabSnapshot> snapshotProperty() {
+        return snapshot.getReadOnlyProperty();
+    }
+
+    public LabSnapshot snapshot() {
+        return snapshot.get();
+    }
+
+    public ObservableList<LabEvent> events() {
+        return events;
+    }
+
+    public ObjectProperty<@Nullable Selection> selectionProperty() {
+        return selection;
+    }
+
+    public ReadOnlyObjectProperty<@Nullable PodTrace> traceProperty() {
+        return trace.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty statusProperty() {
+        return status.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<StatusKind> statusKindProperty() {
+        return statusKind.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty canUndoProperty() {
+        return canUndo.getReadOnlyProperty();
+    }
+
+    public BooleanProperty playingProperty() {
+        return playing;
+    }
+
+    public String backendId() {
+        return lab.backend().id();
+    }
+
+    public List<LabCommand> history() {
+        return history.commands();
+    }
+
+    // ---- commands ----
+
+    /** Drops a palette template on a tenant ({@code cardId} null: HAMi picks) or on one card. */
+    public void submitTemplate(PodTemplate template, String tenant, @Nullable String cardId) {
+        String name = namer.next(snapshot(), template.id());
+        run(new LabCommand.SubmitPod(tenant, template.manifest(name, cardId)));
+    }
+
+    /** Submits a dropped or pasted Pod YAML to a tenant; a bad document only sets the status. */
+    public void submitYaml(String tenant, String source, String yamlText) {
+        Map<String, Object> manifest;
+        try {
+            manifest = PodYaml.parse(source, yamlText);
+        } catch (IllegalArgumentException e) {
+            setStatus(e.getMessage(), StatusKind.ERROR);
+            return;
+        }
+        run(new LabCommand.SubmitPod(tenant, manifest));
+    }
+
+    public void deletePod(String tenant, String podKey) {
+        run(new LabCommand.DeletePod(tenant, podKey));
+    }
+
+    public void advance(Duration by) {
+        run(new LabCommand.Advance(by));
+    }
+
+    public void unlock(String tenant, String node) {
+        run(new LabCommand.Unlock(tenant, node));
+    }
+
+    public void setKonnectivity(String tenant, boolean up) {
+        run(new LabCommand.SetKonnectivity(tenant, up));
+    }
+
+    public void setCardHealth(String tenant, String cardId, boolean healthy) {
+        run(new LabCommand.SetCardHealth(tenant, cardId, healthy));
+    }
+
+    public void restartPlugin(String tenant, String node) {
+        run(new LabCommand.RestartPlugin(tenant, node));
+    }
+
+    public void setLifecycle(String mode) {
+        run(new LabCommand.SetLifecycle(mode));
+    }
+
+    public void setWebhookPolicy(String tenant, String policy) {
+        run(new LabCommand.SetWebhookFailurePolicy(tenant, policy));
+    }
+
+    public void reset() {
+        namer.reset();
+        run(new LabCommand.Reset());
+    }
+
+    /** Plays the scenario's own steps on the current lab, in order, recording each. */
+    public void playScenarioSteps() {
+        playScenarioSteps(Integer.MAX_VALUE);
+    }
+
+    /** Plays the first {@code count} of the scenario's lab-changing steps. */
+    public void playScenarioSteps(int count) {
+        List<LabCommand> steps = lab.steps().subList(0, Math.min(count, lab.steps().size()));
+        LabBackend backend = lab.backend();
+        round(() -> replay(backend, steps), r -> {
+            steps.forEach(history::record);
+            report(r.result().accepted() ? "Played " + steps.size() + " scenario steps" : r.result().message(),
+                    r.result().accepted());
+        });
+    }
+
+    /** Takes back the last action: reset, then replay everything before it. */
+    public void undo() {
+        if (!history.canUndo()) {
+            return;
+        }
+        List<LabCommand> replay = history.undo();
+        LabBackend backend = lab.backend();
+        round(() -> {
+            backend.execute(new LabCommand.Reset());
+            return replay(backend, replay);
+        }, r -> report("Undone (replayed " + replay.size() + " actions)", true));
+    }
+
+    /** Opens another scenario (built-in name or file) in place of the current lab. */
+    public void open(String scenario) {
+        setStatus("Opening " + scenario + " ...", StatusKind.INFO);
+        tasks.execute(() -> opener.open(scenario), this::swap,
+                e -> setStatus("Cannot open " + scenario + ": " + e.getMessage(), StatusKind.ERROR));
+    }
+
+    /** Saves the lab as opened plus the actions taken since, as a scenario file. */
+    public void save(Path file) {
+        try {
+            Files.writeString(file, ScenarioWriter.write(lab.sourceYaml(), history.commands()));
+            setStatus("Saved " + file.getFileName() + " (" + history.commands().size() + " steps)", StatusKind.OK);
+        } catch (Exception e) {
+            setStatus("Cannot save " + file + ": " + e.getMessage(), StatusKind.ERROR);
+        }
+    }
+
+    /** The scenario's checks, run in a fresh lab (for the report). */
+    public List<ScenarioVerifier.Check> verify() throws Exception {
+        return lab.verifier().verify();
+    }
+
+    /** The trace of one pod, straight from the engine (for the report). */
+    public PodTrace traceOf(String tenant, String podKey) {
+        return lab.backend().trace(tenant, podKey);
+    }
+
+    // ---- plumbing ----
+
+    private void run(LabCommand command) {
+        LabBackend backend = lab.backend();
+        round(() -> {
+            CommandResult r = backend.execute(command);
+            return new LabRefresh(r, backend.snapshot(), backend.events());
+        }, r -> {
+            if (r.result().accepted()) {
+                history.record(command);
+            }
+            report(describe(command, r.result()), r.result().accepted());
+        });
+    }
+
+    private static LabRefresh replay(LabBackend backend, List<LabCommand> commands) {
+        CommandResult last = CommandResult.ok(List.of());
+        for (LabCommand c : commands) {
+            CommandResult r = backend.execute(c);
+            if (!r.accepted()) {
+                last = r;
+            }
+        }
+        return new LabRefresh(last, backend.snapshot(), backend.events());
+    }
+
+    private void round(Callable<LabRefresh> work, java.util.function.Consumer<LabRefresh> after) {
+        tasks.execute(work, r -> {
+            apply(r.snapshot());
+            syncEvents(r.events());
+            canUndo.set(history.canUndo());
+            after.accept(r);
+            canUndo.set(history.canUndo());
+            refreshTrace();
+        }, e -> setStatus("Engine error: " + e.getMessage(), StatusKind.ERROR));
+    }
+
+    /** Appends only what is new when the log grew (the common case), else replaces it (reset, undo). */
+    private void syncEvents(List<LabEvent> all) {
+        int n = events.size();
+        if (all.size() >= n && (n == 0 || all.get(n - 1).equals(events.get(n - 1)))) {
+            if (all.size() > n) {
+                events.addAll(all.subList(n, all.size()));
+            }
+        } else {
+            events.setAll(all);
+        }
+    }
+
+    private void swap(OpenedLab opened) {
+        closeSubscription();
+        lab.backend().close();
+        lab = opened;
+        history.clear();
+        namer.reset();
+        selection.set(null);
+        // always replace: a fresh lab of the same scenario can carry the same version number
+        snapshot.set(opened.backend().snapshot());
+        events.setAll(opened.backend().events());
+        canUndo.set(false);
+        subscribe();
+        setStatus("Opened " + snapshot().scenario() + " on " + opened.backend().id(), StatusKind.OK);
+    }
+
+    private void apply(LabSnapshot s) {
+        LabSnapshot current = snapshot.get();
+        if (s != current && (s.version() != current.version() || !s.scenario().equals(current.scenario()))) {
+            snapshot.set(s);
+        }
+    }
+
+    private void subscribe() {
+        LabBackend backend = lab.backend();
+        subscription = backend.subscribe((s, newEvents) -> ui.execute(() -> {
+            if (backend != lab.backend()) {
+                return;
+            }
+            if (s.version() > snapshot().version()) {
+                apply(s);
+                long lastSeq = events.isEmpty() ? 0 : events.get(events.size() - 1).seq();
+                newEvents.stream().filter(e -> e.seq() > lastSeq).forEach(events::add);
+            }
+        }));
+    }
+
+    private void closeSubscription() {
+        try {
+            if (subscription != null) {
+                subscription.close();
+            }
+        } catch (Exception ignored) {
+            // the old backend is going away anyway
+        }
+    }
+
+    private void refreshTrace() {
+        Selection sel = selection.get();
+        if (sel == null || sel.kind() != Selection.Kind.POD) {
+            trace.set(null);
+            return;
+        }
+        LabBackend backend = lab.backend();
+        tasks.execute(() -> backend.trace(sel.tenant(), sel.id()), trace::set, e -> trace.set(null));
+    }
+
+    /** A warning-toned status line for a user action that did nothing. */
+    public void hint(String message) {
+        setStatus(message, StatusKind.WARNING);
+    }
+
+    private void report(String message, boolean ok) {
+        setStatus(message, ok ? StatusKind.OK : StatusKind.ERROR);
+    }
+
+    private void setStatus(String message, StatusKind kind) {
+        status.set(message);
+        statusKind.set(kind);
+    }
+
+    private static String describe(LabCommand c, CommandResult r) {
+        if (!r.accepted()) {
+            return "Refused: " + r.message();
+        }
+        String what = CommandText.of(c);
+        return r.message().isBlank() ? what : what + " — " + r.message();
+    }
+
+    /** Stops the lab (window closing). */
+    public void close() {
+        closeSubscription();
+        tasks.shutdown();
+        lab.backend().close();
+    }
+}

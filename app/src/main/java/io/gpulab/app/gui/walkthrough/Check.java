@@ -1,0 +1,113 @@
+package io.gpulab.app.gui.walkthrough;
+
+import io.gpulab.engine.api.CardView;
+import io.gpulab.engine.api.LabSnapshot;
+import io.gpulab.engine.api.NodeView;
+import io.gpulab.engine.api.PodView;
+import io.gpulab.engine.api.TenantView;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+
+/** A predicate over a lab snapshot that tells a walkthrough step is done. Parsed by {@link CheckParser}. */
+public sealed interface Check {
+
+    boolean test(LabSnapshot s);
+
+    /** At least {@code atLeast} pods Running in the tenant; {@code hami} restricts to (non-)HAMi ones. */
+    record PodsRunning(String tenant, int atLeast, @Nullable Boolean hami) implements Check {
+        @Override
+        public boolean test(LabSnapshot s) {
+            return pods(s, tenant).stream().filter(p -> "Running".equals(p.phase()))
+                    .filter(p -> hami == null || p.hamiAllocated() == hami).count() >= atLeast;
+        }
+    }
+
+    /** Some card in the tenant has exactly the given usage (null fields are not compared). */
+    record CardUsage(String tenant, @Nullable Integer usedMemMB, @Nullable Integer usedCores,
+                     @Nullable Integer usedSlots, @Nullable Boolean health) implements Check {
+        @Override
+        public boolean test(LabSnapshot s) {
+            return findTenant(s, tenant).stream().flatMap(t -> t.nodes().stream()).flatMap(n -> n.cards().stream())
+                    .anyMatch(this::matches);
+        }
+
+        private boolean matches(CardView c) {
+            return (usedMemMB == null || c.usedMemMB() == usedMemMB)
+                    && (usedCores == null || c.usedCores() == usedCores)
+                    && (usedSlots == null || c.usedSlots() == usedSlots)
+                    && (health == null || c.health() == health);
+        }
+    }
+
+    /** A pod of the tenant is pending with this reason (e.g. {@code CardInsufficientCore}). */
+    record PendingReason(String tenant, String reason) implements Check {
+        @Override
+        public boolean test(LabSnapshot s) {
+            return pods(s, tenant).stream().anyMatch(p -> !"Running".equals(p.phase())
+                    && (p.reason().contains(reason)
+                    || p.failedNodes().values().stream().anyMatch(v -> v.contains(reason))));
+        }
+    }
+
+    /** The node lock on some (or the named) worker of the tenant is held or free. */
+    record Lock(String tenant, @Nullable String node, boolean held) implements Check {
+        @Override
+        public boolean test(LabSnapshot s) {
+            List<NodeView> nodes = findTenant(s, tenant).map(TenantView::nodes).orElse(List.of());
+            return nodes.stream().filter(n -> node == null || n.name().equals(node))
+                    .anyMatch(n -> (n.lock() != null && n.lock().held()) == held);
+        }
+    }
+
+    /** The tenant's Konnectivity tunnel state. */
+    record Tunnel(String tenant, @Nullable Boolean agentsUp, @Nullable Boolean webhookReachable) implements Check {
+        @Override
+        public boolean test(LabSnapshot s) {
+            return findTenant(s, tenant).map(t -> (agentsUp == null || t.tunnel().agentsUp() == agentsUp)
+                    && (webhookReachable == null || t.tunnel().webhookReachable() == webhookReachable)).orElse(false);
+        }
+    }
+
+    /** The device plugin lifecycle mode. */
+    record Lifecycle(String mode) implements Check {
+        @Override
+        public boolean test(LabSnapshot s) {
+            return mode.equals(s.lifecycle());
+        }
+    }
+
+    /** The tenant's webhook failurePolicy. */
+    record Policy(String tenant, String policy) implements Check {
+        @Override
+        public boolean test(LabSnapshot s) {
+            return findTenant(s, tenant).map(t -> policy.equals(t.webhookFailurePolicy())).orElse(false);
+        }
+    }
+
+    /** The tenant's API server lists exactly these nodes (visibility separation). */
+    record Visible(String tenant, List<String> nodes) implements Check {
+        @Override
+        public boolean test(LabSnapshot s) {
+            return findTenant(s, tenant).map(t -> t.nodes().stream().map(NodeView::name).sorted().toList()
+                    .equals(nodes.stream().sorted().toList())).orElse(false);
+        }
+    }
+
+    /** Every check holds. */
+    record AllOf(List<Check> checks) implements Check {
+        @Override
+        public boolean test(LabSnapshot s) {
+            return checks.stream().allMatch(c -> c.test(s));
+        }
+    }
+
+    private static Optional<TenantView> findTenant(LabSnapshot s, String name) {
+        return s.tenant(Objects.requireNonNull(name));
+    }
+
+    private static List<PodView> pods(LabSnapshot s, String name) {
+        return findTenant(s, name).map(TenantView::pods).orElse(List.of());
+    }
+}

@@ -1,0 +1,48 @@
+package io.gpulab.app.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/** {@code gpulab bench}: the JSON contract and bad arguments. */
+class BenchCommandTest {
+
+    private static String[] run(String... args) {
+        CommandLine cli = GpulabCommand.commandLine();
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        cli.setOut(new PrintWriter(out));
+        cli.setErr(new PrintWriter(err));
+        int code = cli.execute(args);
+        return new String[] {Integer.toString(code), out.toString(), err.toString()};
+    }
+
+    @Test
+    void jsonHasTheDocumentedFieldsAndTheCheckPasses() throws Exception {
+        String[] r = run("bench", "--nodes", "20", "--cards-per-node", "4", "--pods", "300", "--seed", "3",
+                "--check", "--json");
+        assertEquals("0", r[0], r[2]);
+        JsonNode j = new ObjectMapper().readTree(r[1]);
+        for (String f : List.of("nodes", "cards", "pods", "scheduled", "podsPerSecond", "p50Micros", "p99Micros",
+                "peakHeapMB")) {
+            assertTrue(j.has(f), f + " missing in " + r[1]);
+        }
+        assertEquals(80, j.get("cards").asInt());
+        assertEquals(0, j.get("mismatches").asInt());
+        assertTrue(j.get("scheduled").asInt() > 0);
+    }
+
+    @Test
+    void badPolicyIsAUsageError() {
+        String[] r = run("bench", "--nodes", "2", "--pods", "1", "--policy", "pack");
+        assertEquals("2", r[0]);
+        assertTrue(r[2].contains("policy must be binpack or spread"), r[2]);
+    }
+}

@@ -1,0 +1,45 @@
+package io.gpulab.app.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code gpulab trace}: the chain of one pod, with evidence. */
+class TraceCommandTest {
+
+    @Test
+    void theArticlesFourthPodEndsInCardInsufficientCore() {
+        CliHarness.Result r = CliHarness.run("trace", "article", "--pod", "default/gpu-pod-4");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().startsWith("pod default/gpu-pod-4 in tenant tenant-a"), r.out());
+        assertTrue(r.out().contains("create") && r.out().contains("admission") && r.out().contains("filter"),
+                r.out());
+        List<String> stages = r.out().lines().filter(l -> l.matches("\\d+\\. .*")).toList();
+        assertTrue(stages.get(stages.size() - 1).contains("filter"), r.out());
+        String tail = r.out().substring(r.out().lastIndexOf(stages.get(stages.size() - 1)));
+        assertTrue(tail.contains("CardInsufficientCore"), r.out());
+    }
+
+    @Test
+    void jsonTraceEndsInTheFailedFilterStage() throws Exception {
+        CliHarness.Result r = CliHarness.run("trace", "article", "--pod", "gpu-pod-4", "--json");
+        assertEquals(0, r.exit(), r.err());
+        JsonNode steps = new ObjectMapper().readTree(r.out()).get("steps");
+        JsonNode last = steps.get(steps.size() - 1);
+        assertEquals("filter", last.get("stage").asText());
+        assertEquals("FAILED", last.get("outcome").asText());
+        assertTrue(last.toString().contains("CardInsufficientCore"), last.toString());
+    }
+
+    @Test
+    void aPodTheScenarioNeverSubmitsExitsTwo() {
+        CliHarness.Result r = CliHarness.run("trace", "article", "--pod", "default/nope");
+        assertEquals(2, r.exit());
+        assertTrue(r.err().contains("no step submits pod default/nope"), r.err());
+    }
+}

@@ -1,0 +1,44 @@
+package io.gpulab.app.gui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.gpulab.app.cli.GpulabCommand;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.junit.jupiter.api.Test;
+
+/** Bad arguments to gui / screenshot / report exit 2 with a message, before any toolkit starts. */
+class GuiCommandsArgsTest {
+
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        var cli = GpulabCommand.commandLine();
+        cli.setErr(new PrintWriter(err, true));
+        return cli.execute(args);
+    }
+
+    @Test
+    void unknownScenarioForTheGuiFailsOnTheCommandLine() {
+        assertEquals(2, run("gui", "no-such-scenario"));
+        assertTrue(err.toString().contains("no-such-scenario"), err.toString());
+    }
+
+    @Test
+    void screenshotScaleMustBeOneOrTwo() {
+        assertEquals(2, run("screenshot", "article", "--out", "x.png", "--scale", "3"));
+        assertTrue(err.toString().contains("--scale must be 1 or 2"), err.toString());
+    }
+
+    @Test
+    void screenshotNeedsAnOutputFile() {
+        assertEquals(2, run("screenshot", "article"));
+        assertTrue(err.toString().contains("--out"), err.toString());
+    }
+
+    @Test
+    void reportNeedsAnOutputFile() {
+        assertEquals(2, run("report", "article"));
+    }
+}

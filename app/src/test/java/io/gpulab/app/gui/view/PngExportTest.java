@@ -1,0 +1,55 @@
+package io.gpulab.app.gui.view;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.gpulab.app.gui.Workbench;
+import java.awt.image.BufferedImage;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import javafx.stage.Stage;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+/** Canvas export writes a real PNG at 1x and 2x, with the caption strip below the canvas. */
+@ExtendWith(ApplicationExtension.class)
+class PngExportTest {
+
+    @TempDir
+    Path dir;
+    private Workbench workbench;
+
+    @Start
+    void start(Stage stage) throws Exception {
+        workbench = FxTestSupport.show(stage);
+    }
+
+    @Test
+    void canvasExportsAtOneAndTwoTimes(FxRobot robot) throws Exception {
+        Path one = dir.resolve("one.png");
+        Path two = dir.resolve("two.png");
+        double[] width = new double[1];
+        robot.interact(() -> {
+            try {
+                width[0] = workbench.view().canvas().getLayoutBounds().getWidth();
+                workbench.view().actions().exportPngTo(false, 1, one);
+                workbench.view().actions().exportPngTo(false, 2, two);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        assertTrue(Files.size(one) > 10_000, "a real image, not an empty file");
+        BufferedImage a = ImageIO.read(one.toFile());
+        BufferedImage b = ImageIO.read(two.toFile());
+        assertEquals(Math.round(width[0]), a.getWidth(), 1.0);
+        assertEquals(2 * a.getWidth(), b.getWidth(), 2.0);
+        // the caption strip is dark: the bottom-left pixel is not the light canvas background
+        int rgb = a.getRGB(2, a.getHeight() - 2) & 0xffffff;
+        assertTrue(((rgb >> 16) & 0xff) < 80, "caption strip at the bottom");
+    }
+}

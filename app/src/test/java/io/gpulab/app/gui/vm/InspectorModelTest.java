@@ -1,0 +1,47 @@
+package io.gpulab.app.gui.vm;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.gpulab.engine.api.LabEvent;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class InspectorModelTest {
+
+    private static boolean has(List<InspectorRow> rows, String category, String name, String value) {
+        return rows.contains(new InspectorRow(category, name, value));
+    }
+
+    @Test
+    void pendingPodShowsReasonPerNodeAndItsEvents() {
+        var event = new LabEvent(9, Fixtures.T0, "tenant-a", "Pod/default/gpu-pod-4", "Warning", "FilteringFailed",
+                "1 nodes CardInsufficientCore(tenant-a-worker)", "hami-scheduler");
+        var rows = InspectorModel.rows(Fixtures.articleAfterFourPods(false),
+                Selection.pod("tenant-a", "default/gpu-pod-4"), List.of(event));
+        assertTrue(has(rows, "Filter: failed nodes", "tenant-a-worker", "1/1 CardInsufficientCore"), rows::toString);
+        assertTrue(has(rows, "Events", "00:00:00 FilteringFailed",
+                "Warning: 1 nodes CardInsufficientCore(tenant-a-worker)"), rows::toString);
+    }
+
+    @Test
+    void cardShowsUsageAgainstCapacity() {
+        var rows = InspectorModel.rows(Fixtures.articleAfterFourPods(false), Selection.card("tenant-a", "GPU-0"),
+                List.of());
+        assertTrue(has(rows, "Card", "memory", "60,000 / 81,920 MB"), rows::toString);
+        assertTrue(has(rows, "Card", "sharing slots", "3 / 10"), rows::toString);
+    }
+
+    @Test
+    void lockedNodeShowsHolderAndVirtualCountdown() {
+        var rows = InspectorModel.rows(Fixtures.articleAfterFourPods(true),
+                Selection.node("tenant-a", "tenant-a-worker"), List.of());
+        assertTrue(has(rows, "Node lock", "holder", "default/gpu-pod-3"), rows::toString);
+        assertTrue(has(rows, "Node lock", "expires in", "3:55"), rows::toString);
+    }
+
+    @Test
+    void objectsThatNoLongerExistShowNothing() {
+        assertTrue(InspectorModel.rows(Fixtures.articleAfterFourPods(false), Selection.pod("tenant-a", "default/gone"),
+                List.of()).isEmpty());
+    }
+}

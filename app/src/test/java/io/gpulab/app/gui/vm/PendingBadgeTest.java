@@ -1,0 +1,34 @@
+package io.gpulab.app.gui.vm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.gpulab.engine.api.PodView;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class PendingBadgeTest {
+
+    private static PodView pod(String phase, String reason, Map<String, String> failed) {
+        return new PodView("default", "p", phase, "", "hami-scheduler", reason, "", failed, List.of(), Map.of(), false,
+                List.of());
+    }
+
+    @Test
+    void badgeIsHamisReasonTypeWithoutItsCount() {
+        assertEquals("CardInsufficientCore", PendingBadge.badge(pod("Pending", "1/1 CardInsufficientCore", Map.of())));
+    }
+
+    @Test
+    void refusedCreatesSayAdmission() {
+        assertEquals("Admission refused", PendingBadge.badge(pod("Rejected", "webhook unreachable", Map.of())));
+    }
+
+    @Test
+    void detailListsEveryNodesReason() {
+        String d = PendingBadge.detail(pod("Pending", "CardInsufficientMemory",
+                Map.of("node-b", "2/2 CardInsufficientMemory", "node-a", "1/1 CardNotHealth")));
+        assertTrue(d.contains("node-a: 1/1 CardNotHealth\nnode-b: 2/2 CardInsufficientMemory"), d);
+    }
+}

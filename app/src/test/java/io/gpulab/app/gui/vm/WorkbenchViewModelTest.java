@@ -1,0 +1,97 @@
+package io.gpulab.app.gui.vm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.gpulab.app.gui.EngineLabOpener;
+import io.gpulab.app.gui.fx.CurrentThreadTaskExecutor;
+import io.gpulab.engine.api.CardView;
+import io.gpulab.engine.api.PodView;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The view-model on the real simulated article lab, engine calls on the test thread. */
+class WorkbenchViewModelTest {
+
+    private WorkbenchViewModel vm;
+    private final PodTemplate article = PodTemplate.builtIns().get(0);
+
+    @BeforeEach
+    void open() throws Exception {
+        EngineLabOpener opener = EngineLabOpener.sim();
+        // listener pushes are dropped: every command round brings its own snapshot back
+        vm = new WorkbenchViewModel(opener.open("article"), opener, new CurrentThreadTaskExecutor(), r -> { });
+    }
+
+    @AfterEach
+    void close() {
+        vm.close();
+    }
+
+    private CardView a100() {
+        return vm.snapshot().tenant("tenant-a").orElseThrow().nodes().get(0).cards().get(0);
+    }
+
+    @Test
+    void threeArticlePodsFillTheCardAndTheFourthWaitsForCompute() {
+        for (int i = 0; i < 4; i++) {
+            vm.submitTemplate(article, "tenant-a", null);
+        }
+        assertEquals(60_000, a100().usedMemMB());
+        assertEquals(90, a100().usedCores());
+        assertEquals(3, a100().usedSlots());
+        PodView fourth = vm.snapshot().tenant("tenant-a").orElseThrow().pod("default/gpu-pod-4").orElseThrow();
+        assertEquals("CardInsufficientCore", PendingBadge.badge(fourth));
+    }
+
+    @Test
+    void undoReplaysAllButTheLastAction() {
+        vm.submitTemplate(article, "tenant-a", null);
+        vm.submitTemplate(article, "tenant-a", null);
+        vm.undo();
+        assertEquals(20_000, a100().usedMemMB());
+        assertEquals(List.of("default/gpu-pod-1"), a100().pods());
+    }
+
+    @Test
+    void dropOnACardPinsThePodWithHamisUuidSelector() {
+        vm.submitTemplate(article, "tenant-b", "GPU-1");
+        PodView p = vm.snapshot().tenant("tenant-b").orElseThrow().pod("default/gpu-pod-1").orElseThrow();
+        assertEquals("GPU-1", p.devices().get(0).id());
+    }
+
+    @Test
+    void badYamlOnlySetsTheStatusAndChangesNothing() {
+        long before = vm.snapshot().version();
+        vm.submitYaml("tenant-a", "pod.yaml", "kind: Deployment\nmetadata: {name: x}\n");
+        assertEquals(StatusKind.ERROR, vm.statusKindProperty().get());
+        assertEquals("pod.yaml: field kind: expected Pod but found Deployment", vm.statusProperty().get());
+        assertEquals(before, vm.snapshot().version());
+    }
+
+    @Test
+    void pastedPodYamlIsSubmitted() {
+        vm.submitYaml("tenant-a", "clipboard", """
+                apiVersion: v1
+                kind: Pod
+                metadata: {name: pasted, namespace: default}
+                spec:
+                  containers:
+                    - name: main
+                      image: busybox
+                      resources: {limits: {nvidia.com/gpu: 1, nvidia.com/gpumem: 1000, nvidia.com/gpucores: 5}}
+                """);
+        assertTrue(vm.snapshot().tenant("tenant-a").orElseThrow().pod("default/pasted").isPresent());
+        assertEquals(1000, a100().usedMemMB());
+    }
+
+    @Test
+    void resetEmptiesTheLabAndTheHistory() {
+        vm.submitTemplate(article, "tenant-a", null);
+        vm.reset();
+        assertEquals(0, a100().usedMemMB());
+        assertTrue(vm.history().isEmpty());
+    }
+}

@@ -1,0 +1,45 @@
+package io.gpulab.app.gui.walkthrough;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.gpulab.app.gui.vm.Fixtures;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class CheckTest {
+
+    private final io.gpulab.engine.api.LabSnapshot s = Fixtures.articleAfterFourPods(true);
+
+    @Test
+    void cardUsageMatchesTheArticlesFullCard() {
+        assertTrue(new Check.CardUsage("tenant-a", 60_000, 90, 3, null).test(s));
+        assertFalse(new Check.CardUsage("tenant-a", 60_000, 100, null, null).test(s));
+    }
+
+    @Test
+    void pendingReasonIsFoundInThePodOrItsFailedNodes() {
+        assertTrue(new Check.PendingReason("tenant-a", "CardInsufficientCore").test(s));
+        assertFalse(new Check.PendingReason("tenant-a", "CardInsufficientMemory").test(s));
+    }
+
+    @Test
+    void runningPodsCanBeRestrictedToHamiPlacedOnes() {
+        assertTrue(new Check.PodsRunning("tenant-a", 3, true).test(s));
+        assertFalse(new Check.PodsRunning("tenant-a", 1, false).test(s));
+    }
+
+    @Test
+    void lockTunnelLifecycleAndVisibility() {
+        assertTrue(new Check.Lock("tenant-a", "tenant-a-worker", true).test(s));
+        assertTrue(new Check.Tunnel("tenant-b", false, null).test(s));
+        assertTrue(new Check.Lifecycle("article").test(s));
+        assertTrue(new Check.Visible("tenant-b", List.of("tenant-b-worker")).test(s));
+        assertFalse(new Check.Visible("tenant-a", List.of("tenant-a-worker", "tenant-b-worker")).test(s));
+    }
+
+    @Test
+    void unknownTenantNeverPasses() {
+        assertFalse(new Check.Policy("tenant-z", "Ignore").test(s));
+    }
+}

@@ -1,0 +1,43 @@
+package io.gpulab.engine.cluster;
+
+import java.time.Duration;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * How to open a real lab. Holds kubeconfig paths and context names only, never their content, so it
+ * may be saved in a workspace and printed.
+ *
+ * @param management    the management cluster, or {@code null} for tenants given only by their own kubeconfig
+ * @param tenants       extra tenants by name, each from its own kubeconfig
+ * @param allowWrites   submit/delete pods and remove node locks; false = read-only (the default)
+ * @param backendId     {@code cluster}, or {@code kind} when the kind backend hands its lab over
+ * @param nodeLockExpire HAMi's {@code nodeLockExpire}, to show when a lock may be taken over
+ * @param syncTimeout   how long to wait for the first list of each tenant
+ */
+public record ClusterOptions(@Nullable KubeconfigRef management, Map<String, KubeconfigRef> tenants,
+                             boolean allowWrites, String backendId, Duration nodeLockExpire, Duration syncTimeout) {
+
+    public ClusterOptions {
+        tenants = Map.copyOf(tenants);
+    }
+
+    /** Read-only access through a management cluster kubeconfig. */
+    public static ClusterOptions management(KubeconfigRef ref) {
+        return new ClusterOptions(ref, Map.of(), false, "cluster", Duration.ofMinutes(5), Duration.ofSeconds(20));
+    }
+
+    public ClusterOptions withWrites(boolean allow) {
+        return new ClusterOptions(management, tenants, allow, backendId, nodeLockExpire, syncTimeout);
+    }
+
+    public ClusterOptions withTenant(String name, KubeconfigRef ref) {
+        var m = new java.util.LinkedHashMap<>(tenants);
+        m.put(name, ref);
+        return new ClusterOptions(management, m, allowWrites, backendId, nodeLockExpire, syncTimeout);
+    }
+
+    public ClusterOptions withBackendId(String id) {
+        return new ClusterOptions(management, tenants, allowWrites, id, nodeLockExpire, syncTimeout);
+    }
+}

@@ -1,0 +1,137 @@
+package io.gpulab.engine.cluster;
+
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.gpulab.engine.api.LabEvent;
+import io.gpulab.scheduler.codec.Decoded;
+import io.gpulab.scheduler.filter.FilterContext;
+import io.gpulab.scheduler.filter.FilterResult;
+import io.gpulab.scheduler.filter.HamiFilter;
+import io.gpulab.scheduler.filter.NodeFit;
+import io.gpulab.scheduler.filter.NodeFitter;
+import io.gpulab.scheduler.model.ContainerResources;
+import io.gpulab.scheduler.model.DeviceUsage;
+import io.gpulab.scheduler.model.NodeInfo;
+import io.gpulab.scheduler.model.PodInfo;
+import io.gpulab.scheduler.model.SchedulerConfig;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Runs scheduler/'s HAMi filter on what a real tenant shows: the pending pod's requests against the
+ * observed cards with the usage of every other allocated pod. Each card is also fitted alone, which
+ * gives a reason per card where HAMi's own event aggregates them per node.
+ */
+public final class PendingExplainer {
+
+    private PendingExplainer() {
+    }
+
+    /**
+     * @param cfg HAMi's settings to assume (the cluster's Helm values are not readable from the tenant)
+     * @throws ClusterException when the tenant is not connected or the pod does not exist
+     */
+    public static PendingExplanation explain(ClusterBackend backend, String tenant, String podKey,
+                                             SchedulerConfig cfg) {
+        TenantWatch w = backend.watch(tenant);
+        if (w == null) {
+            throw new ClusterException("tenant '" + tenant + "' is not connected");
+        }
+        Pod pod = w.pods().stream().filter(p -> TenantAssembler.podKey(p).equals(podKey)).findFirst()
+                .orElseThrow(() -> new ClusterException("pod " + podKey + " not found in tenant " + tenant));
+        String phase = pod.getStatus() == null ? "Pending" : String.valueOf(pod.getStatus().getPhase());
+        List<LabEvent> events = backend.events().stream()
+                .filter(e -> e.tenant().equals(tenant) && e.object().equals("Pod/" + podKey)).toList();
+        List<String> notes = new ArrayList<>();
+        notes.add("HAMi settings assumed: deviceSplitCount " + cfg.deviceSplitCount() + ", defaultMem "
+                + cfg.defaultMem() + ", nodeSchedulerPolicy " + cfg.nodeSchedulerPolicy());
+        if (!"Pending".equals(phase)) {
+            notes.add("the pod is " + phase + ", not Pending");
+        }
+        PodInfo info = podInfo(pod);
+        Decoded<FilterContext> ctx = FilterContext.of(info, cfg);
+        if (!ctx.isOk()) {
+            return new PendingExplanation(tenant, podKey, phase, "cannot evaluate: " + ctx.error(), Map.of(),
+                    List.of(), events, notes);
+        }
+        if (!ctx.value().requestsAnyDevice()) {
+            notes.add("the pod requests no HAMi device: HAMi passes every node and the default rules decide");
+            return new PendingExplanation(tenant, podKey, phase, "not a GPU pod", Map.of(), List.of(), events, notes);
+        }
+        List<Node> nodes = w.nodes();
+        Map<String, List<DeviceUsage>> usage = TenantAssembler.usage(nodes, w.pods(), podKey, new HashMap<>());
+        List<NodeInfo> nodeInfos = new ArrayList<>();
+        List<CardVerdict> cards = new ArrayList<>();
+        for (Node n : nodes) {
+            String name = n.getMetadata().getName();
+            Map<String, String> ann = NodeDecoder.annotations(n);
+            if (!NodeDecoder.registered(n).isOk()) {
+                notes.add("node " + name + ": " + NodeDecoder.registered(n).error() + " (treated as unregistered)");
+            }
+            nodeInfos.add(new NodeInfo(name, ann, usage.get(name)));
+            for (DeviceUsage card : usage.get(name)) {
+                NodeFit alone = NodeFitter.fit(ctx.value(), new NodeInfo(name, ann, List.of(card)), null);
+                cards.add(new CardVerdict(name, card.id(), card.info().type(), card.info().devMem() - card.usedMem(),
+                        card.info().devCore() - card.usedCores(), card.info().count() - card.usedSlots(),
+                        card.info().health(), alone.fits() ? CardVerdict.FITS
+                        : alone.reason().replaceAll("^\\d+/\\d+ ", "")));
+            }
+        }
+        FilterResult result = HamiFilter.filter(info, nodeInfos, cfg);
+        if (result.node() != null) {
+            lockNote(nodes, result.node(), podKey, backend.options().nodeLockExpire()).ifPresent(notes::add);
+        }
+        String verdict = result.node() != null
+                ? "would fit on " + result.node() + " now (the cluster may not have retried yet, or a node lock "
+                + "or the cluster's own HAMi settings differ)"
+                : "no node fits: " + String.join("; ", new TreeMap<>(result.failedNodes()).entrySet().stream()
+                .map(e -> e.getKey() + " " + e.getValue()).toList());
+        return new PendingExplanation(tenant, podKey, phase, verdict, result.failedNodes(), cards, events, notes);
+    }
+
+    /** HAMi filters without looking at the lock; the bind then waits for it (spec/hami.md 4.1-4.2). */
+    private static java.util.Optional<String> lockNote(List<Node> nodes, String chosen, String podKey,
+                                                       java.time.Duration expire) {
+        return nodes.stream().filter(n -> n.getMetadata().getName().equals(chosen)).findFirst()
+                .map(n -> NodeDecoder.annotations(n).get(io.gpulab.scheduler.codec.HamiAnnotations.MUTEX_LOCK))
+                .map(io.gpulab.scheduler.codec.NodeLockCodec::decode).filter(Decoded::isOk).map(Decoded::value)
+                .filter(l -> !l.legacy() && !(l.namespace() + "/" + l.podName()).equals(podKey))
+                .map(l -> "the bind would wait: " + chosen + " holds hami.io/mutex.lock for " + l.namespace() + "/"
+                        + l.podName() + " since " + l.since() + " (takeover after " + l.since().plus(expire)
+                        + "); the article's mock plugin never releases it, removing it by hand (--allow-writes) "
+                        + "is the lab workaround");
+    }
+
+    /** The parts of a Pod HAMi reads, as quantity strings. */
+    static PodInfo podInfo(Pod pod) {
+        List<ContainerResources> init = new ArrayList<>();
+        if (pod.getSpec().getInitContainers() != null) {
+            pod.getSpec().getInitContainers().forEach(c -> init.add(resources(c)));
+        }
+        List<ContainerResources> app = pod.getSpec().getContainers().stream().map(PendingExplainer::resources).toList();
+        Map<String, String> labels = pod.getMetadata().getLabels() == null ? Map.of() : pod.getMetadata().getLabels();
+        return new PodInfo(String.valueOf(pod.getMetadata().getNamespace()), pod.getMetadata().getName(),
+                PodDecoder.annotations(pod), labels, init, app);
+    }
+
+    private static ContainerResources resources(Container c) {
+        Map<String, String> limits = new HashMap<>();
+        Map<String, String> requests = new HashMap<>();
+        if (c.getResources() != null) {
+            copy(c.getResources().getLimits(), limits);
+            copy(c.getResources().getRequests(), requests);
+        }
+        return new ContainerResources(c.getName(), limits, requests);
+    }
+
+    private static void copy(Map<String, Quantity> from, Map<String, String> to) {
+        if (from != null) {
+            from.forEach((k, q) -> to.put(k, q.toString()));
+        }
+    }
+}

@@ -1,0 +1,88 @@
+package io.gpulab.engine.cluster;
+
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
+import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+/**
+ * A fabric8 informer that re-lists after every reconnect. fabric8 re-lists by itself only on 410
+ * Gone; after other drops it resumes the watch from its last resourceVersion, and a server that does
+ * not replay what happened meanwhile (fabric8's mock server, an API server whose watch cache moved on
+ * without answering 410) then never reports objects deleted during the gap. A fresh informer is
+ * built and synced before it replaces the old one, so snapshots never see an empty cache.
+ */
+final class RelistingInformer<T extends HasMetadata> implements AutoCloseable {
+
+    private final Supplier<SharedIndexInformer<T>> factory;
+    private final ResourceEventHandler<T> handler;
+    private final Runnable onRelist;
+    private volatile SharedIndexInformer<T> current;
+    private volatile CompletableFuture<Void> started;
+    private boolean sawDrop;
+
+    RelistingInformer(Supplier<SharedIndexInformer<T>> factory, ResourceEventHandler<T> handler, Runnable onRelist) {
+        this.factory = factory;
+        this.handler = handler;
+        this.onRelist = onRelist;
+        this.current = build();
+        this.started = current.start().toCompletableFuture();
+    }
+
+    private SharedIndexInformer<T> build() {
+        SharedIndexInformer<T> inf = factory.get();
+        // retry forever: fabric8's default handler stops the informer after the first watch error
+        inf.exceptionHandler((wasStarted, t) -> true);
+        inf.addEventHandler(handler);
+        return inf;
+    }
+
+    CompletableFuture<Void> started() {
+        return started;
+    }
+
+    List<T> list() {
+        return current.getStore().list();
+    }
+
+    boolean watching() {
+        return current.isWatching();
+    }
+
+    /** Called periodically: after a drop, once the watch is back, swap in a freshly listed informer. */
+    synchronized void supervise() {
+        SharedIndexInformer<T> inf = current;
+        if (!inf.isWatching()) {
+            sawDrop = true;
+            return;
+        }
+        if (!sawDrop) {
+            return;
+        }
+        sawDrop = false;
+        SharedIndexInformer<T> fresh = build();
+        try {
+            fresh.start().toCompletableFuture().get(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            fresh.close();
+            Thread.currentThread().interrupt();
+            return;
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            fresh.close();
+            sawDrop = true;   // try again on the next round
+            return;
+        }
+        current = fresh;
+        inf.close();
+        // objects that vanished during the gap are only absent from the fresh cache: tell the listener
+        onRelist.run();
+    }
+
+    @Override
+    public void close() {
+        current.close();
+    }
+}

@@ -1,0 +1,158 @@
+package io.gpulab.engine.cluster;
+
+import io.fabric8.kubernetes.api.model.Event;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
+
+/**
+ * One tenant's informers on nodes, pods and events, each re-listing after a reconnect
+ * ({@link RelistingInformer}) and retrying forever after dropped connections and failed lists.
+ */
+public final class TenantWatch implements AutoCloseable {
+
+    private static final long SUPERVISE_MILLIS = 250;
+
+    private final String tenant;
+    private final KubernetesClient client;
+    private final RelistingInformer<Node> nodes;
+    private final RelistingInformer<Pod> pods;
+    private final RelistingInformer<Event> events;
+    private final ScheduledExecutorService supervisor;
+    private final String webhookFailurePolicy;
+
+    /**
+     * Starts the informers; {@code onChange} is called (on a fabric8 thread) after every add, update,
+     * delete or re-list, and {@code onEvent} for every Kubernetes Event added or updated.
+     */
+    public TenantWatch(String tenant, KubernetesClient client, Runnable onChange, Consumer<Event> onEvent) {
+        this.tenant = tenant;
+        this.client = client;
+        this.webhookFailurePolicy = readFailurePolicy(client);
+        this.nodes = new RelistingInformer<>(() -> client.nodes().runnableInformer(0),
+                handler(n -> onChange.run()), onChange);
+        this.pods = new RelistingInformer<>(() -> client.pods().inAnyNamespace().runnableInformer(0),
+                handler(p -> onChange.run()), onChange);
+        this.events = new RelistingInformer<>(() -> client.v1().events().inAnyNamespace().runnableInformer(0),
+                handler(e -> {
+                    onEvent.accept(e);
+                    onChange.run();
+                }), onChange);
+        this.supervisor = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "gpulab-watch-" + tenant);
+            t.setDaemon(true);
+            return t;
+        });
+        supervisor.scheduleWithFixedDelay(() -> {
+            nodes.supervise();
+            pods.supervise();
+            events.supervise();
+        }, SUPERVISE_MILLIS, SUPERVISE_MILLIS, TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * HAMi's webhook failurePolicy as the tenant's MutatingWebhookConfiguration states it (read once at
+     * connect): {@code Ignore}, {@code Fail}, or {@code Unknown} when no {@code vgpu.hami.io} webhook is visible.
+     */
+    public String webhookFailurePolicy() {
+        return webhookFailurePolicy;
+    }
+
+    private static String readFailurePolicy(KubernetesClient client) {
+        try {
+            return client.admissionRegistration().v1().mutatingWebhookConfigurations().list().getItems().stream()
+                    .flatMap(c -> c.getWebhooks() == null ? java.util.stream.Stream.empty() : c.getWebhooks().stream())
+                    .filter(w -> "vgpu.hami.io".equals(w.getName())).map(w -> w.getFailurePolicy() == null
+                            ? "Fail" : w.getFailurePolicy()).findFirst().orElse("Unknown");
+        } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
+            return "Unknown";   // no RBAC for webhook configurations, or unreachable: say so, do not guess
+        }
+    }
+
+    public String tenant() {
+        return tenant;
+    }
+
+    /** The client for writes; the caller decides whether writes are allowed. */
+    public KubernetesClient client() {
+        return client;
+    }
+
+    /** Waits until every informer has listed once; false on timeout (the snapshot may be partial). */
+    public boolean awaitSynced(long millis) {
+        try {
+            CompletableFuture.allOf(nodes.started(), pods.started(), events.started())
+                    .get(millis, TimeUnit.MILLISECONDS);
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } catch (ExecutionException | TimeoutException e) {
+            return false;
+        }
+    }
+
+    /** Whether every informer currently has an open watch (false while reconnecting). */
+    public boolean watching() {
+        return nodes.watching() && pods.watching() && events.watching();
+    }
+
+    public List<Node> nodes() {
+        return sorted(nodes.list());
+    }
+
+    public List<Pod> pods() {
+        return sorted(pods.list());
+    }
+
+    public List<Event> events() {
+        return new ArrayList<>(events.list());
+    }
+
+    private static <T extends HasMetadata> List<T> sorted(List<T> items) {
+        List<T> copy = new ArrayList<>(items);
+        copy.sort(Comparator.comparing((T o) -> String.valueOf(o.getMetadata().getNamespace()))
+                .thenComparing(o -> o.getMetadata().getName()));
+        return copy;
+    }
+
+    private static <T> ResourceEventHandler<T> handler(Consumer<T> each) {
+        return new ResourceEventHandler<>() {
+            @Override
+            public void onAdd(T obj) {
+                each.accept(obj);
+            }
+
+            @Override
+            public void onUpdate(T oldObj, T newObj) {
+                each.accept(newObj);
+            }
+
+            @Override
+            public void onDelete(T obj, boolean deletedFinalStateUnknown) {
+                each.accept(obj);
+            }
+        };
+    }
+
+    @Override
+    public void close() {
+        supervisor.shutdownNow();
+        nodes.close();
+        pods.close();
+        events.close();
+        client.close();
+    }
+}

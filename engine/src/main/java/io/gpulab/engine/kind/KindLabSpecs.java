@@ -1,0 +1,52 @@
+package io.gpulab.engine.kind;
+
+import io.gpulab.engine.lab.CardSpec;
+import io.gpulab.engine.lab.LabSpec;
+import io.gpulab.engine.lab.TenantSpec;
+import io.gpulab.engine.lab.WorkerSpec;
+import io.gpulab.mockgpu.catalog.CardCatalog;
+import io.gpulab.mockgpu.plugin.CardDeclaration;
+import io.gpulab.mockgpu.plugin.DeviceFactory;
+import io.gpulab.mockgpu.plugin.DeviceSettings;
+import io.gpulab.scheduler.codec.NodeRegistrationCodec;
+import io.gpulab.scheduler.model.DeviceInfo;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** A scenario's lab as the kind lab to build: the same cards the sim registers, as node annotations. */
+public final class KindLabSpecs {
+
+    private KindLabSpecs() {
+    }
+
+    /** @throws IllegalArgumentException for an unknown card model (naming tenant and worker) */
+    public static KindLabConfig from(LabSpec spec, String labName, Path kubeconfigOut) {
+        DeviceFactory factory = new DeviceFactory(CardCatalog.builtIn(), new DeviceSettings(
+                spec.hami().deviceSplitCount(), spec.hami().deviceMemoryScaling(), spec.hami().deviceCoreScaling()));
+        List<KindLabConfig.Tenant> tenants = new ArrayList<>();
+        for (TenantSpec t : spec.tenants()) {
+            List<KindLabConfig.Worker> workers = new ArrayList<>();
+            int next = 0;
+            for (WorkerSpec w : t.workers()) {
+                List<DeviceInfo> devices;
+                try {
+                    devices = factory.devices(w.cards().stream().map(KindLabSpecs::declaration).toList(), next);
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException("tenant " + t.name() + ", worker " + w.name() + ": "
+                            + e.getMessage(), e);
+                }
+                next += devices.size();
+                int slots = devices.stream().mapToInt(DeviceInfo::count).sum();
+                workers.add(new KindLabConfig.Worker(w.name(), NodeRegistrationCodec.encodeJson(devices), slots));
+            }
+            tenants.add(new KindLabConfig.Tenant(t.name(), workers));
+        }
+        return new KindLabConfig(labName, 36443, tenants, kubeconfigOut);
+    }
+
+    private static CardDeclaration declaration(CardSpec c) {
+        return new CardDeclaration(c.model(), c.count(), c.type(), c.memoryMB(), c.cores(), c.slots(), c.numa(),
+                c.uuid(), c.health(), c.mode());
+    }
+}

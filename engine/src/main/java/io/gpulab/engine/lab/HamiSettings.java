@@ -1,0 +1,83 @@
+package io.gpulab.engine.lab;
+
+import io.gpulab.scheduler.model.SchedulerConfig;
+
+import java.time.Duration;
+
+/**
+ * HAMi's Helm settings ({@code lab.hami}), named and defaulted like the chart.
+ *
+ * @param deviceSplitCount     sharing slots per card (chart default 10)
+ * @param deviceMemoryScaling  registered memory = floor(physical MB x this) (default 1)
+ * @param deviceCoreScaling    registered core units = this x 100 (default 1)
+ * @param defaultMem           MB for a GPU container that asks for no memory; 0 = whole card
+ * @param defaultCores         core units when {@code gpucores} is absent (default 0)
+ * @param nodeSchedulerPolicy  {@code binpack} (default) or {@code spread}
+ * @param gpuSchedulerPolicy   {@code spread} (default) or {@code binpack}
+ * @param webhookFailurePolicy {@code Ignore} (HAMi's default) or {@code Fail}
+ * @param nodeLockExpire       how long a node lock holds (default 5 minutes)
+ * @throws IllegalArgumentException naming the {@code lab.hami.*} field for an impossible value
+ */
+public record HamiSettings(int deviceSplitCount, double deviceMemoryScaling, double deviceCoreScaling, int defaultMem,
+                           int defaultCores, String nodeSchedulerPolicy, String gpuSchedulerPolicy,
+                           String webhookFailurePolicy, Duration nodeLockExpire) {
+
+    public static final String POLICY_IGNORE = "Ignore";
+    public static final String POLICY_FAIL = "Fail";
+
+    /** The chart's defaults. */
+    public static final HamiSettings DEFAULTS = new HamiSettings(10, 1.0, 1.0, 0, 0, "binpack", "spread",
+            POLICY_IGNORE, Duration.ofMinutes(5));
+
+    public HamiSettings {
+        positive(deviceSplitCount, "deviceSplitCount");
+        if (!(deviceMemoryScaling > 0)) {
+            throw bad("deviceMemoryScaling", "must be > 0, got " + deviceMemoryScaling);
+        }
+        if (!(deviceCoreScaling > 0)) {
+            throw bad("deviceCoreScaling", "must be > 0, got " + deviceCoreScaling);
+        }
+        if (defaultMem < 0) {
+            throw bad("defaultMem", "must be >= 0, got " + defaultMem);
+        }
+        if (defaultCores < 0 || defaultCores > 100) {
+            throw bad("defaultCores", "must be between 0 and 100, got " + defaultCores);
+        }
+        oneOf(nodeSchedulerPolicy, "nodeSchedulerPolicy");
+        oneOf(gpuSchedulerPolicy, "gpuSchedulerPolicy");
+        requireFailurePolicy(webhookFailurePolicy, "lab.hami.webhookFailurePolicy");
+        if (nodeLockExpire.isNegative() || nodeLockExpire.isZero()) {
+            throw bad("nodeLockExpire", "must be positive, got " + nodeLockExpire);
+        }
+    }
+
+    /** Throws unless {@code policy} is {@code Ignore} or {@code Fail}; {@code field} names the place. */
+    public static String requireFailurePolicy(String policy, String field) {
+        if (!POLICY_IGNORE.equals(policy) && !POLICY_FAIL.equals(policy)) {
+            throw new IllegalArgumentException(field + ": must be 'Ignore' or 'Fail', got '" + policy + "'");
+        }
+        return policy;
+    }
+
+    /** The scheduler's view of these settings (memoryFactor 1, defaultGPUNum 1 as in the chart). */
+    public SchedulerConfig toSchedulerConfig() {
+        return new SchedulerConfig(defaultMem, defaultCores, 1, 1, deviceSplitCount, deviceMemoryScaling,
+                deviceCoreScaling, nodeSchedulerPolicy, gpuSchedulerPolicy, nodeLockExpire);
+    }
+
+    private static void positive(int v, String field) {
+        if (v <= 0) {
+            throw bad(field, "must be > 0, got " + v);
+        }
+    }
+
+    private static void oneOf(String policy, String field) {
+        if (!"binpack".equals(policy) && !"spread".equals(policy)) {
+            throw bad(field, "must be 'binpack' or 'spread', got '" + policy + "'");
+        }
+    }
+
+    private static IllegalArgumentException bad(String field, String what) {
+        return new IllegalArgumentException("lab.hami." + field + ": " + what);
+    }
+}

@@ -1,0 +1,52 @@
+package io.gpulab.engine.lab;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A lab to build: the scenario's {@code metadata} and {@code lab} sections.
+ *
+ * @param name        the scenario name, e.g. {@code article}
+ * @param description free text, may be empty
+ * @param hami        HAMi Helm settings ({@code lab.hami})
+ * @param lifecycle   mock device plugin lifecycle ({@code lab.mockGpu.lifecycle}): {@code complete} or
+ *                    {@code article}
+ * @param tenants     tenants in scenario order; names unique, worker names unique across the lab
+ * @throws IllegalArgumentException for an unknown lifecycle or duplicate tenant/worker names
+ */
+public record LabSpec(String name, String description, HamiSettings hami, String lifecycle,
+                      List<TenantSpec> tenants) {
+
+    /** Like the real HAMi device plugin: allocation completes and the node lock is released. */
+    public static final String LIFECYCLE_COMPLETE = "complete";
+    /** Like the article's mock plugin: the node lock stays until unlocked by hand or expired. */
+    public static final String LIFECYCLE_ARTICLE = "article";
+
+    public LabSpec {
+        tenants = List.copyOf(tenants);
+        requireLifecycle(lifecycle, "lab.mockGpu.lifecycle");
+        Set<String> tenantNames = new HashSet<>();
+        Set<String> workerNames = new HashSet<>();
+        for (TenantSpec t : tenants) {
+            if (!tenantNames.add(t.name())) {
+                throw new IllegalArgumentException("lab.tenants: duplicate tenant name '" + t.name() + "'");
+            }
+            for (WorkerSpec w : t.workers()) {
+                if (!workerNames.add(w.name())) {
+                    throw new IllegalArgumentException("lab.tenants[" + t.name() + "].workers: duplicate worker name '"
+                            + w.name() + "' (node names are unique in the lab)");
+                }
+            }
+        }
+    }
+
+    /** Throws unless {@code mode} is {@code complete} or {@code article}; {@code field} names the place. */
+    public static String requireLifecycle(String mode, String field) {
+        if (!LIFECYCLE_COMPLETE.equals(mode) && !LIFECYCLE_ARTICLE.equals(mode)) {
+            throw new IllegalArgumentException(field + ": lifecycle must be 'complete' or 'article', got '" + mode
+                    + "'");
+        }
+        return mode;
+    }
+}

@@ -1,0 +1,189 @@
+package io.gpulab.engine.scenario;
+
+import io.gpulab.engine.lab.CardSpec;
+import io.gpulab.engine.lab.CardUsageSpec;
+import io.gpulab.engine.lab.HamiSettings;
+import io.gpulab.engine.lab.LabSpec;
+import io.gpulab.engine.lab.TenantSpec;
+import io.gpulab.engine.lab.WorkerSpec;
+import io.gpulab.mockgpu.catalog.CardCatalog;
+import io.gpulab.mockgpu.catalog.CardModel;
+import org.jspecify.annotations.Nullable;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/** Reads {@code metadata} and {@code lab} into a {@link LabSpec}, locating every error. */
+final class LabReader {
+
+    private final CardCatalog catalog;
+
+    LabReader(CardCatalog catalog) {
+        this.catalog = catalog;
+    }
+
+    LabSpec read(ScenarioNode metadata, ScenarioNode lab) {
+        metadata.object("name", "description");
+        String name = metadata.get("name").text();
+        String description = metadata.has("description") ? metadata.get("description").scalar() : "";
+        lab.object("hami", "mockGpu", "tenants");
+        HamiSettings hami = lab.has("hami") ? hami(lab.get("hami")) : HamiSettings.DEFAULTS;
+        String lifecycle = LabSpec.LIFECYCLE_COMPLETE;
+        if (lab.has("mockGpu")) {
+            ScenarioNode mock = lab.get("mockGpu").object("lifecycle");
+            if (mock.has("lifecycle")) {
+                lifecycle = mock.get("lifecycle").choice(LabSpec.LIFECYCLE_COMPLETE, LabSpec.LIFECYCLE_ARTICLE);
+            }
+        }
+        ScenarioNode tenantsNode = lab.get("tenants");
+        List<TenantSpec> tenants = new ArrayList<>();
+        for (ScenarioNode t : tenantsNode.list()) {
+            tenants.add(tenant(t));
+        }
+        if (tenants.isEmpty()) {
+            throw tenantsNode.error("a lab needs at least one tenant");
+        }
+        String lc = lifecycle;
+        return build(tenantsNode, () -> new LabSpec(name, description, hami, lc, tenants));
+    }
+
+    private HamiSettings hami(ScenarioNode h) {
+        h.object("deviceSplitCount", "deviceMemoryScaling", "deviceCoreScaling", "defaultMem", "defaultCores",
+                "nodeSchedulerPolicy", "gpuSchedulerPolicy", "webhookFailurePolicy", "nodeLockExpire");
+        HamiSettings d = HamiSettings.DEFAULTS;
+        int split = h.has("deviceSplitCount") ? h.get("deviceSplitCount").integer(1) : d.deviceSplitCount();
+        double memScale = h.has("deviceMemoryScaling") ? positive(h.get("deviceMemoryScaling"))
+                : d.deviceMemoryScaling();
+        double coreScale = h.has("deviceCoreScaling") ? positive(h.get("deviceCoreScaling")) : d.deviceCoreScaling();
+        int defMem = h.has("defaultMem") ? h.get("defaultMem").integer(0) : d.defaultMem();
+        int defCores = d.defaultCores();
+        if (h.has("defaultCores")) {
+            defCores = h.get("defaultCores").integer(0);
+            if (defCores > 100) {
+                throw h.get("defaultCores").error("must be between 0 and 100, got " + defCores);
+            }
+        }
+        String nodePol = h.has("nodeSchedulerPolicy") ? h.get("nodeSchedulerPolicy").choice("binpack", "spread")
+                : d.nodeSchedulerPolicy();
+        String gpuPol = h.has("gpuSchedulerPolicy") ? h.get("gpuSchedulerPolicy").choice("binpack", "spread")
+                : d.gpuSchedulerPolicy();
+        String failure = h.has("webhookFailurePolicy")
+                ? h.get("webhookFailurePolicy").choice(HamiSettings.POLICY_IGNORE, HamiSettings.POLICY_FAIL)
+                : d.webhookFailurePolicy();
+        Duration expire = d.nodeLockExpire();
+        if (h.has("nodeLockExpire")) {
+            expire = duration(h.get("nodeLockExpire"));
+            if (expire.isZero()) {
+                throw h.get("nodeLockExpire").error("must be positive");
+            }
+        }
+        Duration ex = expire;
+        int dc = defCores;
+        return build(h, () -> new HamiSettings(split, memScale, coreScale, defMem, dc, nodePol, gpuPol, failure, ex));
+    }
+
+    private TenantSpec tenant(ScenarioNode t) {
+        t.object("name", "workers");
+        String name = t.get("name").text();
+        List<WorkerSpec> workers = new ArrayList<>();
+        java.util.Set<String> uuids = new java.util.HashSet<>();
+        for (ScenarioNode w : t.get("workers").list()) {
+            workers.add(worker(w));
+            if (w.has("cards")) {
+                for (ScenarioNode c : w.get("cards").list()) {
+                    ScenarioNode uuid = c.opt("uuid");
+                    if (uuid != null && !uuids.add(uuid.text())) {
+                        throw uuid.error("card id '" + uuid.text() + "' is used twice in tenant " + name
+                                + " (ids are unique per cluster)");
+                    }
+                }
+            }
+        }
+        return build(t.get("name"), () -> new TenantSpec(name, workers));
+    }
+
+    private WorkerSpec worker(ScenarioNode w) {
+        w.object("name", "cpu", "memoryMiB", "cards", "annotations");
+        String name = w.get("name").text();
+        int cpu = w.has("cpu") ? w.get("cpu").integer(1) : 4;
+        int mem = w.has("memoryMiB") ? w.get("memoryMiB").integer(1) : 8192;
+        List<CardSpec> cards = new ArrayList<>();
+        if (w.has("cards")) {
+            for (ScenarioNode c : w.get("cards").list()) {
+                cards.add(card(c));
+            }
+        }
+        Map<String, String> annotations = new LinkedHashMap<>();
+        if (w.has("annotations")) {
+            w.get("annotations").entries().forEach((k, v) -> annotations.put(k, v.scalar()));
+        }
+        return build(w.get("name"), () -> new WorkerSpec(name, cpu, mem, cards, annotations));
+    }
+
+    private CardSpec card(ScenarioNode c) {
+        c.object("model", "count", "type", "memoryMB", "cores", "slots", "numa", "uuid", "health", "mode", "used");
+        String model = null;
+        if (c.has("model")) {
+            model = c.get("model").text();
+            if (catalog.find(model).isEmpty()) {
+                throw c.get("model").error("unknown card model '" + model + "' (catalog: "
+                        + String.join(", ", catalog.models().stream().map(CardModel::name).toList()) + ")");
+            }
+        } else if (!c.has("type") || !c.has("memoryMB")) {
+            throw c.error("a card needs a catalog 'model' or both 'type' and 'memoryMB'");
+        }
+        int count = c.has("count") ? c.get("count").integer(1) : 1;
+        String type = c.has("type") ? c.get("type").text() : null;
+        Integer memory = optPositive(c, "memoryMB");
+        Integer cores = optPositive(c, "cores");
+        Integer slots = optPositive(c, "slots");
+        Integer numa = c.has("numa") ? c.get("numa").integer(0) : null;
+        String uuid = c.has("uuid") ? c.get("uuid").text() : null;
+        Boolean health = c.has("health") ? c.get("health").bool() : null;
+        String mode = c.has("mode") ? c.get("mode").choice("hami-core", "mig", "mps") : null;
+        CardUsageSpec used = null;
+        if (c.has("used")) {
+            ScenarioNode u = c.get("used").object("memMB", "cores", "slots");
+            int um = u.has("memMB") ? u.get("memMB").integer(0) : 0;
+            int uc = u.has("cores") ? u.get("cores").integer(0) : 0;
+            int us = u.has("slots") ? u.get("slots").integer(0) : 0;
+            used = new CardUsageSpec(um, uc, us);
+        }
+        String m = model;
+        CardUsageSpec usage = used;
+        return build(c, () -> new CardSpec(m, count, type, memory, cores, slots, numa, uuid, health, mode, usage));
+    }
+
+    private static @Nullable Integer optPositive(ScenarioNode c, String key) {
+        return c.has(key) ? c.get(key).integer(1) : null;
+    }
+
+    private static double positive(ScenarioNode n) {
+        double v = n.number();
+        if (!(v > 0)) {
+            throw n.error("must be > 0, got " + n.scalar());
+        }
+        return v;
+    }
+
+    static Duration duration(ScenarioNode n) {
+        try {
+            return Durations.parse(n.scalar());
+        } catch (IllegalArgumentException e) {
+            throw n.error(e.getMessage());
+        }
+    }
+
+    /** Runs a record constructor; its IllegalArgumentException becomes an error located at {@code at}. */
+    private static <T> T build(ScenarioNode at, Supplier<T> constructor) {
+        try {
+            return constructor.get();
+        } catch (IllegalArgumentException e) {
+            throw at.error(String.valueOf(e.getMessage()));
+        }
+    }
+}

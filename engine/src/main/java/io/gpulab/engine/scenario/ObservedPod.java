@@ -1,0 +1,38 @@
+package io.gpulab.engine.scenario;
+
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import io.gpulab.engine.api.PodView;
+import org.jspecify.annotations.Nullable;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A pod as the run observed it (DESIGN.md section 4, {@code observed}). Empty strings of the snapshot
+ * become {@code null}. {@code hamiAllocated} tells a HAMi-placed pod from one the default scheduler
+ * placed by slots alone (Running proves nothing without it).
+ */
+@JsonPropertyOrder({"phase", "node", "schedulerName", "reason", "message", "failedNodes", "devices", "hamiAllocated"})
+public record ObservedPod(String phase, @Nullable String node, @Nullable String schedulerName,
+                          @Nullable String reason, @Nullable String message, Map<String, String> failedNodes,
+                          List<Device> devices, boolean hamiAllocated) {
+
+    /** One card share the pod holds. */
+    @JsonPropertyOrder({"id", "memMB", "cores"})
+    public record Device(String id, int memMB, int cores) { }
+
+    static ObservedPod of(PodView p) {
+        List<Device> devices = p.devices().stream().map(d -> new Device(d.id(), d.memMB(), d.cores())).toList();
+        return new ObservedPod(p.phase(), blank(p.node()), blank(p.schedulerName()), blank(p.reason()),
+                blank(p.message()), new java.util.TreeMap<>(p.failedNodes()), devices, p.hamiAllocated());
+    }
+
+    /** A create the API server refused: the pod does not exist. */
+    static ObservedPod rejected(String message) {
+        return new ObservedPod("Rejected", null, null, null, blank(message), Map.of(), List.of(), false);
+    }
+
+    private static @Nullable String blank(@Nullable String s) {
+        return s == null || s.isEmpty() ? null : s;
+    }
+}

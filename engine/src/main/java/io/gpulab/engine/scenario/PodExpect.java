@@ -1,0 +1,25 @@
+package io.gpulab.engine.scenario;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import org.jspecify.annotations.Nullable;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a step expects of one pod; a {@code null} field is not checked.
+ *
+ * @param phase         {@code Pending}, {@code Running}, {@code Succeeded}, {@code Failed} or {@code Rejected}
+ * @param node          the node it is bound to
+ * @param devices       the card ids it holds, in allocation order
+ * @param reason        why it is not running, e.g. {@code CardInsufficientCore} (a substring of the observed reason)
+ * @param failedNodes   per node, HAMi's reason string, e.g. {@code 1/1 CardInsufficientCore}
+ * @param schedulerName {@code hami-scheduler} or {@code default-scheduler}
+ * @param hamiAllocated whether HAMi's allocation annotations must be present
+ * @param message       a substring the observed message must contain
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record PodExpect(@Nullable String phase, @Nullable String node, @Nullable List<String> devices,
+                        @Nullable String reason, @Nullable Map<String, String> failedNodes,
+                        @Nullable String schedulerName, @Nullable Boolean hamiAllocated, @Nullable String message) {
+}

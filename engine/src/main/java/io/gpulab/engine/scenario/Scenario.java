@@ -1,0 +1,26 @@
+package io.gpulab.engine.scenario;
+
+import io.gpulab.engine.lab.LabSpec;
+
+import java.util.List;
+
+/**
+ * A parsed, validated scenario: the lab to build and the steps to run against it.
+ *
+ * @param source where it came from (file path or {@code builtin:NAME}), used in messages
+ */
+public record Scenario(String source, LabSpec lab, List<Step> steps) {
+
+    public Scenario {
+        steps = List.copyOf(steps);
+    }
+
+    public String name() {
+        return lab.name();
+    }
+
+    /** How many steps check something. */
+    public long checkCount() {
+        return steps.stream().filter(Step::isCheck).count();
+    }
+}

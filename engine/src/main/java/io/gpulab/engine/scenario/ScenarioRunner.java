@@ -1,0 +1,155 @@
+package io.gpulab.engine.scenario;
+
+import io.gpulab.engine.api.CardView;
+import io.gpulab.engine.api.CommandResult;
+import io.gpulab.engine.api.LabBackend;
+import io.gpulab.engine.api.LabCommand;
+import io.gpulab.engine.api.LabSnapshot;
+import io.gpulab.engine.api.NodeView;
+import io.gpulab.engine.api.TenantView;
+import org.jspecify.annotations.Nullable;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Runs a scenario's steps in order against a backend and checks each expectation right after its
+ * step. It never schedules anything itself: every change goes through {@link LabBackend#execute}.
+ */
+public final class ScenarioRunner {
+
+    private final LabBackend backend;
+
+    public ScenarioRunner(LabBackend backend) {
+        this.backend = backend;
+    }
+
+    /** Runs every step; a failed expectation does not stop the run. */
+    public RunResult run(Scenario scenario) {
+        List<StepResult> results = new ArrayList<>();
+        int i = 1;
+        for (Step step : scenario.steps()) {
+            results.add(apply(i++, step));
+        }
+        int failed = (int) results.stream().filter(r -> !r.passed()).count();
+        int passed = (int) results.stream().filter(r -> r.check() && r.passed()).count();
+        return new RunResult(scenario.name(), results, LabState.of(backend.snapshot()),
+                new RunResult.Summary(passed, failed));
+    }
+
+    private StepResult apply(int index, Step step) {
+        if (step instanceof Step.Submit s) {
+            return submit(index, s);
+        }
+        if (step instanceof Step.ExpectPod s) {
+            ObservedPod o = observe(backend.snapshot(), s.tenant(), s.pod(), null);
+            return result(index, step, o, s.expect(), Checks.pod(s.expect(), o));
+        }
+        if (step instanceof Step.ExpectVisibility s) {
+            return visibility(index, s);
+        }
+        if (step instanceof Step.ExpectCard s) {
+            return card(index, s);
+        }
+        if (step instanceof Step.ExpectLock s) {
+            return lock(index, s);
+        }
+        return command(index, step, toCommand(step));
+    }
+
+    /** The engine command of a step that changes the lab. */
+    static LabCommand toCommand(Step step) {
+        if (step instanceof Step.Delete s) {
+            return new LabCommand.DeletePod(s.tenant(), s.pod());
+        } else if (step instanceof Step.Advance s) {
+            return new LabCommand.Advance(s.by());
+        } else if (step instanceof Step.Unlock s) {
+            return new LabCommand.Unlock(s.tenant(), s.node());
+        } else if (step instanceof Step.Konnectivity s) {
+            return new LabCommand.SetKonnectivity(s.tenant(), s.up());
+        } else if (step instanceof Step.CardHealth s) {
+            return new LabCommand.SetCardHealth(s.tenant(), s.card(), s.healthy());
+        } else if (step instanceof Step.PluginRestart s) {
+            return new LabCommand.RestartPlugin(s.tenant(), s.node());
+        } else if (step instanceof Step.SetLifecycle s) {
+            return new LabCommand.SetLifecycle(s.mode());
+        } else if (step instanceof Step.SetFailurePolicy s) {
+            return new LabCommand.SetWebhookFailurePolicy(s.tenant(), s.policy());
+        } else if (step instanceof Step.Submit s) {
+            return new LabCommand.SubmitPod(s.tenant(), s.manifest());
+        }
+        throw new IllegalArgumentException("step " + step.action() + " is a check, not a command");
+    }
+
+    private StepResult submit(int index, Step.Submit s) {
+        CommandResult r = backend.execute(new LabCommand.SubmitPod(s.tenant(), s.manifest()));
+        ObservedPod o = observe(backend.snapshot(), s.tenant(), s.pod(), r);
+        if (s.expect() == null) {
+            return result(index, s, o, null, List.of());
+        }
+        return result(index, s, o, s.expect(), Checks.pod(s.expect(), o));
+    }
+
+    private static ObservedPod observe(LabSnapshot snap, String tenant, String pod, @Nullable CommandResult r) {
+        Optional<TenantView> t = snap.tenant(tenant);
+        return t.flatMap(v -> v.pod(pod)).map(ObservedPod::of).orElseGet(() -> ObservedPod.rejected(
+                r != null && !r.accepted() ? r.message() : "tenant " + tenant + " lists no pod " + pod));
+    }
+
+    private StepResult command(int index, Step step, LabCommand command) {
+        CommandResult r = backend.execute(command);
+        if (r.accepted()) {
+            return result(index, step, null, null, List.of());
+        }
+        return result(index, step, Map.of("message", r.message()), null,
+                List.of("the backend refused the step: " + r.message()));
+    }
+
+    private StepResult visibility(int index, Step.ExpectVisibility s) {
+        TenantView t = backend.snapshot().tenant(s.tenant()).orElseThrow();
+        Map<String, Object> seen = new LinkedHashMap<>();
+        seen.put("nodes", t.nodes().stream().map(NodeView::name).toList());
+        seen.put("pods", t.pods().stream().map(p -> p.key()).toList());
+        Map<String, Map<String, String>> capacity = new LinkedHashMap<>();
+        t.nodes().forEach(n -> capacity.put(n.name(), new java.util.TreeMap<>(n.capacity())));
+        seen.put("capacity", capacity);
+        return result(index, s, seen, Checks.expectOf(s), Checks.visibility(s, t));
+    }
+
+    private StepResult card(int index, Step.ExpectCard s) {
+        CardView c = backend.snapshot().tenant(s.tenant()).flatMap(t -> t.node(s.node()))
+                .flatMap(n -> n.cards().stream().filter(x -> x.index() == s.index()).findFirst()).orElse(null);
+        Map<String, Object> expect = new LinkedHashMap<>();
+        expect.put("node", s.node());
+        expect.put("index", s.index());
+        putIf(expect, "usedMemMB", s.usedMemMB());
+        putIf(expect, "usedCores", s.usedCores());
+        putIf(expect, "usedSlots", s.usedSlots());
+        putIf(expect, "health", s.health());
+        return result(index, s, c == null ? null : LabState.Card.of(c), expect, Checks.card(s, c));
+    }
+
+    private StepResult lock(int index, Step.ExpectLock s) {
+        NodeView n = backend.snapshot().tenant(s.tenant()).flatMap(t -> t.node(s.node())).orElseThrow();
+        Map<String, Object> expect = new LinkedHashMap<>();
+        expect.put("node", s.node());
+        expect.put("held", s.held());
+        putIf(expect, "holder", s.holder());
+        return result(index, s, LabState.node(n).lock(), expect, Checks.lock(s, n.lock()));
+    }
+
+    private static void putIf(Map<String, Object> m, String key, @Nullable Object v) {
+        if (v != null) {
+            m.put(key, v);
+        }
+    }
+
+    private static StepResult result(int index, Step step, @Nullable Object observed, @Nullable Object expect,
+                                     List<String> problems) {
+        return new StepResult(index, step.action(), step.tenant(), step.pod(), observed, expect, problems.isEmpty(),
+                problems, step.label(), step.line(), step.isCheck() || !problems.isEmpty());
+    }
+}

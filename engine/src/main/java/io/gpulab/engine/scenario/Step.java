@@ -1,0 +1,156 @@
+package io.gpulab.engine.scenario;
+
+import org.jspecify.annotations.Nullable;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One scenario step (DESIGN.md section 3). Every step knows its source line and an optional label
+ * ({@code name:} in the file) used in reports.
+ */
+public sealed interface Step {
+
+    int line();
+
+    /** The step's {@code name}, or empty. */
+    String label();
+
+    /** The file's key for this action: {@code submit}, {@code advance}, {@code fault}, ... */
+    String action();
+
+    /** The tenant it addresses, or {@code null}. */
+    default @Nullable String tenant() {
+        return null;
+    }
+
+    /** The pod key ({@code ns/name}) it addresses, or {@code null}. */
+    default @Nullable String pod() {
+        return null;
+    }
+
+    /** Whether the step checks something (and so counts in the summary). */
+    default boolean isCheck() {
+        return false;
+    }
+
+    /** Create a pod through the tenant's API server; {@code expect} is checked right after. */
+    record Submit(int line, String label, String tenant, String pod, Map<String, Object> manifest,
+                  @Nullable PodExpect expect) implements Step {
+        public String action() {
+            return "submit";
+        }
+
+        public boolean isCheck() {
+            return expect != null;
+        }
+    }
+
+    /** Check a pod submitted earlier, e.g. after an {@code advance} or {@code unlock}. */
+    record ExpectPod(int line, String label, String tenant, String pod, PodExpect expect) implements Step {
+        public String action() {
+            return "expectPod";
+        }
+
+        public boolean isCheck() {
+            return true;
+        }
+    }
+
+    /** Delete a pod: its share returns to its cards. */
+    record Delete(int line, String label, String tenant, String pod) implements Step {
+        public String action() {
+            return "delete";
+        }
+    }
+
+    /** Move the virtual clock. */
+    record Advance(int line, String label, Duration by) implements Step {
+        public String action() {
+            return "advance";
+        }
+    }
+
+    /** Remove a node lock by hand. */
+    record Unlock(int line, String label, String tenant, String node) implements Step {
+        public String action() {
+            return "unlock";
+        }
+    }
+
+    /** {@code fault: {tenant, konnectivity: up|down}}. */
+    record Konnectivity(int line, String label, String tenant, boolean up) implements Step {
+        public String action() {
+            return "fault";
+        }
+    }
+
+    /** {@code fault: {tenant, card, health}}. */
+    record CardHealth(int line, String label, String tenant, String card, boolean healthy) implements Step {
+        public String action() {
+            return "fault";
+        }
+    }
+
+    /** {@code fault: {tenant, node, plugin: restart}}. */
+    record PluginRestart(int line, String label, String tenant, String node) implements Step {
+        public String action() {
+            return "fault";
+        }
+    }
+
+    /** {@code set: {lifecycle: complete|article}}. */
+    record SetLifecycle(int line, String label, String mode) implements Step {
+        public String action() {
+            return "set";
+        }
+    }
+
+    /** {@code set: {tenant, webhookFailurePolicy: Ignore|Fail}}. */
+    record SetFailurePolicy(int line, String label, String tenant, String policy) implements Step {
+        public String action() {
+            return "set";
+        }
+    }
+
+    /**
+     * What the tenant's own API server lists: exactly these nodes and pods, and (when given) this
+     * capacity per node, e.g. {@code {tenant-a-worker: {nvidia.com/gpu: "10"}}}.
+     */
+    record ExpectVisibility(int line, String label, String tenant, @Nullable List<String> nodes,
+                            @Nullable List<String> pods, Map<String, Map<String, String>> capacity) implements Step {
+        public String action() {
+            return "expectVisibility";
+        }
+
+        public boolean isCheck() {
+            return true;
+        }
+    }
+
+    /** Usage of card {@code index} of {@code node}; {@code null} fields are not checked. */
+    record ExpectCard(int line, String label, String tenant, String node, int index, @Nullable Integer usedMemMB,
+                      @Nullable Integer usedCores, @Nullable Integer usedSlots, @Nullable Boolean health)
+            implements Step {
+        public String action() {
+            return "expectCard";
+        }
+
+        public boolean isCheck() {
+            return true;
+        }
+    }
+
+    /** Whether HAMi's node lock is held on {@code node} (and by whom, when {@code holder} is given). */
+    record ExpectLock(int line, String label, String tenant, String node, boolean held, @Nullable String holder)
+            implements Step {
+        public String action() {
+            return "expectLock";
+        }
+
+        public boolean isCheck() {
+            return true;
+        }
+    }
+}

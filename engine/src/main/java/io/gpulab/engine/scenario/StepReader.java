@@ -1,0 +1,242 @@
+package io.gpulab.engine.scenario;
+
+import io.gpulab.engine.lab.CardSpec;
+import io.gpulab.engine.lab.HamiSettings;
+import io.gpulab.engine.lab.LabSpec;
+import io.gpulab.engine.lab.TenantSpec;
+import io.gpulab.engine.lab.WorkerSpec;
+import org.jspecify.annotations.Nullable;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Reads {@code steps}, checking every reference against the lab (tenants, nodes, cards) and against
+ * the pods earlier steps submitted, so an impossible step fails at load time instead of half-way.
+ */
+final class StepReader {
+
+    /** The step actions, in the order the file format documents them. */
+    static final String[] ACTIONS = {"submit", "expectPod", "delete", "advance", "unlock", "fault", "set",
+        "expectVisibility", "expectCard", "expectLock"};
+
+    private final LabSpec lab;
+    private final Map<String, Set<String>> submitted = new HashMap<>();
+
+    StepReader(LabSpec lab) {
+        this.lab = lab;
+    }
+
+    List<Step> read(ScenarioNode steps) {
+        List<Step> out = new ArrayList<>();
+        for (ScenarioNode s : steps.list()) {
+            out.add(step(s));
+        }
+        return out;
+    }
+
+    private Step step(ScenarioNode s) {
+        List<String> keys = new ArrayList<>(List.of(ACTIONS));
+        keys.add("expect");
+        keys.add("name");
+        s.object(keys.toArray(String[]::new));
+        String action = s.oneOf("a step", ACTIONS);
+        String label = s.text("name", "");
+        int line = s.line();
+        ScenarioNode a = s.get(action);
+        if (s.has("expect") && !"submit".equals(action)) {
+            throw s.get("expect").error("'expect' belongs to a submit step; use expectPod to check a pod later");
+        }
+        return switch (action) {
+            case "submit" -> submit(line, label, a, s.opt("expect"));
+            case "expectPod" -> {
+                a.object("tenant", "pod", "phase", "node", "devices", "reason", "failedNodes", "schedulerName",
+                        "hamiAllocated", "message");
+                String tenant = tenant(a);
+                yield new Step.ExpectPod(line, label, tenant, knownPod(a, tenant), expect(a));
+            }
+            case "delete" -> {
+                a.object("tenant", "pod");
+                String tenant = tenant(a);
+                String pod = knownPod(a, tenant);
+                submitted.get(tenant).remove(pod);
+                yield new Step.Delete(line, label, tenant, pod);
+            }
+            case "advance" -> new Step.Advance(line, label, LabReader.duration(a));
+            case "unlock" -> {
+                a.object("tenant", "node");
+                String tenant = tenant(a);
+                yield new Step.Unlock(line, label, tenant, node(a, tenant));
+            }
+            case "fault" -> fault(line, label, a);
+            case "set" -> set(line, label, a);
+            case "expectVisibility" -> visibility(line, label, a);
+            case "expectCard" -> card(line, label, a);
+            default -> lock(line, label, a);
+        };
+    }
+
+    private Step submit(int line, String label, ScenarioNode a, @Nullable ScenarioNode expect) {
+        a.object("tenant", "pod");
+        String tenant = tenant(a);
+        PodManifestCheck.Checked pod = PodManifestCheck.check(a.get("pod"));
+        submitted.computeIfAbsent(tenant, t -> new HashSet<>()).add(pod.key());
+        @Nullable PodExpect e = null;
+        if (expect != null) {
+            expect.object("phase", "node", "devices", "reason", "failedNodes", "schedulerName", "hamiAllocated",
+                    "message");
+            e = expect(expect);
+        }
+        return new Step.Submit(line, label, tenant, pod.key(), pod.manifest(), e);
+    }
+
+    private PodExpect expect(ScenarioNode e) {
+        String phase = e.has("phase") ? e.get("phase").choice("Pending", "Running", "Succeeded", "Failed", "Rejected")
+                : null;
+        List<String> devices = e.has("devices") ? e.get("devices").texts() : null;
+        Map<String, String> failed = null;
+        if (e.has("failedNodes")) {
+            failed = new LinkedHashMap<>();
+            for (var entry : e.get("failedNodes").entries().entrySet()) {
+                failed.put(entry.getKey(), entry.getValue().scalar());
+            }
+        }
+        return new PodExpect(phase, opt(e, "node"), devices, opt(e, "reason"), failed, opt(e, "schedulerName"),
+                e.has("hamiAllocated") ? e.get("hamiAllocated").bool() : null, opt(e, "message"));
+    }
+
+    private Step fault(int line, String label, ScenarioNode a) {
+        a.object("tenant", "konnectivity", "card", "health", "plugin", "node");
+        String tenant = tenant(a);
+        String kind = a.oneOf("a fault", "konnectivity", "card", "plugin");
+        switch (kind) {
+            case "konnectivity" -> {
+                boolean up = "up".equals(a.get("konnectivity").choice("up", "down"));
+                return new Step.Konnectivity(line, label, tenant, up);
+            }
+            case "card" -> {
+                String card = a.get("card").text();
+                if (!cardIds(tenant).contains(card)) {
+                    throw a.get("card").error("tenant " + tenant + " has no card '" + card + "' (cards: "
+                            + String.join(", ", cardIds(tenant)) + ")");
+                }
+                return new Step.CardHealth(line, label, tenant, card, a.get("health").bool());
+            }
+            default -> {
+                a.get("plugin").choice("restart");
+                return new Step.PluginRestart(line, label, tenant, node(a, tenant));
+            }
+        }
+    }
+
+    private Step set(int line, String label, ScenarioNode a) {
+        a.object("tenant", "lifecycle", "webhookFailurePolicy");
+        String what = a.oneOf("set", "lifecycle", "webhookFailurePolicy");
+        if ("lifecycle".equals(what)) {
+            return new Step.SetLifecycle(line, label,
+                    a.get("lifecycle").choice(LabSpec.LIFECYCLE_COMPLETE, LabSpec.LIFECYCLE_ARTICLE));
+        }
+        return new Step.SetFailurePolicy(line, label, tenant(a),
+                a.get("webhookFailurePolicy").choice(HamiSettings.POLICY_IGNORE, HamiSettings.POLICY_FAIL));
+    }
+
+    private Step visibility(int line, String label, ScenarioNode a) {
+        a.object("tenant", "nodes", "pods", "capacity");
+        String tenant = tenant(a);
+        Map<String, Map<String, String>> capacity = new LinkedHashMap<>();
+        if (a.has("capacity")) {
+            for (var node : a.get("capacity").entries().entrySet()) {
+                Map<String, String> res = new LinkedHashMap<>();
+                node.getValue().entries().forEach((k, v) -> res.put(k, v.scalar()));
+                capacity.put(node.getKey(), res);
+            }
+        }
+        List<String> nodes = a.has("nodes") ? a.get("nodes").texts() : null;
+        List<String> pods = a.has("pods") ? a.get("pods").texts().stream().map(StepReader::podKey).toList() : null;
+        return new Step.ExpectVisibility(line, label, tenant, nodes, pods, capacity);
+    }
+
+    private Step card(int line, String label, ScenarioNode a) {
+        a.object("tenant", "node", "index", "usedMemMB", "usedCores", "usedSlots", "health");
+        String tenant = tenant(a);
+        String node = node(a, tenant);
+        int index = a.has("index") ? a.get("index").integer(0) : 0;
+        long cards = worker(tenant, node).cards().stream().mapToLong(CardSpec::count).sum();
+        if (index >= cards) {
+            throw a.get("index").error("node " + node + " has " + cards + " card(s), no index " + index);
+        }
+        return new Step.ExpectCard(line, label, tenant, node, index, optInt(a, "usedMemMB"), optInt(a, "usedCores"),
+                optInt(a, "usedSlots"), a.has("health") ? a.get("health").bool() : null);
+    }
+
+    private Step lock(int line, String label, ScenarioNode a) {
+        a.object("tenant", "node", "held", "holder");
+        String tenant = tenant(a);
+        return new Step.ExpectLock(line, label, tenant, node(a, tenant), a.get("held").bool(),
+                a.has("holder") ? podKey(a.get("holder").text()) : null);
+    }
+
+    private String tenant(ScenarioNode a) {
+        String name = a.get("tenant").text();
+        if (lab.tenants().stream().noneMatch(t -> t.name().equals(name))) {
+            throw a.get("tenant").error("unknown tenant '" + name + "' (lab tenants: " + String.join(", ",
+                    lab.tenants().stream().map(TenantSpec::name).toList()) + ")");
+        }
+        return name;
+    }
+
+    /** The {@code node} key, or the tenant's only worker when absent. */
+    private String node(ScenarioNode a, String tenant) {
+        List<String> nodes = tenantSpec(tenant).workers().stream().map(WorkerSpec::name).toList();
+        if (!a.has("node")) {
+            if (nodes.size() == 1) {
+                return nodes.get(0);
+            }
+            throw a.error("missing required key 'node' (tenant " + tenant + " has " + nodes.size() + " workers)");
+        }
+        String node = a.get("node").text();
+        if (!nodes.contains(node)) {
+            throw a.get("node").error("tenant " + tenant + " has no node '" + node + "' (nodes: "
+                    + String.join(", ", nodes) + ")");
+        }
+        return node;
+    }
+
+    private String knownPod(ScenarioNode a, String tenant) {
+        String key = podKey(a.get("pod").text());
+        if (!submitted.getOrDefault(tenant, Set.of()).contains(key)) {
+            throw a.get("pod").error("no earlier step submitted pod " + key + " to tenant " + tenant
+                    + " (or it was deleted)");
+        }
+        return key;
+    }
+
+    private TenantSpec tenantSpec(String tenant) {
+        return lab.tenants().stream().filter(t -> t.name().equals(tenant)).findFirst().orElseThrow();
+    }
+
+    private WorkerSpec worker(String tenant, String node) {
+        return tenantSpec(tenant).workers().stream().filter(w -> w.name().equals(node)).findFirst().orElseThrow();
+    }
+
+    private List<String> cardIds(String tenant) {
+        return CardIds.of(tenantSpec(tenant));
+    }
+
+    static String podKey(String ref) {
+        return ref.contains("/") ? ref : "default/" + ref;
+    }
+
+    private static @Nullable String opt(ScenarioNode e, String key) {
+        return e.has(key) ? e.get(key).scalar() : null;
+    }
+
+    private static @Nullable Integer optInt(ScenarioNode e, String key) {
+        return e.has(key) ? e.get(key).integer(0) : null;
+    }
+}

@@ -1,0 +1,88 @@
+package io.gpulab.engine.sim;
+
+import io.gpulab.engine.lab.HamiSettings;
+import io.gpulab.scheduler.model.SchedulerConfig;
+import io.gpulab.scheduler.request.MutationResult;
+import io.gpulab.scheduler.request.WebhookMutator;
+import io.gpulab.scheduler.request.WebhookSettings;
+import org.jspecify.annotations.Nullable;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Pod admission in a tenant API server: HAMi's mutating webhook {@code vgpu.hami.io} is a
+ * service-referenced webhook, so the call goes through the tenant's Konnectivity tunnel. Agents down:
+ * the API server's real error, then failurePolicy decides (Ignore admits unchanged, Fail refuses).
+ */
+final class Admission {
+
+    static final String WEBHOOK = "vgpu.hami.io";
+    static final String OPT_OUT_LABEL = "hami.io/webhook";
+
+    private Admission() {
+    }
+
+    /** The API server's text when the webhook cannot be reached (spec/kamaji.md, Konnectivity). */
+    static String webhookError() {
+        return "Internal error occurred: failed calling webhook \"" + WEBHOOK + "\": failed to call webhook: Post "
+                + "\"https://hami-scheduler.kube-system.svc:443/webhook/mutating?timeout=10s\": No agent available";
+    }
+
+    /**
+     * The decision.
+     *
+     * @param admitted      false: the create is refused and {@code error} is what kubectl prints
+     * @param mutated       true when the webhook ran
+     * @param parsed        the pod as stored (mutated or not)
+     * @param schedulerName the pod's scheduler after admission
+     */
+    record Outcome(boolean admitted, boolean mutated, ParsedPod parsed, String schedulerName, String error,
+                   String summary, Map<String, String> evidence) { }
+
+    static Outcome admit(SimTenant tenant, ParsedPod pod, SchedulerConfig cfg) {
+        String declared = pod.schedulerName() == null ? WebhookMutator.DEFAULT_SCHEDULER : pod.schedulerName();
+        Map<String, String> ev = new LinkedHashMap<>();
+        ev.put("webhook", WEBHOOK + " (service hami-scheduler.kube-system:443, via Konnectivity)");
+        ev.put("failurePolicy", tenant.failurePolicy);
+        if ("ignore".equals(pod.info().labels().get(OPT_OUT_LABEL))) {
+            return new Outcome(true, false, pod, declared, "", "pod opted out of " + WEBHOOK
+                    + " (label hami.io/webhook=ignore); admitted unchanged", ev);
+        }
+        if (!tenant.agentsUp) {
+            ev.put("error", webhookError());
+            if (HamiSettings.POLICY_FAIL.equals(tenant.failurePolicy)) {
+                String err = "Error from server (InternalError): " + webhookError();
+                return new Outcome(false, false, pod, declared, err,
+                        "create refused: webhook unreachable through Konnectivity and failurePolicy is Fail", ev);
+            }
+            ev.put("apiServerLog", "Failed calling webhook, failing open " + WEBHOOK + ": " + webhookError()
+                    .substring("Internal error occurred: ".length()));
+            return new Outcome(true, false, pod, declared, "", "webhook unreachable through Konnectivity; "
+                    + "failurePolicy Ignore admitted the pod UNCHANGED (schedulerName " + declared + ")", ev);
+        }
+        MutationResult m = WebhookMutator.mutate(pod.info(), pod.schedulerName(), null, cfg, WebhookSettings.DEFAULTS);
+        if (!m.allowed()) {
+            String err = "Error from server (InternalError): admission webhook \"" + WEBHOOK
+                    + "\" denied the request: " + m.message();
+            ev.put("error", err);
+            return new Outcome(false, true, pod, declared, err, "create refused by " + WEBHOOK, ev);
+        }
+        @Nullable String sched = m.schedulerName();
+        String after = sched == null ? WebhookMutator.DEFAULT_SCHEDULER : sched;
+        ev.put("schedulerName", after);
+        m.containers().forEach(c -> {
+            if (!c.addedLimits().isEmpty()) {
+                ev.put("limits added [" + c.container() + "]", new TreeMap<>(c.addedLimits()).toString());
+            }
+            if (!c.addedEnv().isEmpty()) {
+                ev.put("env added [" + c.container() + "]", new TreeMap<>(c.addedEnv()).toString());
+            }
+        });
+        String summary = m.hasResource() ? WEBHOOK + " mutated the pod: schedulerName " + after
+                : WEBHOOK + " admitted the pod (no HAMi resource: " + m.message() + ")";
+        return new Outcome(true, true, new ParsedPod(m.pod(), sched,
+                PodManifests.kubeRequests(m.pod().initContainers(), m.pod().containers())), after, "", summary, ev);
+    }
+}

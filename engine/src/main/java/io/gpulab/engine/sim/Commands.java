@@ -1,0 +1,160 @@
+package io.gpulab.engine.sim;
+
+import io.gpulab.engine.api.CommandResult;
+import io.gpulab.engine.api.LabCommand;
+import io.gpulab.engine.api.PodTrace.Outcome;
+import io.gpulab.engine.lab.HamiSettings;
+import io.gpulab.mockgpu.plugin.LifecycleMode;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Applies one {@link LabCommand} to a {@link SimLab}. Every command is validated before anything
+ * changes, so a refused command leaves the lab exactly as it was.
+ */
+final class Commands {
+
+    private final SimLab lab;
+    private final Faults faults;
+
+    Commands(SimLab lab) {
+        this.lab = lab;
+        this.faults = new Faults(lab);
+    }
+
+    /** @throws IllegalArgumentException for an invalid command (the caller turns it into a refusal) */
+    CommandResult apply(LabCommand command) {
+        int mark = lab.log().size();
+        String message;
+        try {
+            message = dispatch(command);
+        } catch (IllegalArgumentException e) {
+            throw e; // refused before anything changed
+        } catch (RuntimeException e) {
+            lab.touched(); // a bug mid-command: never serve a cached snapshot of the state before it
+            throw e;
+        }
+        lab.touched();
+        return new CommandResult(true, message, lab.log().since(mark));
+    }
+
+    // Java 17: no pattern matching for switch yet
+    private String dispatch(LabCommand command) {
+        if (command instanceof LabCommand.SubmitPod c) {
+            return submit(lab.tenant(c.tenant()), c);
+        } else if (command instanceof LabCommand.DeletePod c) {
+            return delete(lab.tenant(c.tenant()), c.podKey());
+        } else if (command instanceof LabCommand.Advance c) {
+            return advance(c.by());
+        } else if (command instanceof LabCommand.Unlock c) {
+            return faults.unlock(lab.tenant(c.tenant()), c.node());
+        } else if (command instanceof LabCommand.SetKonnectivity c) {
+            return faults.konnectivity(lab.tenant(c.tenant()), c.up());
+        } else if (command instanceof LabCommand.SetCardHealth c) {
+            return faults.cardHealth(lab.tenant(c.tenant()), c.cardId(), c.healthy());
+        } else if (command instanceof LabCommand.RestartPlugin c) {
+            return faults.restartPlugin(lab.tenant(c.tenant()), c.node());
+        } else if (command instanceof LabCommand.SetLifecycle c) {
+            return lifecycle(c.mode());
+        } else if (command instanceof LabCommand.SetWebhookFailurePolicy c) {
+            return failurePolicy(lab.tenant(c.tenant()), c.policy());
+        }
+        throw new IllegalArgumentException("unsupported command " + command.getClass().getSimpleName());
+    }
+
+    private String submit(SimTenant t, LabCommand.SubmitPod c) {
+        ParsedPod parsed;
+        try {
+            parsed = PodManifests.parse(c.manifest());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(t.name + ": " + e.getMessage(), e);
+        }
+        String key = parsed.info().key();
+        SimPod existing = t.pods.get(key);
+        if (existing != null && !SimPod.REJECTED.equals(existing.phase)) {
+            throw new IllegalArgumentException(t.name + ": Error from server (AlreadyExists): pods \""
+                    + parsed.info().name() + "\" already exists in namespace " + parsed.info().namespace());
+        }
+        Admission.Outcome adm = Admission.admit(t, parsed, lab.schedulerConfig());
+        SimPod p = new SimPod(t.name, lab.nextPodSeq(), lab.now(), adm.parsed().info(), adm.schedulerName(),
+                adm.parsed().kubeRequests());
+        if (existing != null) {
+            t.pods.remove(key);
+        }
+        t.pods.put(key, p);
+        t.deleted.remove(key);
+        Map<String, String> ev = new LinkedHashMap<>();
+        ev.put("apiServer", "https://" + t.controlPlane.endpoint());
+        ev.put("datastore key", LabBuilder.DATASTORE + ":/" + t.controlPlane.dataStoreSchema() + "/pods/" + key);
+        p.step("create", Outcome.OK, t.name + " API server received " + key, ev);
+        if (!adm.admitted()) {
+            p.phase = SimPod.REJECTED;
+            p.reason = "AdmissionError";
+            p.message = adm.error();
+            p.step("admission", Outcome.FAILED, adm.summary(), adm.evidence());
+            t.changed();
+            return adm.error();
+        }
+        p.step("admission", adm.mutated() ? Outcome.OK : Outcome.SKIPPED, adm.summary(), adm.evidence());
+        lab.attempt(t, p);
+        return "";
+    }
+
+    private String delete(SimTenant t, String podKey) {
+        SimPod p = t.pods.get(podKey);
+        if (p == null || SimPod.REJECTED.equals(p.phase)) {
+            throw new IllegalArgumentException(t.name + ": Error from server (NotFound): pods \"" + podKey
+                    + "\" not found");
+        }
+        Map<String, String> ev = new LinkedHashMap<>();
+        if (p.reservedOn != null) {
+            p.reservation.forEach(s -> ev.put("returned " + s.uuid(), s.mem() + " MB, " + s.cores() + " cores, "
+                    + Math.max(1, s.slots()) + " slot(s)"));
+        }
+        String node = p.boundTo != null ? p.boundTo.name : "";
+        if (!node.isEmpty()) {
+            SimNode n = p.boundTo;
+            String lock = n.lockValue();
+            if (lock != null && lock.endsWith("," + p.namespace() + "," + p.name())) {
+                ev.put("node lock", "still on " + node + " (nobody releases it); the next bind takes it over as "
+                        + "its holder is gone");
+            }
+            lab.event(t.name, "Pod/" + podKey, EventLog.NORMAL, "Killing", "Stopping container "
+                    + p.admitted.containers().get(0).name(), "kubelet");
+        }
+        lab.releaseShare(t, p);
+        t.pods.remove(podKey);
+        t.deleted.put(podKey, p);
+        p.phase = "Deleted";
+        p.step("release", Outcome.OK, "deleted" + (node.isEmpty() ? "" : " from " + node)
+                + (ev.isEmpty() ? "" : "; share returned to its card"), ev);
+        lab.retryPending(t);
+        return "";
+    }
+
+    private String advance(Duration by) {
+        lab.clock().advance(by);
+        // bind retries and lock expiry are time-driven: give every queue a turn
+        lab.tenants().values().forEach(lab::retryPending);
+        return "";
+    }
+
+    private String lifecycle(String mode) {
+        LifecycleMode m = LifecycleMode.of(mode);
+        lab.lifecycle(m);
+        lab.event("", "DaemonSet/kube-system/hami-device-plugin", EventLog.NORMAL, "LifecycleChanged",
+                "mock device plugin lifecycle is now " + m.id(), "gpulab");
+        return "";
+    }
+
+    private String failurePolicy(SimTenant t, String policy) {
+        HamiSettings.requireFailurePolicy(policy, "failurePolicy");
+        t.failurePolicy = policy;
+        t.changed();
+        lab.event(t.name, "MutatingWebhookConfiguration/hami-webhook", EventLog.NORMAL, "Updated",
+                "webhook " + Admission.WEBHOOK + " failurePolicy is now " + policy, "gpulab");
+        return "";
+    }
+}

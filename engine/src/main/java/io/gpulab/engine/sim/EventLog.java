@@ -1,0 +1,53 @@
+package io.gpulab.engine.sim;
+
+import io.gpulab.engine.api.LabEvent;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/** The ordered event log of the whole lab; each event names the tenant whose API server holds it. */
+final class EventLog {
+
+    static final String NORMAL = "Normal";
+    static final String WARNING = "Warning";
+
+    private final SimClock clock;
+    private final List<LabEvent> events = new ArrayList<>();
+
+    EventLog(SimClock clock) {
+        this.clock = clock;
+    }
+
+    /**
+     * Longest message kept: HAMi's FilteringSucceed lists every fitting node with its score, which on
+     * thousands of nodes would make the log hold hundreds of MB; events.k8s.io caps notes at 1 kB too.
+     */
+    static final int MAX_MESSAGE = 1024;
+
+    LabEvent add(String tenant, String object, String type, String reason, String message, String source) {
+        String msg = clip(message);
+        LabEvent e = new LabEvent(events.size() + 1L, clock.now(), tenant, object, type, reason, msg, source);
+        events.add(e);
+        return e;
+    }
+
+    /** The message as the log keeps it: at most {@link #MAX_MESSAGE} characters, cut ones ending in "...". */
+    static String clip(String message) {
+        return message.length() <= MAX_MESSAGE ? message : message.substring(0, MAX_MESSAGE - 3) + "...";
+    }
+
+    int size() {
+        return events.size();
+    }
+
+    /** Events appended since {@code mark} (a previous {@link #size()}), as an immutable list. */
+    List<LabEvent> since(int mark) {
+        return List.copyOf(events.subList(mark, events.size()));
+    }
+
+    /** Read-only live view; callers copy when handing it out. */
+    List<LabEvent> all() {
+        return Collections.unmodifiableList(events);
+    }
+}

@@ -1,0 +1,140 @@
+package io.gpulab.engine.sim;
+
+import io.gpulab.scheduler.filter.FilterContext;
+import io.gpulab.scheduler.filter.FilterResult;
+import io.gpulab.scheduler.filter.HamiFilter;
+import io.gpulab.scheduler.filter.NodeFit;
+import io.gpulab.scheduler.filter.NodeFitter;
+import io.gpulab.scheduler.filter.NodeOrder;
+import io.gpulab.scheduler.filter.NodeScore;
+import io.gpulab.scheduler.filter.Reasons;
+import io.gpulab.scheduler.filter.ScoringWeights;
+import io.gpulab.scheduler.model.ContainerDeviceRequest;
+import io.gpulab.scheduler.model.NodeInfo;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * HAMi's filter answer kept up to date per distinct request: for each request it holds every node's fit, the
+ * failing nodes by name and the fitting nodes in node-policy order, and on a filter call re-fits only the nodes
+ * changed since that request was last filtered (read from a change journal, not by scanning all nodes). A
+ * pod on a 1,000-node lab then costs a few re-fits plus copying the answer, not 1,000 fits and a sort; the
+ * answer is assembled by {@link HamiFilter#assemble} exactly as the plain filter does. One per tenant.
+ */
+final class FitIndex {
+
+    /** Distinct requests remembered; the least recently used is dropped beyond this. */
+    private static final int MAX_REQUESTS = 64;
+    /** Past this many journal entries the journal restarts and every request re-fits all nodes once. */
+    private static final int MAX_JOURNAL = 1 << 16;
+
+    /** What the answer depends on besides the nodes: the request and policies, never the pod's name. */
+    private record Key(List<ContainerDeviceRequest> requests, int initCount, String gpuPolicy, String nodePolicy,
+                       boolean numaBind, ScoringWeights weights, Map<String, String> annotations, boolean mutex) {
+
+        static Key of(FilterContext c) {
+            return new Key(c.requests(), c.initCount(), c.gpuPolicy(), c.nodePolicy(), c.numaBind(), c.weights(),
+                    c.annotations(), c.mutex());
+        }
+    }
+
+    /** One request's answer over all nodes. */
+    private static final class Entry {
+        final long[] versions;
+        /** The node's place in {@link #fitting}, or null when it is in {@link #failed}. */
+        final NodeScore[] scores;
+        final TreeMap<String, String> failed = new TreeMap<>();
+        final TreeSet<NodeScore> fitting;
+        long epoch = -1;
+        int seen;
+
+        Entry(int nodes, NodeOrder order) {
+            versions = new long[nodes];
+            scores = new NodeScore[nodes];
+            fitting = new TreeSet<>(order::compare);
+        }
+    }
+
+    private final Map<Key, Entry> entries = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Key, Entry> eldest) {
+            return size() > MAX_REQUESTS;
+        }
+    };
+    private int[] journal = new int[256];
+    private int journalSize;
+    private long epoch;
+
+    /** Records that node {@code index} changed (its version moved on). */
+    void nodeChanged(int index) {
+        if (journalSize == MAX_JOURNAL) {
+            epoch++;
+            journalSize = 0;
+        }
+        if (journalSize == journal.length) {
+            journal = Arrays.copyOf(journal, journal.length * 2);
+        }
+        journal[journalSize++] = index;
+    }
+
+    /**
+     * What {@code HamiFilter.filter(ctx, infos, null, ..., messageKeep)} answers; {@code infos.get(i)} is the
+     * current info of {@code nodes.get(i)}.
+     */
+    FilterResult filter(FilterContext ctx, List<SimNode> nodes, List<NodeInfo> infos, int messageKeep) {
+        if (!ctx.requestsAnyDevice()) {
+            return HamiFilter.filter(ctx, infos, null);
+        }
+        Entry e = entries.get(Key.of(ctx));
+        if (e == null || e.versions.length != nodes.size()) {
+            e = new Entry(nodes.size(), NodeOrder.of(ctx.nodePolicy()));
+            entries.put(Key.of(ctx), e);
+        }
+        if (e.epoch != epoch) {
+            for (int i = 0; i < nodes.size(); i++) {
+                refit(e, ctx, i, nodes.get(i), infos.get(i));
+            }
+            e.epoch = epoch;
+        } else {
+            for (int j = e.seen; j < journalSize; j++) {
+                int i = journal[j];
+                SimNode n = nodes.get(i);
+                if (e.versions[i] != n.version()) {
+                    refit(e, ctx, i, n, infos.get(i));
+                }
+            }
+        }
+        e.seen = journalSize;
+        return HamiFilter.assemble(e.failed, new ArrayList<>(e.fitting), nodes.size(), messageKeep);
+    }
+
+    /** Moves node {@code i} to its current place, as the plain filter's loop would classify it. */
+    private static void refit(Entry e, FilterContext ctx, int i, SimNode node, NodeInfo info) {
+        NodeScore old = e.scores[i];
+        if (old != null) {
+            e.fitting.remove(old);
+            e.scores[i] = null;
+        } else {
+            e.failed.remove(info.name());
+        }
+        e.versions[i] = node.version();
+        if (info.devices().isEmpty()) {
+            e.failed.put(info.name(), Reasons.NODE_UNREGISTERED);
+            return;
+        }
+        NodeFit f = NodeFitter.fit(ctx, info, null);
+        if (f.fits()) {
+            NodeScore s = new NodeScore(info.name(), f.score(), f.devices());
+            e.scores[i] = s;
+            e.fitting.add(s);
+        } else {
+            e.failed.put(info.name(), f.reason());
+        }
+    }
+}

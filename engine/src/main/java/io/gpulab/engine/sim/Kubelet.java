@@ -1,0 +1,89 @@
+package io.gpulab.engine.sim;
+
+import io.gpulab.engine.api.PodTrace.Outcome;
+import io.gpulab.mockgpu.plugin.Allocation;
+import io.gpulab.mockgpu.plugin.DevicePluginAllocator;
+import io.gpulab.mockgpu.plugin.LifecycleMode;
+import io.gpulab.scheduler.codec.HamiAnnotations;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The tenant worker's kubelet: for a HAMi-bound pod it asks the mock device plugin to allocate
+ * (mode-dependent), then starts the containers (they only wait; there is no CUDA).
+ */
+final class Kubelet {
+
+    private final SimLab lab;
+
+    Kubelet(SimLab lab) {
+        this.lab = lab;
+    }
+
+    void start(SimTenant t, SimPod p, boolean hami) {
+        SimNode node = p.boundTo;
+        if (hami && node != null) {
+            LifecycleMode mode = lab.lifecycle();
+            Allocation a = DevicePluginAllocator.allocate(mode, node.name, node.annotations, p.namespace(), p.name(),
+                    p.annotations, p.containerCount());
+            p.annotations.clear();
+            p.annotations.putAll(a.podAnnotations());
+            boolean hadLock = node.lockValue() != null;
+            if (a.lockReleased()) {
+                node.annotations.remove(HamiAnnotations.MUTEX_LOCK);
+                node.changed();
+            }
+            Map<String, String> ev = new LinkedHashMap<>();
+            ev.put("lifecycle", mode.id());
+            ev.put(HamiAnnotations.BIND_PHASE, a.podAnnotations().getOrDefault(HamiAnnotations.BIND_PHASE, ""));
+            ev.put(HamiAnnotations.DEVICES_TO_ALLOCATE,
+                    a.podAnnotations().getOrDefault(HamiAnnotations.DEVICES_TO_ALLOCATE, ""));
+            ev.put(HamiAnnotations.MUTEX_LOCK, node.lockValue() == null ? "(none)" : node.lockValue());
+            List<Map<String, String>> env = a.containerEnv();
+            for (int i = 0; i < env.size(); i++) {
+                if (!env.get(i).isEmpty()) {
+                    ev.put("env[" + i + "]", env.get(i).toString());
+                }
+            }
+            if (a.failed()) {
+                fail(t, p, node, a.error(), ev);
+                return;
+            }
+            if (mode == LifecycleMode.COMPLETE) {
+                p.step("allocate", Outcome.OK, "device plugin allocated: bind-phase success"
+                        + (a.lockReleased() ? ", node lock released" : ""), ev);
+            } else {
+                p.step("allocate", Outcome.SKIPPED, "article mock plugin: empty Allocate response; bind-phase stays "
+                        + "allocating and the node lock stays" + (hadLock ? " until unlocked by hand or expired "
+                        + "(" + lab.hami().nodeLockExpire().toMinutes() + "m)" : ""), ev);
+            }
+        }
+        p.phase = SimPod.RUNNING;
+        p.reason = "";
+        p.message = "";
+        p.changed();
+        String first = p.admitted.containers().get(0).name();
+        lab.event(t.name, "Pod/" + p.key(), EventLog.NORMAL, "Started", "Started container " + first, "kubelet");
+        Map<String, String> ev = new LinkedHashMap<>();
+        ev.put("node", p.node);
+        ev.put("schedulerName", p.schedulerName);
+        ev.put("hamiAllocated", String.valueOf(p.hamiAllocated()));
+        String summary = p.hamiAllocated() ? "Running on " + p.node
+                : "Running on " + p.node + " WITHOUT a HAMi allocation (schedulerName " + p.schedulerName
+                + "): Running proves nothing about HAMi";
+        p.step("run", Outcome.OK, summary, ev);
+    }
+
+    private void fail(SimTenant t, SimPod p, SimNode node, String error, Map<String, String> ev) {
+        ev.put("error", error);
+        p.step("allocate", Outcome.FAILED, "device plugin Allocate failed: " + error, ev);
+        p.phase = SimPod.FAILED;
+        p.reason = "UnexpectedAdmissionError";
+        p.message = "Allocate failed due to " + error + ", which is unexpected";
+        lab.releaseShare(t, p);
+        p.changed();
+        lab.event(t.name, "Pod/" + p.key(), EventLog.WARNING, "UnexpectedAdmissionError", p.message, "kubelet");
+    }
+}

@@ -1,0 +1,104 @@
+package io.gpulab.engine.sim;
+
+import io.gpulab.engine.api.PodTrace.Outcome;
+import io.gpulab.scheduler.codec.BindPhase;
+import io.gpulab.scheduler.codec.HamiAnnotations;
+import io.gpulab.scheduler.codec.HamiResources;
+import io.gpulab.scheduler.filter.HamiEvent;
+import io.gpulab.scheduler.lock.LockDecision;
+import io.gpulab.scheduler.lock.LockOutcome;
+import io.gpulab.scheduler.lock.NodeLock;
+import org.jspecify.annotations.Nullable;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * HAMi's {@code Bind}: take the node lock ({@code hami.io/mutex.lock}, rules from scheduler/), mark the
+ * pod {@code bind-phase: allocating}, bind, hand over to the kubelet. Contention leaves the pod Pending
+ * with its reservation, exactly as HAMi's extender does; it is retried when the lock can change.
+ */
+final class NodeLocks {
+
+    private final SimLab lab;
+
+    NodeLocks(SimLab lab) {
+        this.lab = lab;
+    }
+
+    void bind(SimTenant t, SimPod p, SimNode node) {
+        NodeLock rules = new NodeLock(lab.clock().asClock(), lab.hami().nodeLockExpire());
+        String before = node.lockValue();
+        LockDecision d = rules.acquire(node.name, before, p.namespace(), p.name(),
+                (ns, name) -> t.pods.containsKey(ns + "/" + name)
+                        && !SimPod.REJECTED.equals(t.pods.get(ns + "/" + name).phase));
+        if (!d.acquired()) {
+            refused(t, p, node, before, d.error() == null ? d.outcome().name() : d.error());
+            return;
+        }
+        Map<String, String> ev = new LinkedHashMap<>();
+        ev.put("outcome", d.outcome().name());
+        if (before != null) {
+            ev.put("previous " + HamiAnnotations.MUTEX_LOCK, before);
+        }
+        if (d.newValue() != null) {
+            node.annotations.put(HamiAnnotations.MUTEX_LOCK, d.newValue());
+            node.changed();
+        }
+        ev.put(HamiAnnotations.MUTEX_LOCK, node.lockValue() == null ? "" : node.lockValue());
+        if (d.outcome() == LockOutcome.TOOK_OVER_EXPIRED || d.outcome() == LockOutcome.TOOK_OVER_DANGLING) {
+            lab.noteLockLost(t, before, d.outcome() == LockOutcome.TOOK_OVER_EXPIRED
+                    ? "lock expired and was taken over by " + p.key() : "holder gone; lock taken over by " + p.key());
+        }
+        String lockSummary = ("node lock on " + node.name + " " + switch (d.outcome()) {
+            case TOOK_OVER_EXPIRED -> "taken over (the previous lock had expired)";
+            case TOOK_OVER_DANGLING -> "taken over (its holder no longer exists)";
+            case REENTRANT -> "already held by this pod";
+            default -> "taken";
+        });
+        p.lastFailure = "";
+        p.annotations.put(HamiAnnotations.BIND_PHASE, BindPhase.ALLOCATING.value());
+        p.annotations.put(HamiAnnotations.BIND_TIME, String.valueOf(lab.now().getEpochSecond()));
+        p.node = node.name;
+        p.boundTo = node;
+        p.kubeRequests.forEach((k, v) -> node.kubeAllocated.merge(k, v, Long::sum));
+        node.changed();
+        p.changed();
+        String obj = "Pod/" + p.key();
+        HamiEvent ok = HamiEvent.bindingSucceed(node.name, p.namespace(), p.name());
+        lab.event(t.name, obj, ok.type(), ok.reason(), ok.message(), HamiResources.SCHEDULER_NAME);
+        lab.event(t.name, obj, EventLog.NORMAL, "Scheduled", KubeMessages.assigned(p.key(), node.name),
+                HamiResources.SCHEDULER_NAME);
+        Map<String, String> bindEv = new LinkedHashMap<>();
+        bindEv.put(HamiAnnotations.BIND_PHASE, BindPhase.ALLOCATING.value());
+        bindEv.put(HamiAnnotations.BIND_TIME, p.annotations.get(HamiAnnotations.BIND_TIME));
+        bindEv.put("event " + ok.reason(), ok.message());
+        p.step("bind", Outcome.OK, "bound to " + node.name + " (bind-phase allocating)", bindEv);
+        p.step("lock", Outcome.OK, lockSummary, ev);
+        lab.kubelet().start(t, p, true);
+    }
+
+    private void refused(SimTenant t, SimPod p, SimNode node, @Nullable String lock, String error) {
+        String kube = "binding rejected: " + error;
+        Scheduling.waiting(p, HamiEvent.BINDING_FAILED, error);
+        String signature = kube + "|" + lock;
+        if (signature.equals(p.lastFailure)) {
+            return;
+        }
+        p.lastFailure = signature;
+        HamiEvent failed = HamiEvent.bindingFailed(error);
+        lab.event(t.name, "Pod/" + p.key(), failed.type(), failed.reason(), failed.message(),
+                HamiResources.SCHEDULER_NAME);
+        lab.event(t.name, "Pod/" + p.key(), EventLog.WARNING, "FailedScheduling", kube, HamiResources.SCHEDULER_NAME);
+        Map<String, String> ev = new LinkedHashMap<>();
+        ev.put(HamiAnnotations.MUTEX_LOCK + " on " + node.name, lock == null ? "" : lock);
+        NodeLock rules = new NodeLock(lab.clock().asClock(), lab.hami().nodeLockExpire());
+        var state = rules.inspect(lock);
+        if (state.expires() != null) {
+            ev.put("lock expires", state.expires().toString());
+        }
+        ev.put("event BindingFailed", error);
+        ev.put("event FailedScheduling", kube);
+        p.step("bind", Outcome.WAITING, "waiting for the node lock on " + node.name + ": " + error, ev);
+    }
+}

@@ -1,0 +1,21 @@
+package io.gpulab.engine.sim;
+
+import io.gpulab.scheduler.model.PodInfo;
+import org.jspecify.annotations.Nullable;
+
+import java.util.Map;
+
+/**
+ * A Pod manifest as the API server accepted it.
+ *
+ * @param info          what HAMi reads
+ * @param schedulerName {@code spec.schedulerName}, or {@code null} when unset
+ * @param kubeRequests  extended resources (e.g. {@code nvidia.com/gpu}) the kube scheduler accounts:
+ *                      max(sum over app containers, max over init containers)
+ */
+record ParsedPod(PodInfo info, @Nullable String schedulerName, Map<String, Long> kubeRequests) {
+
+    ParsedPod {
+        kubeRequests = Map.copyOf(kubeRequests);
+    }
+}

@@ -1,0 +1,207 @@
+package io.gpulab.engine.sim;
+
+import io.gpulab.engine.api.CommandResult;
+import io.gpulab.engine.api.LabBackend;
+import io.gpulab.engine.api.LabCommand;
+import io.gpulab.engine.api.LabEvent;
+import io.gpulab.engine.api.LabListener;
+import io.gpulab.engine.api.LabSnapshot;
+import io.gpulab.engine.api.PodTrace;
+import io.gpulab.engine.lab.LabSpec;
+import org.jspecify.annotations.Nullable;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executor;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The {@code sim} backend: the whole lab in-process on a virtual clock that starts at
+ * 2026-01-01T00:00:00Z. Commands run one at a time, in call order, on the calling thread under the
+ * backend's lock (that lock is the "command thread"); identical specs and command sequences give
+ * identical snapshots and event logs. Listeners are called through the injected executor, in order and
+ * never concurrently per listener.
+ */
+public final class SimBackend implements LabBackend {
+
+    private final LabSpec spec;
+    private final Executor listenerExecutor;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final List<Subscription> listeners = new CopyOnWriteArrayList<>();
+    private SimLab lab;
+    private Commands commands;
+    private boolean closed;
+    private volatile @Nullable LabSnapshot published;
+
+    private SimBackend(LabSpec spec, Executor listenerExecutor) {
+        this.spec = spec;
+        this.listenerExecutor = listenerExecutor;
+        this.lab = new SimLab(spec, 1);
+        this.commands = new Commands(lab);
+    }
+
+    /**
+     * Builds the lab; listeners are called on the calling thread.
+     *
+     * @throws IllegalArgumentException when a worker names an unknown card model (the message names
+     *                                  tenant, worker and model)
+     */
+    public static SimBackend start(LabSpec spec) {
+        return start(spec, Runnable::run);
+    }
+
+    /** As {@link #start(LabSpec)}, dispatching listener calls through {@code listenerExecutor}. */
+    public static SimBackend start(LabSpec spec, Executor listenerExecutor) {
+        return new SimBackend(spec, listenerExecutor);
+    }
+
+    /**
+     * Test hook: this lab filters every pod with the plain {@code HamiFilter.filter} instead of the incremental
+     * {@link FitIndex}, so a test can prove both give identical labs. A reset drops it.
+     */
+    static SimBackend startReference(LabSpec spec) {
+        SimBackend b = new SimBackend(spec, Runnable::run);
+        b.lab.useReferenceFilter();
+        return b;
+    }
+
+    @Override
+    public String id() {
+        return "sim";
+    }
+
+    public LabSpec spec() {
+        return spec;
+    }
+
+    /**
+     * The latest state. While another thread's command is running this returns the snapshot from before
+     * that command (never a half-applied one) instead of blocking, so a GUI thread never waits on a replay.
+     */
+    @Override
+    public LabSnapshot snapshot() {
+        LabSnapshot last = published;
+        if (last != null && !lock.tryLock()) {
+            return last;
+        }
+        if (last == null) {
+            lock.lock();
+        }
+        try {
+            LabSnapshot s = lab.snapshot();
+            published = s;
+            return s;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public List<LabEvent> events() {
+        lock.lock();
+        try {
+            return List.copyOf(lab.log().all());
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public CommandResult execute(LabCommand command) {
+        CommandResult result;
+        LabSnapshot snap;
+        lock.lock();
+        try {
+            if (closed) {
+                return CommandResult.refused("the lab is closed");
+            }
+            if (command instanceof LabCommand.Reset) {
+                lab = new SimLab(spec, lab.version() + 1);
+                commands = new Commands(lab);
+                result = CommandResult.ok(lab.log().since(0));
+            } else {
+                try {
+                    result = commands.apply(command);
+                } catch (IllegalArgumentException e) {
+                    return CommandResult.refused(e.getMessage());
+                }
+            }
+            snap = listeners.isEmpty() ? null : lab.snapshot();
+            if (snap != null) {
+                published = snap;
+            }
+        } finally {
+            lock.unlock();
+        }
+        if (snap != null) {
+            List<LabEvent> news = result.events();
+            for (Subscription s : listeners) {
+                s.dispatcher.execute(() -> s.listener.changed(snap, news));
+            }
+        }
+        return result;
+    }
+
+    @Override
+    public PodTrace trace(String tenant, String podKey) {
+        lock.lock();
+        try {
+            SimTenant t = lab.tenants().get(tenant);
+            if (t == null) {
+                return notFound(tenant, podKey, "tenant \"" + tenant + "\" not found (tenants: "
+                        + String.join(", ", lab.tenants().keySet()) + ")");
+            }
+            SimPod p = t.pods.getOrDefault(podKey, t.deleted.get(podKey));
+            if (p == null) {
+                return notFound(tenant, podKey, "Error from server (NotFound): pods \""
+                        + podKey.substring(podKey.indexOf('/') + 1) + "\" not found in " + tenant);
+            }
+            return new PodTrace(tenant, podKey, new ArrayList<>(p.trace));
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * The tenant's API server as {@code kubectl} with that tenant's kubeconfig sees it.
+     *
+     * @throws IllegalArgumentException for an unknown tenant
+     */
+    public TenantApiServer apiServer(String tenant) {
+        lock.lock();
+        try {
+            SimTenant t = lab.tenant(tenant);
+            List<LabEvent> own = lab.log().all().stream().filter(e -> e.tenant().equals(tenant)).toList();
+            return new TenantApiServer(t.view(lab.hami().nodeLockExpire()), own);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public AutoCloseable subscribe(LabListener listener) {
+        Subscription s = new Subscription(listener, new SerialDispatcher(listenerExecutor));
+        listeners.add(s);
+        return () -> listeners.remove(s);
+    }
+
+    @Override
+    public void close() {
+        lock.lock();
+        try {
+            closed = true;
+            listeners.clear();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private static PodTrace notFound(String tenant, String podKey, String why) {
+        return new PodTrace(tenant, podKey, List.of(new PodTrace.Step("create", PodTrace.Outcome.FAILED, why,
+                Map.of())));
+    }
+
+    private record Subscription(LabListener listener, SerialDispatcher dispatcher) { }
+}

@@ -1,0 +1,198 @@
+package io.gpulab.engine.sim;
+
+import io.gpulab.engine.api.LabEvent;
+import io.gpulab.engine.api.LabSnapshot;
+import io.gpulab.engine.api.ManagementView;
+import io.gpulab.engine.api.TenantView;
+import io.gpulab.engine.lab.HamiSettings;
+import io.gpulab.engine.lab.LabSpec;
+import io.gpulab.mockgpu.plugin.LifecycleMode;
+import io.gpulab.scheduler.model.SchedulerConfig;
+import org.jspecify.annotations.Nullable;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The whole simulated lab's state: clock, event log, tenants. Mutated only by {@link Commands} on the
+ * command thread; {@link #snapshot} rebuilds only what changed since the last one.
+ */
+final class SimLab {
+
+    private final LabSpec spec;
+    private final SchedulerConfig cfg;
+    private final SimClock clock = new SimClock();
+    private final EventLog log = new EventLog(clock);
+    private final Map<String, SimTenant> tenants = new LinkedHashMap<>();
+    private final ManagementView management = LabBuilder.management();
+    private final Scheduling scheduling;
+    private LifecycleMode lifecycle;
+    private long podSeq;
+    private boolean referenceFilter;
+    private long version;
+    private @Nullable LabSnapshot snapshot;
+
+    SimLab(LabSpec spec, long firstVersion) {
+        this.spec = spec;
+        this.cfg = spec.hami().toSchedulerConfig();
+        this.lifecycle = LifecycleMode.of(spec.lifecycle());
+        this.version = firstVersion;
+        this.scheduling = new Scheduling(this);
+        for (SimTenant t : LabBuilder.build(spec, this)) {
+            tenants.put(t.name, t);
+        }
+    }
+
+    LabSpec spec() {
+        return spec;
+    }
+
+    HamiSettings hami() {
+        return spec.hami();
+    }
+
+    SchedulerConfig schedulerConfig() {
+        return cfg;
+    }
+
+    SimClock clock() {
+        return clock;
+    }
+
+    Instant now() {
+        return clock.now();
+    }
+
+    EventLog log() {
+        return log;
+    }
+
+    LifecycleMode lifecycle() {
+        return lifecycle;
+    }
+
+    void lifecycle(LifecycleMode mode) {
+        lifecycle = mode;
+    }
+
+    Scheduling scheduling() {
+        return scheduling;
+    }
+
+    Kubelet kubelet() {
+        return scheduling.kubelet();
+    }
+
+    long nextPodSeq() {
+        return ++podSeq;
+    }
+
+    long version() {
+        return version;
+    }
+
+    Map<String, SimTenant> tenants() {
+        return tenants;
+    }
+
+    /** @throws IllegalArgumentException naming the unknown tenant and the known ones */
+    SimTenant tenant(String name) {
+        SimTenant t = tenants.get(name);
+        if (t == null) {
+            throw new IllegalArgumentException("tenant \"" + name + "\" not found (tenants: "
+                    + String.join(", ", tenants.keySet()) + ")");
+        }
+        return t;
+    }
+
+    LabEvent event(String tenant, String object, String type, String reason, String message, String source) {
+        if (!tenant.isEmpty()) {
+            SimTenant t = tenants.get(tenant);
+            if (t != null) {
+                t.changed();
+            }
+        }
+        return log.add(tenant, object, type, reason, message, source);
+    }
+
+    /** Returns a pod's card share and its kube-accounted requests (delete, exit, failed allocation). */
+    void releaseShare(SimTenant t, SimPod p) {
+        if (p.reservedOn != null) {
+            p.reservedOn.book(p.key(), p.reservation, -1);
+            p.reservedOn = null;
+        }
+        if (p.boundTo != null) {
+            SimNode n = p.boundTo;
+            p.kubeRequests.forEach((k, v) -> n.kubeAllocated.merge(k, -v, Long::sum));
+            n.changed();
+            p.boundTo = null;
+        }
+        t.pending.remove(p.seq);
+        t.changed();
+    }
+
+    /** Tells a lock's previous holder (if it is a live pod) what became of its lock. */
+    void noteLockLost(SimTenant t, @Nullable String lockValue, String what) {
+        if (lockValue == null) {
+            return;
+        }
+        String[] parts = lockValue.split(",", -1);
+        if (parts.length == 3) {
+            SimPod holder = t.pods.get(parts[1] + "/" + parts[2]);
+            if (holder != null) {
+                holder.step("lock", io.gpulab.engine.api.PodTrace.Outcome.OK, what, Map.of("previous lock", lockValue));
+            }
+        }
+    }
+
+    /** Retries a tenant's pending pods in creation order (kube moves them back to the active queue). */
+    void retryPending(SimTenant t) {
+        if (t.pending.isEmpty()) {
+            return;
+        }
+        for (SimPod p : new ArrayList<>(t.pending.values())) {
+            if (SimPod.PENDING.equals(p.phase) && t.pending.containsKey(p.seq)) {
+                attempt(t, p);
+            }
+        }
+    }
+
+    /** One scheduling attempt; the pod leaves the queue once bound. */
+    void attempt(SimTenant t, SimPod p) {
+        scheduling.attempt(t, p);
+        if (!SimPod.PENDING.equals(p.phase) || !p.node.isEmpty()) {
+            t.pending.remove(p.seq);
+        } else {
+            t.pending.put(p.seq, p);
+        }
+        t.changed();
+    }
+
+    /** Whether every filter runs the plain {@code HamiFilter.filter} (tests compare it with the index). */
+    boolean referenceFilter() {
+        return referenceFilter;
+    }
+
+    void useReferenceFilter() {
+        referenceFilter = true;
+    }
+
+    void touched() {
+        version++;
+        snapshot = null;
+    }
+
+    LabSnapshot snapshot() {
+        LabSnapshot s = snapshot;
+        if (s == null) {
+            List<TenantView> views = new ArrayList<>(tenants.size());
+            tenants.values().forEach(t -> views.add(t.view(hami().nodeLockExpire())));
+            s = new LabSnapshot(version, "sim", spec.name(), clock.now(), management, views, lifecycle.id());
+            snapshot = s;
+        }
+        return s;
+    }
+}

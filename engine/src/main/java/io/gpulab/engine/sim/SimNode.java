@@ -1,0 +1,198 @@
+package io.gpulab.engine.sim;
+
+import io.gpulab.engine.api.CardView;
+import io.gpulab.engine.api.LockView;
+import io.gpulab.engine.api.NodeView;
+import io.gpulab.mockgpu.plugin.Registration;
+import io.gpulab.scheduler.codec.Decoded;
+import io.gpulab.scheduler.codec.HamiAnnotations;
+import io.gpulab.scheduler.codec.NodeLockCodec;
+import io.gpulab.scheduler.codec.NodeLockValue;
+import io.gpulab.scheduler.model.DeviceInfo;
+import io.gpulab.scheduler.model.DeviceUsage;
+import io.gpulab.scheduler.model.NodeInfo;
+import io.gpulab.scheduler.usage.DeviceShare;
+import org.jspecify.annotations.Nullable;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * A tenant worker: its annotations (registration, lock, user annotations), its cards with the usage
+ * HAMi has booked, and what the kube scheduler has accounted. Caches its scheduler and snapshot views
+ * until something on it changes, so untouched nodes cost nothing per command.
+ */
+final class SimNode {
+
+    final String name;
+    final int cpu;
+    final int memoryMiB;
+    final Map<String, String> annotations = new LinkedHashMap<>();
+    private Registration registration;
+    private long gpuSlots;
+    private final Map<String, Integer> indexById = new HashMap<>();
+    private final int[] usedSlots;
+    private final int[] usedMem;
+    private final int[] usedCores;
+    private final List<Set<String>> cardPods = new ArrayList<>();
+    /** Extended resources requested by pods bound here (what kube-scheduler's NodeResourcesFit counts). */
+    final Map<String, Long> kubeAllocated = new HashMap<>();
+    private @Nullable NodeInfo info;
+    private @Nullable NodeView view;
+    /** Bumped on every change; caches of HAMi's per-node answers compare it. */
+    private long version;
+    /** Told (with this node) on every change, so the tenant refreshes only changed nodes. */
+    private java.util.function.Consumer<SimNode> onChange = n -> { };
+    /** Position in the tenant's node list. */
+    int index;
+
+    SimNode(String name, int cpu, int memoryMiB, Map<String, String> userAnnotations, Registration registration,
+            int[][] baseline) {
+        this.name = name;
+        this.cpu = cpu;
+        this.memoryMiB = memoryMiB;
+        this.annotations.putAll(new TreeMap<>(userAnnotations));
+        int n = registration.devices().size();
+        usedSlots = new int[n];
+        usedMem = new int[n];
+        usedCores = new int[n];
+        for (int i = 0; i < n; i++) {
+            indexById.put(registration.devices().get(i).id(), i);
+            cardPods.add(new LinkedHashSet<>());
+            usedSlots[i] = baseline[i][0];
+            usedMem[i] = baseline[i][1];
+            usedCores[i] = baseline[i][2];
+        }
+        this.registration = registration;
+        this.gpuSlots = registration.capacity().getOrDefault("nvidia.com/gpu", 0L);
+        annotations.putAll(registration.annotations());
+    }
+
+    /** Allocatable {@code nvidia.com/gpu} (sharing slots of healthy cards). */
+    long gpuSlots() {
+        return gpuSlots;
+    }
+
+    Registration registration() {
+        return registration;
+    }
+
+    /** A new registration round (health fault, plugin restart); usage is kept: it comes from pods. */
+    void register(Registration r) {
+        registration = r;
+        gpuSlots = r.capacity().getOrDefault("nvidia.com/gpu", 0L);
+        annotations.putAll(r.annotations());
+        changed();
+    }
+
+    boolean hasCard(String id) {
+        return indexById.containsKey(id);
+    }
+
+    /** Books ({@code sign=1}) or returns ({@code sign=-1}) a pod's share; unknown card ids are ignored like HAMi. */
+    void book(String podKey, List<DeviceShare> shares, int sign) {
+        shares.forEach(sh -> {
+            Integer i = indexById.get(sh.uuid());
+            if (i != null) {
+                usedSlots[i] = Math.max(0, usedSlots[i] + sign * Math.max(sh.slots(), 1));
+                usedMem[i] = Math.max(0, usedMem[i] + sign * sh.mem());
+                usedCores[i] = Math.max(0, usedCores[i] + sign * sh.cores());
+                if (sign > 0) {
+                    cardPods.get(i).add(podKey);
+                } else {
+                    cardPods.get(i).remove(podKey);
+                }
+            }
+        });
+        changed();
+    }
+
+    /** Pods (keys) holding a share of the card. */
+    Set<String> podsOn(String cardId) {
+        Integer i = indexById.get(cardId);
+        return i == null ? Set.of() : cardPods.get(i);
+    }
+
+    @Nullable String lockValue() {
+        return annotations.get(HamiAnnotations.MUTEX_LOCK);
+    }
+
+    void changed() {
+        info = null;
+        view = null;
+        version++;
+        onChange.accept(this);
+    }
+
+    void onChange(java.util.function.Consumer<SimNode> listener) {
+        onChange = listener;
+    }
+
+    long version() {
+        return version;
+    }
+
+    /** What HAMi's filter sees: registration plus booked usage. */
+    NodeInfo info() {
+        NodeInfo i = info;
+        if (i == null) {
+            List<DeviceUsage> devs = new ArrayList<>();
+            List<DeviceInfo> reg = registration.devices();
+            for (int k = 0; k < reg.size(); k++) {
+                devs.add(new DeviceUsage(reg.get(k), usedSlots[k], usedMem[k], usedCores[k]));
+            }
+            i = new NodeInfo(name, annotations, devs);
+            info = i;
+        }
+        return i;
+    }
+
+    NodeView view(Duration lockExpire) {
+        NodeView v = view;
+        if (v == null) {
+            List<CardView> cards = new ArrayList<>();
+            List<DeviceInfo> reg = registration.devices();
+            for (int k = 0; k < reg.size(); k++) {
+                DeviceInfo d = reg.get(k);
+                cards.add(new CardView(d.id(), d.index(), d.type(), d.devMem(), usedMem[k], d.devCore(), usedCores[k],
+                        d.count(), usedSlots[k], d.health(), d.numa(), d.mode(), List.copyOf(cardPods.get(k))));
+            }
+            List<String> warnings = new ArrayList<>();
+            LockView lock = lockView(lockExpire, warnings);
+            v = new NodeView(name, cpu, memoryMiB, annotations, capacity(), cards, lock, warnings);
+            view = v;
+        }
+        return v;
+    }
+
+    private @Nullable LockView lockView(Duration expire, List<String> warnings) {
+        String raw = lockValue();
+        if (raw == null) {
+            return null;
+        }
+        Decoded<NodeLockValue> v = NodeLockCodec.decode(raw);
+        if (!v.isOk()) {
+            warnings.add(HamiAnnotations.MUTEX_LOCK + ": " + v.error());
+            return null;
+        }
+        NodeLockValue l = v.value();
+        String holder = l.legacy() ? "" : l.namespace() + "/" + l.podName();
+        return new LockView(true, holder, l.since(), l.since().plus(expire));
+    }
+
+    private Map<String, String> capacity() {
+        Map<String, String> cap = new LinkedHashMap<>();
+        cap.put("cpu", String.valueOf(cpu));
+        cap.put("memory", memoryMiB + "Mi");
+        cap.put("pods", "110");
+        registration.capacity().forEach((k, val) -> cap.put(k, String.valueOf(val)));
+        return cap;
+    }
+}

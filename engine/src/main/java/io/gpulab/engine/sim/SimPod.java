@@ -1,0 +1,148 @@
+package io.gpulab.engine.sim;
+
+import io.gpulab.engine.api.PodTrace;
+import io.gpulab.engine.api.PodView;
+import io.gpulab.scheduler.codec.Decoded;
+import io.gpulab.scheduler.filter.FilterContext;
+import io.gpulab.scheduler.model.PodDevices;
+import io.gpulab.scheduler.model.SchedulerConfig;
+import io.gpulab.scheduler.model.PodInfo;
+import io.gpulab.scheduler.usage.DeviceShare;
+import org.jspecify.annotations.Nullable;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * One pod as its tenant's API server stores it, plus the sim's bookkeeping (reservation, trace).
+ * Mutable, touched only on the command thread; {@link #view} caches the immutable view until changed.
+ */
+final class SimPod {
+
+    static final String PENDING = "Pending";
+    static final String RUNNING = "Running";
+    static final String FAILED = "Failed";
+    static final String REJECTED = "Rejected";
+
+    final String tenant;
+    final long seq;
+    final Instant created;
+    final PodInfo submitted;
+    /** The pod after admission (webhook mutation, or unchanged when the webhook was skipped). */
+    PodInfo admitted;
+    String schedulerName;
+    String phase = PENDING;
+    String node = "";
+    String reason = "";
+    String message = "";
+    Map<String, String> failedNodes = Map.of();
+    PodDevices devices = PodDevices.empty();
+    final Map<String, String> annotations = new LinkedHashMap<>();
+    final List<String> warnings = new ArrayList<>();
+    final List<PodTrace.Step> trace = new ArrayList<>();
+    /** Extended resources the kube scheduler counts (limits, falling back to requests), summed over containers. */
+    final Map<String, Long> kubeRequests;
+    /** The node whose card usage includes this pod's HAMi reservation, or null. */
+    @Nullable SimNode reservedOn;
+    /** What this pod books on {@link #reservedOn}'s cards (collapsed like HAMi's cache). */
+    List<DeviceShare> reservation = List.of();
+    /** The node whose kube-accounted requests include this pod, or null. */
+    @Nullable SimNode boundTo;
+    /** What the last failed scheduling attempt said, so an unchanged retry adds no duplicate events. */
+    String lastFailure = "";
+    /** Node and cards of the last successful filter, to recognise a repeated lock wait. */
+    String lastFilter = "";
+    private @Nullable PodView view;
+    private @Nullable FilterContext context;
+    private boolean contextResolved;
+
+    SimPod(String tenant, long seq, Instant created, PodInfo submitted, String schedulerName,
+           Map<String, Long> kubeRequests) {
+        this.tenant = tenant;
+        this.seq = seq;
+        this.created = created;
+        this.submitted = submitted;
+        this.admitted = submitted;
+        this.schedulerName = schedulerName;
+        this.kubeRequests = Map.copyOf(kubeRequests);
+        this.annotations.putAll(new TreeMap<>(submitted.annotations()));
+    }
+
+    String key() {
+        return submitted.key();
+    }
+
+    String namespace() {
+        return submitted.namespace();
+    }
+
+    String name() {
+        return submitted.name();
+    }
+
+    int containerCount() {
+        return admitted.initContainers().size() + admitted.containers().size();
+    }
+
+    boolean hamiAllocated() {
+        return annotations.containsKey(io.gpulab.scheduler.codec.HamiAnnotations.DEVICES_ALLOCATED);
+    }
+
+    void step(String stage, PodTrace.Outcome outcome, String summary, Map<String, String> evidence) {
+        trace.add(new PodTrace.Step(stage, outcome, summary, evidence));
+        changed();
+    }
+
+    /** Replaces the last step when it is the same stage with the same outcome and summary (a retry). */
+    void stepOnce(String stage, PodTrace.Outcome outcome, String summary, Map<String, String> evidence) {
+        if (!trace.isEmpty()) {
+            PodTrace.Step last = trace.get(trace.size() - 1);
+            if (last.stage().equals(stage) && last.outcome() == outcome && last.summary().equals(summary)) {
+                return;
+            }
+        }
+        step(stage, outcome, summary, evidence);
+    }
+
+    /** HAMi's per-pod filter context, resolved once; null when the pod's annotations make it invalid. */
+    @Nullable FilterContext filterContext(SchedulerConfig cfg) {
+        if (!contextResolved) {
+            Decoded<FilterContext> d = FilterContext.of(admitted, cfg);
+            context = d.isOk() ? d.value() : null;
+            contextResolved = true;
+        }
+        return context;
+    }
+
+    void changed() {
+        view = null;
+    }
+
+    PodView view() {
+        PodView v = view;
+        if (v == null) {
+            List<PodView.DeviceAllocation> allocs = new ArrayList<>();
+            List<String> names = containerNames();
+            for (int i = 0; i < devices.containers().size(); i++) {
+                String c = i < names.size() ? names.get(i) : "";
+                devices.containers().get(i).forEach(d -> allocs.add(
+                        new PodView.DeviceAllocation(d.uuid(), c, d.usedMem(), d.usedCores())));
+            }
+            v = new PodView(namespace(), name(), phase, node, schedulerName, reason, message, failedNodes, allocs,
+                    annotations, hamiAllocated(), warnings);
+            view = v;
+        }
+        return v;
+    }
+
+    private List<String> containerNames() {
+        List<String> out = new ArrayList<>();
+        admitted.initContainers().forEach(c -> out.add(c.name()));
+        admitted.containers().forEach(c -> out.add(c.name()));
+        return out;
+    }
+}

@@ -1,0 +1,92 @@
+package io.gpulab.engine.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
+import io.gpulab.engine.api.LabEvent;
+import io.gpulab.engine.api.LabSnapshot;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Tenants that cannot be reached show why; phase changes and new events reach subscribers. */
+@EnableKubernetesMockClient(crud = true)
+class ClusterDiscoveryTest {
+
+    KubernetesClient client;
+    @TempDir
+    Path dir;
+
+    @Test
+    void aTcpWithoutItsAdminSecretIsAWarningNotAFailure() throws Exception {
+        try (ClusterLabFixture lab = new ClusterLabFixture(client, dir)) {
+            client.genericKubernetesResources(KamajiResources.TENANT_CONTROL_PLANE).inNamespace("default")
+                    .resource(MockLab.tcp("tenant-c", "Provisioning", "")).create();
+            try (ClusterBackend backend = ClusterBackend.connect(lab.options())) {
+                LabSnapshot s = backend.snapshot();
+                assertEquals("Provisioning", s.tenant("tenant-c").orElseThrow().controlPlane().phase());
+                assertTrue(s.tenant("tenant-c").orElseThrow().nodes().isEmpty());
+                assertTrue(s.management().warnings().contains("tenant-c: secret default/tenant-c-admin-kubeconfig "
+                        + "key admin.conf not found (is the TCP Ready?)"), s.management().warnings().toString());
+                assertEquals(3, s.tenant("tenant-a").orElseThrow().pods().size());
+            }
+        }
+    }
+
+    @Test
+    void aTenantCanBeReadFromItsOwnKubeconfigWithoutAManagementCluster() throws Exception {
+        try (ClusterLabFixture lab = new ClusterLabFixture(client, dir);
+             ClusterBackend backend = ClusterBackend.connect(new ClusterOptions(null, Map.of(), false, "cluster",
+                     java.time.Duration.ofMinutes(5), java.time.Duration.ofSeconds(60)).withTenant("tenant-b",
+                     KubeconfigRef.of(MockLab.writeKubeconfig(dir, "tb", lab.tenantB.url(), "x"), null)))) {
+            LabSnapshot s = backend.snapshot();
+            assertEquals(List.of("tenant-b"), s.tenants().stream().map(t -> t.name()).toList());
+            assertEquals(2, s.tenant("tenant-b").orElseThrow().nodes().size());
+            assertEquals("Unknown", s.tenant("tenant-b").orElseThrow().controlPlane().phase());
+        }
+    }
+
+    @Test
+    void anUnreachableManagementClusterIsAWarningInTheSnapshot() throws Exception {
+        Path f = MockLab.writeKubeconfig(dir, "dead", "https://127.0.0.1:1", "x");
+        try (ClusterBackend backend = ClusterBackend.connect(ClusterOptions.management(KubeconfigRef.of(f, null)))) {
+            LabSnapshot s = backend.snapshot();
+            assertTrue(s.tenants().isEmpty());
+            assertTrue(s.management().warnings().stream().anyMatch(w -> w.startsWith("cannot list "
+                    + "tenantcontrolplanes.kamaji.clastix.io")), s.management().warnings().toString());
+        }
+    }
+
+    @Test
+    void subscribersHearPhaseChangesAndNewEvents() throws Exception {
+        try (ClusterLabFixture lab = new ClusterLabFixture(client, dir);
+             ClusterBackend backend = ClusterBackend.connect(lab.options())) {
+            List<LabEvent> heard = new CopyOnWriteArrayList<>();
+            List<String> phases = new CopyOnWriteArrayList<>();
+            try (AutoCloseable sub = backend.subscribe((snap, events) -> {
+                heard.addAll(events);
+                phases.add(snap.tenant("tenant-b").orElseThrow().controlPlane().phase());
+            })) {
+                GenericKubernetesResource tcp = client.genericKubernetesResources(KamajiResources.TENANT_CONTROL_PLANE)
+                        .inNamespace("default").withName("tenant-b").get();
+                tcp.setAdditionalProperty("status", Map.of("kubernetesResources",
+                        Map.of("version", Map.of("status", "Sleeping"))));
+                client.genericKubernetesResources(KamajiResources.TENANT_CONTROL_PLANE).inNamespace("default")
+                        .resource(tcp).update();
+                MockLab.filteringFailed(lab.tenantB.client, "late-pod", "1 nodes CardInsufficientCore(x)");
+                for (int i = 0; i < 600 && (heard.stream().noneMatch(e -> e.object().equals("Pod/default/late-pod"))
+                        || !phases.contains("Sleeping")); i++) {
+                    Thread.sleep(50);
+                }
+            }
+            assertTrue(phases.contains("Sleeping"), phases.toString());
+            assertEquals(1, heard.stream().filter(e -> e.object().equals("Pod/default/late-pod")).count());
+        }
+    }
+}

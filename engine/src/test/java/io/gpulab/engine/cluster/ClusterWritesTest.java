@@ -1,0 +1,77 @@
+package io.gpulab.engine.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
+import io.gpulab.engine.api.CommandResult;
+import io.gpulab.engine.api.LabCommand;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Writes need explicit permission; the lock removal says it is the article's workaround. */
+@EnableKubernetesMockClient(crud = true)
+class ClusterWritesTest {
+
+    KubernetesClient client;
+    @TempDir
+    Path dir;
+
+    @Test
+    void readOnlyByDefaultAndTheClusterIsUntouched() throws Exception {
+        try (ClusterLabFixture lab = new ClusterLabFixture(client, dir);
+             ClusterBackend backend = ClusterBackend.connect(lab.options())) {
+            CommandResult r = backend.execute(new LabCommand.Unlock("tenant-a", "tenant-a-worker"));
+            assertFalse(r.accepted());
+            assertTrue(r.message().contains("--allow-writes"), r.message());
+            assertTrue(lab.tenantA.client.nodes().withName("tenant-a-worker").get().getMetadata().getAnnotations()
+                    .containsKey("hami.io/mutex.lock"));
+            assertFalse(backend.execute(new LabCommand.DeletePod("tenant-a", "default/gpu-pod-1")).accepted());
+            assertNotNull(lab.tenantA.client.pods().inNamespace("default").withName("gpu-pod-1").get());
+        }
+    }
+
+    @Test
+    void allowedWritesReachTheTenantAndTheNextSnapshot() throws Exception {
+        try (ClusterLabFixture lab = new ClusterLabFixture(client, dir);
+             ClusterBackend backend = ClusterBackend.connect(lab.options().withWrites(true))) {
+            CommandResult unlock = backend.execute(new LabCommand.Unlock("tenant-a", "tenant-a-worker"));
+            assertTrue(unlock.accepted(), unlock.message());
+            assertTrue(unlock.message().contains("not a production procedure"), unlock.message());
+            assertNull(backend.snapshot().tenant("tenant-a").orElseThrow().node("tenant-a-worker").orElseThrow()
+                    .lock());
+            assertFalse(backend.execute(new LabCommand.Unlock("tenant-a", "tenant-a-worker")).accepted(),
+                    "a second unlock finds no lock");
+
+            Map<String, Object> pod = Map.of("apiVersion", "v1", "kind", "Pod",
+                    "metadata", Map.of("name", "new-pod", "namespace", "default"),
+                    "spec", Map.of("containers", List.of(Map.of("name", "main", "image", "busybox"))));
+            assertTrue(backend.execute(new LabCommand.SubmitPod("tenant-a", pod)).accepted());
+            assertTrue(backend.snapshot().tenant("tenant-a").orElseThrow().pod("default/new-pod").isPresent());
+
+            assertTrue(backend.execute(new LabCommand.DeletePod("tenant-a", "default/gpu-pod-2")).accepted());
+            assertTrue(backend.snapshot().tenant("tenant-a").orElseThrow().pod("default/gpu-pod-2").isEmpty());
+            assertFalse(backend.execute(new LabCommand.DeletePod("tenant-a", "default/nope")).accepted());
+            assertFalse(backend.execute(new LabCommand.DeletePod("tenant-z", "default/x")).accepted());
+        }
+    }
+
+    @Test
+    void simulationOnlyCommandsAreRefusedWithAReason() throws Exception {
+        try (ClusterLabFixture lab = new ClusterLabFixture(client, dir);
+             ClusterBackend backend = ClusterBackend.connect(lab.options().withWrites(true))) {
+            CommandResult r = backend.execute(new LabCommand.Advance(Duration.ofMinutes(5)));
+            assertFalse(r.accepted());
+            assertEquals("Advance controls the simulation only; a real cluster (cluster backend) cannot do it",
+                    r.message());
+        }
+    }
+}

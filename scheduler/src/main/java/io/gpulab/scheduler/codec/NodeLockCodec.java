@@ -1,0 +1,55 @@
+package io.gpulab.scheduler.codec;
+
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
+
+/** {@code hami.io/mutex.lock}: {@code <RFC3339 time>,<namespace>,<pod>}, or (legacy) a bare RFC3339 time. */
+public final class NodeLockCodec {
+
+    private static final String ANNOTATION = HamiAnnotations.MUTEX_LOCK;
+    private static final String GO_RFC3339 = "2006-01-02T15:04:05Z07:00";
+
+    private NodeLockCodec() {
+    }
+
+    /** E.g. {@code 2025-10-20T03:07:02Z,jingyu-test,gputest-6c77bb77f8-gvtzc} (seconds precision, UTC). */
+    public static String encode(Instant since, String namespace, String podName) {
+        return rfc3339(since) + "," + namespace + "," + podName;
+    }
+
+    /** The legacy form: the time alone. */
+    public static String encodeLegacy(Instant since) {
+        return rfc3339(since);
+    }
+
+    public static String rfc3339(Instant t) {
+        return DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(
+                t.truncatedTo(ChronoUnit.SECONDS).atOffset(ZoneOffset.UTC));
+    }
+
+    /** {@code ParseNodeLock}: no comma means a legacy time; otherwise exactly three parts. */
+    public static Decoded<NodeLockValue> decode(String value) {
+        if (!value.contains(",")) {
+            return parseTime(value).map(t -> new NodeLockValue(t, null, null));
+        }
+        String[] parts = value.split(",", -1);
+        if (parts.length != 3) {
+            return Decoded.fail(ANNOTATION, value,
+                    "malformed lock annotation: expected 3 parts, got " + parts.length + " from " + value);
+        }
+        return parseTime(parts[0]).map(t -> new NodeLockValue(t, parts[1], parts[2]));
+    }
+
+    private static Decoded<Instant> parseTime(String s) {
+        try {
+            return Decoded.ok(OffsetDateTime.parse(s, DateTimeFormatter.ISO_OFFSET_DATE_TIME).toInstant());
+        } catch (DateTimeParseException e) {
+            return Decoded.fail(ANNOTATION, s, "parsing time \"" + s + "\" as \"" + GO_RFC3339 + "\": cannot parse \""
+                    + s + "\"");
+        }
+    }
+}

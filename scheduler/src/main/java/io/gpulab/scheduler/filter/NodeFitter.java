@@ -1,0 +1,107 @@
+package io.gpulab.scheduler.filter;
+
+import io.gpulab.scheduler.model.ContainerDevice;
+import io.gpulab.scheduler.model.ContainerDeviceRequest;
+import io.gpulab.scheduler.model.NodeInfo;
+import io.gpulab.scheduler.model.PodDevices;
+import io.gpulab.scheduler.usage.DeviceShare;
+import io.gpulab.scheduler.usage.PodUsage;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Fits a whole pod on one node as HAMi's {@code scoreNode}/{@code fitInDevices} do (spec/hami.md section 3.6):
+ * each init container against a fresh copy of the node, app containers cumulatively on one copy, every
+ * container re-scoring and re-sorting the copy's cards in place before its Fit.
+ */
+public final class NodeFitter {
+
+    private NodeFitter() {
+    }
+
+    public static NodeFit fit(FilterContext ctx, NodeInfo node, @Nullable QuotaState quota) {
+        CardSelectors sel = new CardSelectors(ctx.annotations());
+        Set<String> cordon = CardSelectors.cordoned(node.annotations());
+        float score = NodeScoring.score(node.devices());
+        List<ContainerDeviceRequest> reqs = ctx.requests();
+        List<List<ContainerDevice>> result = new ArrayList<>(reqs.size());
+        WorkDevice[] appCopy = null;
+        for (int i = 0; i < reqs.size(); i++) {
+            ContainerDeviceRequest k = reqs.get(i);
+            if (k.isEmpty()) {
+                result.add(List.of());
+                continue;
+            }
+            WorkDevice[] devs;
+            if (i < ctx.initCount()) {
+                devs = WorkDevice.copyOf(node.devices());
+            } else {
+                if (appCopy == null) {
+                    appCopy = WorkDevice.copyOf(node.devices());
+                }
+                devs = appCopy;
+            }
+            QuotaProbe probe = quota == null ? QuotaProbe.NONE : probe(ctx, quota, result);
+            FitOutcome out = fitInDevices(devs, k, ctx, sel, cordon, probe, node.annotations());
+            if (!out.fits()) {
+                return new NodeFit(false, out.reason(), PodDevices.empty(), score);
+            }
+            result.add(out.devices());
+        }
+        return new NodeFit(true, "", new PodDevices(result), score);
+    }
+
+    /** One container: score every card, sort, check the count, Fit, then charge the chosen cards. */
+    static FitOutcome fitInDevices(WorkDevice[] devs, ContainerDeviceRequest k, FilterContext ctx,
+                                   CardSelectors sel, Set<String> cordon, QuotaProbe quota,
+                                   java.util.Map<String, String> nodeAnn) {
+        for (WorkDevice d : devs) {
+            d.score = DeviceScorer.score(d, k, ctx.weights());
+        }
+        ctx.order().sort(devs);
+        int n = 0;
+        for (WorkDevice d : devs) {
+            if (d.isNvidia()) {
+                n++;
+            }
+        }
+        WorkDevice[] nv = n == devs.length ? devs : new WorkDevice[n];
+        if (n != devs.length) {
+            int j = 0;
+            for (WorkDevice d : devs) {
+                if (d.isNvidia()) {
+                    nv[j++] = d;
+                }
+            }
+        }
+        if (k.nums() > n) {
+            return FitOutcome.fail(Reasons.NODE_INSUFFICIENT_DEVICE);
+        }
+        FitOutcome out = NvidiaFit.fit(nv, k, ctx, sel, cordon, quota, nodeAnn);
+        if (out.fits()) {
+            for (ContainerDevice c : out.devices()) {
+                for (WorkDevice d : nv) {
+                    if (d.info.id().equals(c.uuid())) {
+                        d.usedSlots += 1;
+                        d.usedCores += c.usedCores();
+                        d.usedMem += c.usedMem();
+                        break;
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    private static QuotaProbe probe(FilterContext ctx, QuotaState quota, List<List<ContainerDevice>> prior) {
+        return current -> {
+            List<List<ContainerDevice>> all = new ArrayList<>(prior);
+            all.add(current);
+            List<DeviceShare> shares = PodUsage.collapse(new PodDevices(all), ctx.initCount());
+            long[] t = PodUsage.totals(shares);
+            return quota.fits(ctx.namespace(), t[0], t[1]);
+        };
+    }
+}

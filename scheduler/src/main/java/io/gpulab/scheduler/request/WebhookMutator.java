@@ -1,0 +1,119 @@
+package io.gpulab.scheduler.request;
+
+import io.gpulab.scheduler.codec.HamiResources;
+import io.gpulab.scheduler.model.ContainerResources;
+import io.gpulab.scheduler.model.PodInfo;
+import io.gpulab.scheduler.model.SchedulerConfig;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * HAMi's mutating webhook ({@code MutateAdmission}, spec/hami.md section 2.2): validates the memory percentage,
+ * adds {@code nvidia.com/gpu} when only memory/cores are limited, defaults exclusive cores ({@code gpucores=100})
+ * for whole-card requests, sets the scheduler name and runtime class, and adds the env variables HAMi adds.
+ */
+public final class WebhookMutator {
+
+    public static final String DEFAULT_SCHEDULER = "default-scheduler";
+
+    private WebhookMutator() {
+    }
+
+    /**
+     * Mutates a pod as HAMi's webhook does. Never throws for bad input: a bad percentage yields
+     * {@code allowed=false} with HAMi's error text.
+     */
+    public static MutationResult mutate(PodInfo pod, @Nullable String schedulerName, @Nullable String runtimeClass,
+                                        SchedulerConfig cfg, WebhookSettings settings) {
+        List<ContainerMutation> changes = new ArrayList<>();
+        List<ContainerResources> inits = new ArrayList<>();
+        List<ContainerResources> apps = new ArrayList<>();
+        for (int i = 0; i < pod.initContainers().size() + pod.containers().size(); i++) {
+            boolean init = i < pod.initContainers().size();
+            ContainerResources c = init ? pod.initContainers().get(i)
+                    : pod.containers().get(i - pod.initContainers().size());
+            String error = validatePercentage(c);
+            if (error != null) {
+                return new MutationResult(false, error, pod, List.of(), schedulerName, runtimeClass);
+            }
+            Map<String, String> limits = new LinkedHashMap<>(c.limits());
+            Map<String, String> addedLimits = new LinkedHashMap<>();
+            Map<String, String> env = new LinkedHashMap<>();
+            boolean has = mutateContainer(c, limits, addedLimits, env, cfg, settings);
+            (init ? inits : apps).add(new ContainerResources(c.name(), limits, c.requests()));
+            changes.add(new ContainerMutation(c.name(), addedLimits, env, has));
+        }
+        PodInfo mutated = new PodInfo(pod.namespace(), pod.name(), pod.annotations(), pod.labels(), inits, apps);
+        boolean any = changes.stream().anyMatch(ContainerMutation::hasResource);
+        if (!any) {
+            return new MutationResult(true, "no resource found", mutated, changes, schedulerName, runtimeClass);
+        }
+        String newRuntime = runtimeClass == null && !settings.runtimeClassName().isEmpty()
+                ? settings.runtimeClassName() : runtimeClass;
+        return new MutationResult(true, null, mutated, changes, newScheduler(schedulerName, settings), newRuntime);
+    }
+
+    private static @Nullable String newScheduler(@Nullable String current, WebhookSettings s) {
+        if (s.schedulerName().isEmpty()) {
+            return current;
+        }
+        if (current == null || current.isEmpty()
+                || (DEFAULT_SCHEDULER.equals(current) && s.forceOverwriteDefaultScheduler())) {
+            return s.schedulerName();
+        }
+        return current;
+    }
+
+    private static @Nullable String validatePercentage(ContainerResources c) {
+        String pct = RequestParser.value(c, HamiResources.GPU_MEM_PERCENTAGE);
+        if (pct == null) {
+            return null;
+        }
+        OptionalLong v = Quantity.asInt64(pct);
+        if (v.isEmpty() || v.getAsLong() < 0 || v.getAsLong() > 100) {
+            return "invalid " + HamiResources.GPU_MEM_PERCENTAGE + " value " + pct + " in container " + c.name()
+                    + ": must be an integer between 0 and 100";
+        }
+        return null;
+    }
+
+    private static boolean mutateContainer(ContainerResources c, Map<String, String> limits,
+                                           Map<String, String> addedLimits, Map<String, String> env,
+                                           SchedulerConfig cfg, WebhookSettings settings) {
+        String priority = c.limits().get(HamiResources.PRIORITY);
+        if (priority != null) {
+            env.put("CUDA_TASK_PRIORITY", priority);
+        }
+        if (!settings.gpuCorePolicy().isEmpty() && !"default".equals(settings.gpuCorePolicy())) {
+            env.put("GPU_CORE_UTILIZATION_POLICY", settings.gpuCorePolicy());
+        }
+        boolean has = limits.containsKey(HamiResources.GPU);
+        if (!has && cfg.defaultGpuNum() > 0 && (limits.containsKey(HamiResources.GPU_CORES)
+                || limits.containsKey(HamiResources.GPU_MEM) || limits.containsKey(HamiResources.GPU_MEM_PERCENTAGE))) {
+            set(limits, addedLimits, HamiResources.GPU, Integer.toString(cfg.defaultGpuNum()));
+            has = true;
+        }
+        boolean gpuPresent = limits.containsKey(HamiResources.GPU) || c.requests().containsKey(HamiResources.GPU);
+        boolean coresPresent = limits.containsKey(HamiResources.GPU_CORES)
+                || c.requests().containsKey(HamiResources.GPU_CORES);
+        String pct = RequestParser.value(c, HamiResources.GPU_MEM_PERCENTAGE);
+        boolean memPresent = RequestParser.value(c, HamiResources.GPU_MEM) != null;
+        boolean wholeCard = (pct != null && Quantity.asInt64(pct).orElse(-1) == 100) || (!memPresent && pct == null);
+        if (gpuPresent && !coresPresent && wholeCard) {
+            set(limits, addedLimits, HamiResources.GPU_CORES, "100");
+        }
+        if (!has && settings.overwriteEnv()) {
+            env.put("NVIDIA_VISIBLE_DEVICES", "none");
+        }
+        return has;
+    }
+
+    private static void set(Map<String, String> limits, Map<String, String> added, String key, String value) {
+        limits.put(key, value);
+        added.put(key, value);
+    }
+}

@@ -1,0 +1,5 @@
+/** Tests for io.gpulab.scheduler.lock. */
+@NullMarked
+package io.gpulab.scheduler.lock;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,5 @@
+/** Tests for io.gpulab.scheduler.usage. */
+@NullMarked
+package io.gpulab.scheduler.usage;
+
+import org.jspecify.annotations.NullMarked;
