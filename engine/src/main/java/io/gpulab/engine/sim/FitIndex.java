@@ -12,7 +12,6 @@ import io.gpulab.scheduler.filter.ScoringWeights;
 import io.gpulab.scheduler.model.ContainerDeviceRequest;
 import io.gpulab.scheduler.model.NodeInfo;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -111,7 +110,8 @@ final class FitIndex {
             }
         }
         e.seen = journalSize;
-        return HamiFilter.assemble(e.failed, new ArrayList<>(e.fitting), nodes.size(), messageKeep);
+        // List.copyOf: the one copy FilterResult keeps as is (it would copy an ArrayList again)
+        return HamiFilter.assemble(e.failed, List.copyOf(e.fitting), nodes.size(), messageKeep);
     }
 
     /** Moves node {@code i} to its current place, as the plain filter's loop would classify it. */

@@ -105,7 +105,8 @@ class SimFilterIndexEquivalenceTest {
             } else if (dice == 1) {
                 y.append("  - advance: 1m\n");
             } else if (dice == 2) {
-                y.append("  - fault: {tenant: t, card: GPU-%d, health: %s}\n".formatted(r.nextInt(20), r.nextBoolean()));
+                y.append("  - fault: {tenant: t, card: GPU-%d, health: %s}\n"
+                        .formatted(r.nextInt(20), r.nextBoolean()));
             } else {
                 y.append(pod(r, pods++));
             }
