@@ -67,35 +67,9 @@ public final class EngineLabOpener implements LabOpener {
     static List<LabCommand> commands(Scenario scenario) {
         List<LabCommand> out = new ArrayList<>();
         for (Step step : scenario.steps()) {
-            LabCommand c = command(step);
-            if (c != null) {
-                out.add(c);
-            }
+            ScenarioRunner.commandOf(step).ifPresent(out::add);
         }
         return out;
-    }
-
-    private static @org.jspecify.annotations.Nullable LabCommand command(Step step) {
-        if (step instanceof Step.Submit s) {
-            return new LabCommand.SubmitPod(s.tenant(), s.manifest());
-        } else if (step instanceof Step.Delete s) {
-            return new LabCommand.DeletePod(s.tenant(), s.pod());
-        } else if (step instanceof Step.Advance s) {
-            return new LabCommand.Advance(s.by());
-        } else if (step instanceof Step.Unlock s) {
-            return new LabCommand.Unlock(s.tenant(), s.node());
-        } else if (step instanceof Step.Konnectivity s) {
-            return new LabCommand.SetKonnectivity(s.tenant(), s.up());
-        } else if (step instanceof Step.CardHealth s) {
-            return new LabCommand.SetCardHealth(s.tenant(), s.card(), s.healthy());
-        } else if (step instanceof Step.PluginRestart s) {
-            return new LabCommand.RestartPlugin(s.tenant(), s.node());
-        } else if (step instanceof Step.SetLifecycle s) {
-            return new LabCommand.SetLifecycle(s.mode());
-        } else if (step instanceof Step.SetFailurePolicy s) {
-            return new LabCommand.SetWebhookFailurePolicy(s.tenant(), s.policy());
-        }
-        return null;
     }
 
     private static String source(String scenarioName) throws IOException {

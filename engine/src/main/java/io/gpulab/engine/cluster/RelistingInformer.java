@@ -14,20 +14,32 @@ import java.util.function.Supplier;
  * not replay what happened meanwhile (fabric8's mock server, an API server whose watch cache moved on
  * without answering 410) then never reports objects deleted during the gap. A fresh informer is
  * built and synced before it replaces the old one, so snapshots never see an empty cache.
+ * A drop is seen either as a moment without a watch or, because fabric8 may reconnect faster than
+ * any poll notices, by a periodic check that the cache holds exactly the objects the server lists.
  */
 final class RelistingInformer<T extends HasMetadata> implements AutoCloseable {
 
     private final Supplier<SharedIndexInformer<T>> factory;
     private final ResourceEventHandler<T> handler;
     private final Runnable onRelist;
+    private final Supplier<List<T>> lister;
+    private final int reconcileEvery;
+    private int ticks;
     private volatile SharedIndexInformer<T> current;
     private volatile CompletableFuture<Void> started;
     private boolean sawDrop;
 
-    RelistingInformer(Supplier<SharedIndexInformer<T>> factory, ResourceEventHandler<T> handler, Runnable onRelist) {
+    /**
+     * @param lister         lists the objects on the server, to compare with the cache
+     * @param reconcileEvery compare every this many {@link #supervise()} calls
+     */
+    RelistingInformer(Supplier<SharedIndexInformer<T>> factory, ResourceEventHandler<T> handler, Runnable onRelist,
+                      Supplier<List<T>> lister, int reconcileEvery) {
         this.factory = factory;
         this.handler = handler;
         this.onRelist = onRelist;
+        this.lister = lister;
+        this.reconcileEvery = reconcileEvery;
         this.current = build();
         this.started = current.start().toCompletableFuture();
     }
@@ -59,6 +71,9 @@ final class RelistingInformer<T extends HasMetadata> implements AutoCloseable {
             sawDrop = true;
             return;
         }
+        if (!sawDrop && ++ticks % reconcileEvery == 0) {
+            sawDrop = cacheDiffersFromServer(inf);
+        }
         if (!sawDrop) {
             return;
         }
@@ -79,6 +94,23 @@ final class RelistingInformer<T extends HasMetadata> implements AutoCloseable {
         inf.close();
         // objects that vanished during the gap are only absent from the fresh cache: tell the listener
         onRelist.run();
+    }
+
+    /** Whether the cache lacks an object the server lists, or holds one it no longer lists. */
+    private boolean cacheDiffersFromServer(SharedIndexInformer<T> inf) {
+        try {
+            return !keys(lister.get()).equals(keys(inf.getStore().list()));
+        } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
+            return false;   // the server is not answering: the informer's own retry is already at work
+        }
+    }
+
+    private static <T extends HasMetadata> java.util.Set<String> keys(List<T> objects) {
+        java.util.Set<String> keys = new java.util.HashSet<>();
+        for (T o : objects) {
+            keys.add(o.getMetadata().getNamespace() + "/" + o.getMetadata().getName());
+        }
+        return keys;
     }
 
     @Override

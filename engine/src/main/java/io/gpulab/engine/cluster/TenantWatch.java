@@ -24,6 +24,8 @@ import java.util.function.Consumer;
 public final class TenantWatch implements AutoCloseable {
 
     private static final long SUPERVISE_MILLIS = 250;
+    /** Cache-versus-server comparison every 10 s: one list call per resource, cheap next to a watch. */
+    private static final int RECONCILE_EVERY = 40;
 
     private final String tenant;
     private final KubernetesClient client;
@@ -42,14 +44,16 @@ public final class TenantWatch implements AutoCloseable {
         this.client = client;
         this.webhookFailurePolicy = readFailurePolicy(client);
         this.nodes = new RelistingInformer<>(() -> client.nodes().runnableInformer(0),
-                handler(n -> onChange.run()), onChange);
+                handler(n -> onChange.run()), onChange,
+                () -> client.nodes().list().getItems(), RECONCILE_EVERY);
         this.pods = new RelistingInformer<>(() -> client.pods().inAnyNamespace().runnableInformer(0),
-                handler(p -> onChange.run()), onChange);
+                handler(p -> onChange.run()), onChange,
+                () -> client.pods().inAnyNamespace().list().getItems(), RECONCILE_EVERY);
         this.events = new RelistingInformer<>(() -> client.v1().events().inAnyNamespace().runnableInformer(0),
                 handler(e -> {
                     onEvent.accept(e);
                     onChange.run();
-                }), onChange);
+                }), onChange, () -> client.v1().events().inAnyNamespace().list().getItems(), RECONCILE_EVERY);
         this.supervisor = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "gpulab-watch-" + tenant);
             t.setDaemon(true);

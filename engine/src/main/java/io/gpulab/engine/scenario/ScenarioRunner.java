@@ -57,31 +57,32 @@ public final class ScenarioRunner {
         if (step instanceof Step.ExpectLock s) {
             return lock(index, s);
         }
-        return command(index, step, toCommand(step));
+        return command(index, step, commandOf(step).orElseThrow(
+                () -> new IllegalArgumentException("step " + step.action() + " is a check, not a command")));
     }
 
-    /** The engine command of a step that changes the lab. */
-    static LabCommand toCommand(Step step) {
+    /** The engine command of a step that changes the lab; empty for a step that only checks. */
+    public static Optional<LabCommand> commandOf(Step step) {
         if (step instanceof Step.Delete s) {
-            return new LabCommand.DeletePod(s.tenant(), s.pod());
+            return Optional.of(new LabCommand.DeletePod(s.tenant(), s.pod()));
         } else if (step instanceof Step.Advance s) {
-            return new LabCommand.Advance(s.by());
+            return Optional.of(new LabCommand.Advance(s.by()));
         } else if (step instanceof Step.Unlock s) {
-            return new LabCommand.Unlock(s.tenant(), s.node());
+            return Optional.of(new LabCommand.Unlock(s.tenant(), s.node()));
         } else if (step instanceof Step.Konnectivity s) {
-            return new LabCommand.SetKonnectivity(s.tenant(), s.up());
+            return Optional.of(new LabCommand.SetKonnectivity(s.tenant(), s.up()));
         } else if (step instanceof Step.CardHealth s) {
-            return new LabCommand.SetCardHealth(s.tenant(), s.card(), s.healthy());
+            return Optional.of(new LabCommand.SetCardHealth(s.tenant(), s.card(), s.healthy()));
         } else if (step instanceof Step.PluginRestart s) {
-            return new LabCommand.RestartPlugin(s.tenant(), s.node());
+            return Optional.of(new LabCommand.RestartPlugin(s.tenant(), s.node()));
         } else if (step instanceof Step.SetLifecycle s) {
-            return new LabCommand.SetLifecycle(s.mode());
+            return Optional.of(new LabCommand.SetLifecycle(s.mode()));
         } else if (step instanceof Step.SetFailurePolicy s) {
-            return new LabCommand.SetWebhookFailurePolicy(s.tenant(), s.policy());
+            return Optional.of(new LabCommand.SetWebhookFailurePolicy(s.tenant(), s.policy()));
         } else if (step instanceof Step.Submit s) {
-            return new LabCommand.SubmitPod(s.tenant(), s.manifest());
+            return Optional.of(new LabCommand.SubmitPod(s.tenant(), s.manifest()));
         }
-        throw new IllegalArgumentException("step " + step.action() + " is a check, not a command");
+        return Optional.empty();
     }
 
     private StepResult submit(int index, Step.Submit s) {
