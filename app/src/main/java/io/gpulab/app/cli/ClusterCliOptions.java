@@ -28,8 +28,7 @@ final class ClusterCliOptions {
     ClusterOptions options() {
         KubeconfigRef mgmt = noManagement ? null : kubeconfig == null ? KubeconfigRef.kubectlDefault(context)
                 : KubeconfigRef.of(kubeconfig, context);
-        ClusterOptions o = mgmt == null ? new ClusterOptions(null, Map.of(), false, "cluster",
-                java.time.Duration.ofMinutes(5), java.time.Duration.ofSeconds(20)) : ClusterOptions.management(mgmt);
+        ClusterOptions o = mgmt == null ? ClusterOptions.tenantsOnly() : ClusterOptions.management(mgmt);
         for (var e : tenantKubeconfigs.entrySet()) {
             o = o.withTenant(e.getKey(), KubeconfigRef.of(e.getValue(), null));
         }

@@ -1,5 +1,6 @@
 package io.gpulab.app.cli;
 
+import io.gpulab.app.gui.EngineLabOpener;
 import io.gpulab.app.gui.FrameBench;
 import io.gpulab.app.gui.HeadlessWorkbench;
 import io.gpulab.app.gui.export.HeadlessFx;
@@ -7,6 +8,7 @@ import io.gpulab.engine.scenario.ScenarioException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -14,7 +16,8 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code gpulab screenshot SCENARIO --out FILE.png}: the workbench rendered headless to PNG. */
 @Command(name = "screenshot", mixinStandardHelpOptions = true,
-        description = "Render the workbench (after the scenario's steps) to a PNG, with no display.")
+        description = {"Render the workbench (after the scenario's steps) to a PNG, with no display.",
+            "With --backend cluster the real lab is rendered as observed (its steps are not played)."})
 public final class ScreenshotCommand implements Callable<Integer> {
 
     @Spec
@@ -49,6 +52,9 @@ public final class ScreenshotCommand implements Callable<Integer> {
     @Option(names = "--size", defaultValue = "1600x1000", description = "Window size WxH (default: ${DEFAULT-VALUE}).")
     String size;
 
+    @Mixin
+    BackendMixin backend = new BackendMixin();
+
     @Option(names = "--frames", defaultValue = "0", paramLabel = "N",
             description = "Also measure N frames (change, rebuild, layout, software render) and print the frame times.")
     int frames;
@@ -69,7 +75,8 @@ public final class ScreenshotCommand implements Callable<Integer> {
             return GpulabCommand.EXIT_USAGE;
         }
         int play = initial ? 0 : steps == null ? Integer.MAX_VALUE : steps;
-        try (HeadlessWorkbench w = HeadlessWorkbench.open(scenario, play, select, dark,
+        EngineLabOpener opener = new EngineLabOpener(backend.backendId, backend.options(false));
+        try (HeadlessWorkbench w = HeadlessWorkbench.open(opener, scenario, play, select, dark,
                 Integer.parseInt(wh[0]), Integer.parseInt(wh[1]))) {
             if (frames > 0) {
                 FrameBench.Result r = HeadlessFx.call(() -> FrameBench.run(w.workbench(),
@@ -80,7 +87,7 @@ public final class ScreenshotCommand implements Callable<Integer> {
             long bytes = HeadlessFx.call(() -> w.workbench().view().actions().exportPngTo(window, scale, out));
             spec.commandLine().getOut().println("wrote " + out + " (" + bytes + " bytes)");
             return GpulabCommand.EXIT_OK;
-        } catch (ScenarioException | IllegalArgumentException e) {
+        } catch (ScenarioException | IllegalArgumentException | IllegalStateException e) {
             spec.commandLine().getErr().println("gpulab screenshot: " + e.getMessage());
             return GpulabCommand.EXIT_USAGE;
         }

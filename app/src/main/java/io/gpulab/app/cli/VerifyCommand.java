@@ -1,13 +1,12 @@
 package io.gpulab.app.cli;
 
 import io.gpulab.engine.api.LabBackend;
-import io.gpulab.engine.scenario.BackendOptions;
 import io.gpulab.engine.scenario.RunResult;
 import io.gpulab.engine.scenario.Scenario;
 import io.gpulab.engine.scenario.ScenarioRunner;
 import io.gpulab.engine.verify.VerifyReport;
-import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -31,25 +30,16 @@ public final class VerifyCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "SCENARIO", description = "a scenario file or a built-in name")
     private String scenario;
 
-    @Option(names = "--backend", paramLabel = "ID", defaultValue = "sim",
-            description = "sim (default), kind or cluster")
-    private String backendId;
-
-    @Option(names = "--report", paramLabel = "DIR", defaultValue = "gpulab-report",
-            description = "directory for the report files (default: ${DEFAULT-VALUE})")
-    private Path reportDir;
-
-    @Option(names = "--kubeconfig", paramLabel = "FILE",
-            description = "management-cluster kubeconfig for --backend cluster "
-                    + "(default: $KUBECONFIG, ~/.kube/config)")
-    private @Nullable Path kubeconfig;
-
-    @Option(names = "--context", paramLabel = "NAME", description = "kubeconfig context for --backend cluster")
-    private @Nullable String context;
+    @Mixin
+    private BackendMixin backend = new BackendMixin();
 
     @Option(names = "--allow-writes",
             description = "let --backend cluster|kind submit and delete the scenario's pods and remove node locks")
     private boolean allowWrites;
+
+    @Option(names = "--report", paramLabel = "DIR", defaultValue = "gpulab-report",
+            description = "directory for the report files (default: ${DEFAULT-VALUE})")
+    private Path reportDir;
 
     @Override
     public Integer call() throws Exception {
@@ -58,16 +48,15 @@ public final class VerifyCommand implements Callable<Integer> {
             return GpulabCommand.EXIT_USAGE;
         }
         long start = System.nanoTime();
-        BackendOptions options = new BackendOptions(kubeconfig, context, allowWrites);
-        try (LabBackend backend = CliSupport.open(spec, backendId, s, options)) {
-            if (backend == null) {
+        try (LabBackend lab = CliSupport.open(spec, backend.backendId, s, backend.options(allowWrites))) {
+            if (lab == null) {
                 return GpulabCommand.EXIT_USAGE;
             }
-            RunResult run = new ScenarioRunner(backend).run(s);
+            RunResult run = new ScenarioRunner(lab).run(s);
             double seconds = (System.nanoTime() - start) / 1e9;
-            var files = VerifyReport.write(run, backend.id(), seconds, reportDir);
+            var files = VerifyReport.write(run, lab.id(), seconds, reportDir);
             var out = CliSupport.out(spec);
-            out.printf("%s on %s: %d passed, %d failed%n", run.scenario(), backend.id(), run.summary().passed(),
+            out.printf("%s on %s: %d passed, %d failed%n", run.scenario(), lab.id(), run.summary().passed(),
                     run.summary().failed());
             files.forEach(f -> out.println("  wrote " + f));
             out.flush();

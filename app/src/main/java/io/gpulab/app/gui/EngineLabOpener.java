@@ -38,6 +38,25 @@ public final class EngineLabOpener implements LabOpener {
         return new EngineLabOpener("sim", BackendOptions.NONE);
     }
 
+    public String backendId() {
+        return backendId;
+    }
+
+    /** Where the lab runs, for the window title: paths and context names only, never credentials. */
+    public String describe() {
+        if ("sim".equals(backendId)) {
+            return "simulated";
+        }
+        StringBuilder b = new StringBuilder(backendId);
+        if (options.kubeconfig() != null) {
+            b.append(", kubeconfig ").append(options.kubeconfig());
+        }
+        if (options.context() != null) {
+            b.append(", context ").append(options.context());
+        }
+        return b.append(options.allowWrites() ? ", writes after confirmation" : ", read-only").toString();
+    }
+
     @Override
     public OpenedLab open(String scenarioName) throws IOException {
         var synthetic = SyntheticLab.yaml(scenarioName);

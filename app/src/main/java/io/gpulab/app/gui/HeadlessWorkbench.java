@@ -29,15 +29,23 @@ public final class HeadlessWorkbench implements AutoCloseable {
      */
     public static HeadlessWorkbench open(String scenario, int steps, @Nullable String select, boolean dark,
                                          int width, int height) throws Exception {
+        return open(EngineLabOpener.sim(), scenario, steps, select, dark, width, height);
+    }
+
+    /**
+     * The same on any backend. On a real cluster the lab is shown as observed: steps are not played,
+     * since nobody is there to confirm the writes.
+     */
+    public static HeadlessWorkbench open(EngineLabOpener opener, String scenario, int steps, @Nullable String select,
+                                         boolean dark, int width, int height) throws Exception {
         HeadlessFx.start();
-        EngineLabOpener opener = EngineLabOpener.sim();
         OpenedLab lab = opener.open(scenario);
         return HeadlessFx.call(() -> {
             Workbench w = new Workbench(lab, opener, new CurrentThreadTaskExecutor());
             Stage stage = new Stage();
             stage.setScene(w.scene(width, height, dark));
             stage.show();
-            if (steps > 0) {
+            if (steps > 0 && w.viewModel().simulated()) {
                 w.viewModel().playScenarioSteps(steps);
             }
             if (select != null) {

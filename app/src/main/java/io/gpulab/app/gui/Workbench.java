@@ -7,6 +7,7 @@ import io.gpulab.app.gui.view.WorkbenchView;
 import io.gpulab.app.gui.vm.LabOpener;
 import io.gpulab.app.gui.vm.OpenedLab;
 import io.gpulab.app.gui.vm.WorkbenchViewModel;
+import io.gpulab.app.gui.vm.WriteGate;
 import io.gpulab.app.gui.walkthrough.WalkthroughLoader;
 import io.gpulab.app.gui.walkthrough.WalkthroughViewModel;
 import io.gpulab.engine.scenario.BuiltinScenarios;
@@ -22,8 +23,14 @@ public final class Workbench {
     private final WalkthroughViewModel walkthroughs;
     private final WorkbenchView view;
 
+    /** A workbench that refuses writes to a real cluster: for headless use. */
     public Workbench(OpenedLab lab, LabOpener opener, TaskExecutor tasks) {
-        this.viewModel = new WorkbenchViewModel(lab, opener, tasks, FxThread::runNowOrLater);
+        this(lab, opener, WriteGate.DENY, tasks);
+    }
+
+    /** {@code gate} confirms writes to a real cluster (the desktop app asks in a dialog). */
+    public Workbench(OpenedLab lab, LabOpener opener, WriteGate gate, TaskExecutor tasks) {
+        this.viewModel = new WorkbenchViewModel(lab, opener, gate, tasks, FxThread::runNowOrLater);
         this.walkthroughs = new WalkthroughViewModel(WalkthroughLoader.builtIns());
         this.view = new WorkbenchView(viewModel, walkthroughs, BuiltinScenarios.names());
     }

@@ -1,6 +1,7 @@
 package io.gpulab.app.gui;
 
 import io.gpulab.app.gui.fx.FxTaskExecutor;
+import io.gpulab.app.gui.view.ConfirmWriteDialog;
 import io.gpulab.app.gui.vm.OpenedLab;
 import javafx.application.Application;
 import javafx.application.Platform;
@@ -16,28 +17,36 @@ public final class WorkbenchApp extends Application {
 
     private static volatile String scenario = "article";
     private static volatile boolean playSteps;
+    private static volatile EngineLabOpener opener = EngineLabOpener.sim();
     private Workbench workbench;
 
-    /** Opens the workbench on {@code scenarioName} and blocks until the window closes. */
+    /** Opens the workbench on {@code scenarioName} in the simulated lab and blocks until the window closes. */
     public static void launch(String scenarioName, boolean play) {
+        launch(scenarioName, play, EngineLabOpener.sim());
+    }
+
+    /** Opens the workbench on the lab {@code labOpener} reaches (sim, kind or a real cluster). */
+    public static void launch(String scenarioName, boolean play, EngineLabOpener labOpener) {
         scenario = scenarioName;
         playSteps = play;
+        opener = labOpener;
         Application.launch(WorkbenchApp.class);
     }
 
     @Override
     public void start(Stage stage) {
-        EngineLabOpener opener = EngineLabOpener.sim();
         OpenedLab lab;
         try {
             lab = opener.open(scenario);
         } catch (Exception e) {
-            new Alert(Alert.AlertType.ERROR, "Cannot open scenario " + scenario + ":\n" + e.getMessage()).showAndWait();
+            new Alert(Alert.AlertType.ERROR, "Cannot open scenario " + scenario + " (" + opener.describe() + "):\n"
+                    + e.getMessage()).showAndWait();
             Platform.exit();
             return;
         }
-        workbench = new Workbench(lab, opener, new FxTaskExecutor());
-        stage.setTitle("GPU Tenancy Lab — " + scenario);
+        workbench = new Workbench(lab, opener, new ConfirmWriteDialog(stage), new FxTaskExecutor());
+        stage.setTitle("GPU Tenancy Lab — " + scenario + (opener.backendId().equals("sim") ? ""
+                : " on " + opener.describe()));
         stage.setScene(workbench.scene(1600, 1000, false));
         var icon = WorkbenchApp.class.getClassLoader().getResource("gpulab/icons/app/gpulab-256.png");
         if (icon != null) {

@@ -8,15 +8,20 @@ import org.jspecify.annotations.Nullable;
  * How to open a real lab. Holds kubeconfig paths and context names only, never their content, so it
  * may be saved in a workspace and printed.
  *
- * @param management    the management cluster, or {@code null} for tenants given only by their own kubeconfig
- * @param tenants       extra tenants by name, each from its own kubeconfig
- * @param allowWrites   submit/delete pods and remove node locks; false = read-only (the default)
- * @param backendId     {@code cluster}, or {@code kind} when the kind backend hands its lab over
- * @param nodeLockExpire HAMi's {@code nodeLockExpire}, to show when a lock may be taken over
- * @param syncTimeout   how long to wait for the first list of each tenant
+ * @param management      the management cluster, or {@code null} for tenants given only by their own kubeconfig
+ * @param tenants         extra tenants by name, each from its own kubeconfig
+ * @param allowWrites     submit/delete pods and remove node locks; false = read-only (the default)
+ * @param backendId       {@code cluster}, or {@code kind} when the kind backend hands its lab over
+ * @param nodeLockExpire  HAMi's {@code nodeLockExpire}, to show when a lock may be taken over
+ * @param syncTimeout     how long to wait for the first list of each tenant
+ * @param decisionTimeout how long a submit waits for the cluster to decide about the pod (running, or a
+ *                        scheduling failure): a real scheduler answers in seconds, not at once
  */
 public record ClusterOptions(@Nullable KubeconfigRef management, Map<String, KubeconfigRef> tenants,
-                             boolean allowWrites, String backendId, Duration nodeLockExpire, Duration syncTimeout) {
+                             boolean allowWrites, String backendId, Duration nodeLockExpire, Duration syncTimeout,
+                             Duration decisionTimeout) {
+
+    static final Duration DEFAULT_DECISION_TIMEOUT = Duration.ofSeconds(90);
 
     public ClusterOptions {
         tenants = Map.copyOf(tenants);
@@ -24,20 +29,31 @@ public record ClusterOptions(@Nullable KubeconfigRef management, Map<String, Kub
 
     /** Read-only access through a management cluster kubeconfig. */
     public static ClusterOptions management(KubeconfigRef ref) {
-        return new ClusterOptions(ref, Map.of(), false, "cluster", Duration.ofMinutes(5), Duration.ofSeconds(20));
+        return new ClusterOptions(ref, Map.of(), false, "cluster", Duration.ofMinutes(5), Duration.ofSeconds(20),
+                DEFAULT_DECISION_TIMEOUT);
+    }
+
+    /** Read-only access to no tenant yet: add them with {@link #withTenant}. */
+    public static ClusterOptions tenantsOnly() {
+        return new ClusterOptions(null, Map.of(), false, "cluster", Duration.ofMinutes(5), Duration.ofSeconds(20),
+                DEFAULT_DECISION_TIMEOUT);
     }
 
     public ClusterOptions withWrites(boolean allow) {
-        return new ClusterOptions(management, tenants, allow, backendId, nodeLockExpire, syncTimeout);
+        return new ClusterOptions(management, tenants, allow, backendId, nodeLockExpire, syncTimeout, decisionTimeout);
     }
 
     public ClusterOptions withTenant(String name, KubeconfigRef ref) {
         var m = new java.util.LinkedHashMap<>(tenants);
         m.put(name, ref);
-        return new ClusterOptions(management, m, allowWrites, backendId, nodeLockExpire, syncTimeout);
+        return new ClusterOptions(management, m, allowWrites, backendId, nodeLockExpire, syncTimeout, decisionTimeout);
     }
 
     public ClusterOptions withBackendId(String id) {
-        return new ClusterOptions(management, tenants, allowWrites, id, nodeLockExpire, syncTimeout);
+        return new ClusterOptions(management, tenants, allowWrites, id, nodeLockExpire, syncTimeout, decisionTimeout);
+    }
+
+    public ClusterOptions withDecisionTimeout(Duration timeout) {
+        return new ClusterOptions(management, tenants, allowWrites, backendId, nodeLockExpire, syncTimeout, timeout);
     }
 }

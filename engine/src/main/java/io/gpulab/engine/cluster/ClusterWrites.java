@@ -23,6 +23,7 @@ final class ClusterWrites {
     static final String UNLOCK_WARNING = "removed hami.io/mutex.lock by hand: this is the article's lab "
             + "workaround for a mock device plugin that never releases the lock, not a production procedure";
     private static final long SETTLE_MILLIS = 15_000;
+    private static final long REASONS_GRACE_MILLIS = 2_000;
 
     private final ClusterBackend backend;
     private final boolean allowed;
@@ -73,8 +74,35 @@ final class ClusterWrites {
         pod.getMetadata().setNamespace(ns);
         w.client().pods().inNamespace(ns).resource(pod).create();
         String key = ns + "/" + pod.getMetadata().getName();
-        settle(() -> w.pods().stream().anyMatch(p -> TenantAssembler.podKey(p).equals(key)));
-        return CommandResult.ok(List.of());
+        settle(() -> w.pods().stream().anyMatch(p -> TenantAssembler.podKey(p).equals(key)), SETTLE_MILLIS);
+        // LabBackend.execute returns when the effects are visible: for a submit that is the scheduler's
+        // decision, which a real cluster makes after the create, not with it
+        long waitMillis = backend.options().decisionTimeout().toMillis();
+        boolean decided = settle(() -> decided(w, key), waitMillis);
+        if (decided) {
+            // HAMi's per-node reasons come on the events watch, which may lag the pods watch
+            settle(() -> reasonsVisible(w.tenant(), key), REASONS_GRACE_MILLIS);
+        }
+        return decided ? CommandResult.ok(List.of()) : new CommandResult(true, "no scheduling decision for " + key
+                + " within " + backend.options().decisionTimeout().toSeconds() + " s: still Pending", List.of());
+    }
+
+    /** Running or finished, or kube-scheduler's verdict that it cannot be placed ({@code PodScheduled=False}). */
+    private static boolean decided(TenantWatch w, String key) {
+        return w.pods().stream().filter(p -> TenantAssembler.podKey(p).equals(key)).findFirst().map(p -> {
+            var status = p.getStatus();
+            if (status == null) {
+                return false;
+            }
+            return status.getPhase() != null && !"Pending".equals(status.getPhase())
+                    || status.getConditions() != null && status.getConditions().stream()
+                    .anyMatch(c -> "PodScheduled".equals(c.getType()) && "False".equals(c.getStatus()));
+        }).orElse(false);
+    }
+
+    private boolean reasonsVisible(String tenant, String key) {
+        return backend.snapshot().tenant(tenant).flatMap(t -> t.pod(key))
+                .map(p -> !"Pending".equals(p.phase()) || !p.failedNodes().isEmpty()).orElse(true);
     }
 
     private CommandResult delete(TenantWatch w, String podKey) {
@@ -86,7 +114,7 @@ final class ClusterWrites {
             return CommandResult.refused("pod " + podKey + " does not exist in tenant " + w.tenant());
         }
         w.client().pods().inNamespace(parts[0]).withName(parts[1]).delete();
-        settle(() -> w.pods().stream().noneMatch(p -> TenantAssembler.podKey(p).equals(podKey)));
+        settle(() -> w.pods().stream().noneMatch(p -> TenantAssembler.podKey(p).equals(podKey)), SETTLE_MILLIS);
         return CommandResult.ok(List.of());
     }
 
@@ -104,20 +132,24 @@ final class ClusterWrites {
                 "[{\"op\":\"remove\",\"path\":\"" + path + "\"}]");
         settle(() -> w.nodes().stream().filter(n -> n.getMetadata().getName().equals(nodeName))
                 .noneMatch(n -> n.getMetadata().getAnnotations() != null
-                        && n.getMetadata().getAnnotations().containsKey(HamiAnnotations.MUTEX_LOCK)));
+                        && n.getMetadata().getAnnotations().containsKey(HamiAnnotations.MUTEX_LOCK)), SETTLE_MILLIS);
         return new CommandResult(true, UNLOCK_WARNING, List.of());
     }
 
     /** Waits (bounded) until the informer shows the write, so the next snapshot contains it. */
-    private static void settle(BooleanSupplier visible) {
-        long end = System.currentTimeMillis() + SETTLE_MILLIS;
-        while (!visible.getAsBoolean() && System.currentTimeMillis() < end) {
+    private static boolean settle(BooleanSupplier visible, long millis) {
+        long end = System.currentTimeMillis() + millis;
+        while (!visible.getAsBoolean()) {
+            if (System.currentTimeMillis() >= end) {
+                return false;
+            }
             try {
                 Thread.sleep(20);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                return;
+                return false;
             }
         }
+        return true;
     }
 }

@@ -79,8 +79,9 @@ final class PodDecoder {
                     .orElse(null);
             reason = failedNodes.isEmpty() ? (cond == null ? "" : String.valueOf(cond.getReason()))
                     : failedNodes.values().iterator().next().replaceAll("^\\d+/\\d+ ", "");
-            message = !filterMessage.isEmpty() ? filterMessage
-                    : cond == null || cond.getMessage() == null ? "" : cond.getMessage();
+            // kube-scheduler's summary (what `kubectl describe` shows, and what the sim shows) before
+            // HAMi's last FilteringFailed event, which is only its "no available node" tail
+            message = cond != null && cond.getMessage() != null ? cond.getMessage() : filterMessage;
             if (phaseAnn != null && BindPhase.ALLOCATING.value().equals(phaseAnn)) {
                 reason = "Allocating";
             }

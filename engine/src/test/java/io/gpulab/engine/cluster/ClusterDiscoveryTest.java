@@ -42,8 +42,7 @@ class ClusterDiscoveryTest {
     @Test
     void aTenantCanBeReadFromItsOwnKubeconfigWithoutAManagementCluster() throws Exception {
         try (ClusterLabFixture lab = new ClusterLabFixture(client, dir);
-             ClusterBackend backend = ClusterBackend.connect(new ClusterOptions(null, Map.of(), false, "cluster",
-                     java.time.Duration.ofMinutes(5), java.time.Duration.ofSeconds(60)).withTenant("tenant-b",
+             ClusterBackend backend = ClusterBackend.connect(ClusterOptions.tenantsOnly().withTenant("tenant-b",
                      KubeconfigRef.of(MockLab.writeKubeconfig(dir, "tb", lab.tenantB.url(), "x"), null)))) {
             LabSnapshot s = backend.snapshot();
             assertEquals(List.of("tenant-b"), s.tenants().stream().map(t -> t.name()).toList());

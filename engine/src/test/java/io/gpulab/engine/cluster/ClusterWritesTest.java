@@ -42,7 +42,8 @@ class ClusterWritesTest {
     @Test
     void allowedWritesReachTheTenantAndTheNextSnapshot() throws Exception {
         try (ClusterLabFixture lab = new ClusterLabFixture(client, dir);
-             ClusterBackend backend = ClusterBackend.connect(lab.options().withWrites(true))) {
+             ClusterBackend backend = ClusterBackend.connect(lab.options().withWrites(true)
+                     .withDecisionTimeout(Duration.ofMillis(200)))) {
             CommandResult unlock = backend.execute(new LabCommand.Unlock("tenant-a", "tenant-a-worker"));
             assertTrue(unlock.accepted(), unlock.message());
             assertTrue(unlock.message().contains("not a production procedure"), unlock.message());

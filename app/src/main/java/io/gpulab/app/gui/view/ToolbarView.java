@@ -4,6 +4,7 @@ import io.gpulab.app.gui.vm.Formats;
 import io.gpulab.app.gui.vm.WorkbenchViewModel;
 import io.gpulab.engine.api.LabSnapshot;
 import java.time.Duration;
+import java.util.List;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
 import javafx.geometry.Pos;
@@ -89,6 +90,13 @@ public final class ToolbarView extends HBox {
         Region grow = new Region();
         HBox.setHgrow(grow, Priority.ALWAYS);
         Button theme = button("◐ Theme", "Light / dark (Ctrl+T)", actions::toggleTheme);
+        if (!vm.simulated()) {
+            // a real cluster has no virtual clock, no plugin mode to pick and no initial state to return to
+            for (javafx.scene.Node simOnly : List.of(play, step, five, complete, article, reset)) {
+                simOnly.setDisable(true);
+            }
+            lifecycle.setDisable(true);
+        }
         getChildren().addAll(backend, scenario, sep(), play, step, five, clock, sep(), lifecycle,
                 new HBox(0, complete, article), sep(), unlock, delete, undo, reset, grow, theme);
     }

@@ -32,7 +32,7 @@ public final class CommandText {
         return "Lab reset";
     }
 
-    private static String podName(Map<String, Object> manifest) {
+    static String podName(Map<String, Object> manifest) {
         if (manifest.get("metadata") instanceof Map<?, ?> m && m.get("name") != null) {
             String ns = m.get("namespace") == null ? "default" : String.valueOf(m.get("namespace"));
             return ns + "/" + m.get("name");

@@ -36,6 +36,7 @@ import org.jspecify.annotations.Nullable;
 public final class WorkbenchViewModel {
 
     private final LabOpener opener;
+    private final WriteGate gate;
     private final TaskExecutor tasks;
     private final Executor ui;
     private final CommandHistory history = new CommandHistory();
@@ -52,9 +53,16 @@ public final class WorkbenchViewModel {
     private final ReadOnlyBooleanWrapper canUndo = new ReadOnlyBooleanWrapper(false);
     private final BooleanProperty playing = new SimpleBooleanProperty(false);
 
+    /** A view-model that refuses writes to a real cluster (nobody to confirm them). */
     public WorkbenchViewModel(OpenedLab lab, LabOpener opener, TaskExecutor tasks, Executor ui) {
+        this(lab, opener, WriteGate.DENY, tasks, ui);
+    }
+
+    /** {@code gate} is asked before every write to a real cluster; the simulated lab never asks. */
+    public WorkbenchViewModel(OpenedLab lab, LabOpener opener, WriteGate gate, TaskExecutor tasks, Executor ui) {
         this.lab = lab;
         this.opener = opener;
+        this.gate = gate;
         this.tasks = tasks;
         this.ui = ui;
         this.snapshot = new ReadOnlyObjectWrapper<>(lab.backend().snapshot());
@@ -103,6 +111,14 @@ public final class WorkbenchViewModel {
 
     public String backendId() {
         return lab.backend().id();
+    }
+
+    /**
+     * True on the simulated lab. On a real cluster the clock, faults, lifecycle, reset and undo do not
+     * exist (the cluster cannot be rewound), and writes need the user's confirmation.
+     */
+    public boolean simulated() {
+        return "sim".equals(backendId());
     }
 
     public List<LabCommand> history() {
@@ -174,6 +190,11 @@ public final class WorkbenchViewModel {
     /** Plays the first {@code count} of the scenario's lab-changing steps. */
     public void playScenarioSteps(int count) {
         List<LabCommand> steps = lab.steps().subList(0, Math.min(count, lab.steps().size()));
+        if (!steps.isEmpty() && !simulated() && !gate.allow("Play " + steps.size() + " scenario steps on "
+                + backendId(), ClusterWriteText.steps(steps))) {
+            setStatus("Cancelled: nothing was sent to the cluster", StatusKind.WARNING);
+            return;
+        }
         LabBackend backend = lab.backend();
         round(() -> replay(backend, steps), r -> {
             steps.forEach(history::record);
@@ -182,9 +203,14 @@ public final class WorkbenchViewModel {
         });
     }
 
+    /** Undo is reset-and-replay: only the simulated lab can be rewound. */
+    private boolean undoable() {
+        return simulated() && history.canUndo();
+    }
+
     /** Takes back the last action: reset, then replay everything before it. */
     public void undo() {
-        if (!history.canUndo()) {
+        if (!undoable()) {
             return;
         }
         List<LabCommand> replay = history.undo();
@@ -225,6 +251,11 @@ public final class WorkbenchViewModel {
     // ---- plumbing ----
 
     private void run(LabCommand command) {
+        if (!simulated() && ClusterWriteText.isWrite(command)
+                && !gate.allow(ClusterWriteText.action(command), ClusterWriteText.detail(command, backendId()))) {
+            setStatus("Cancelled: nothing was sent to the cluster", StatusKind.WARNING);
+            return;
+        }
         LabBackend backend = lab.backend();
         round(() -> {
             CommandResult r = backend.execute(command);
@@ -252,9 +283,9 @@ public final class WorkbenchViewModel {
         tasks.execute(work, r -> {
             apply(r.snapshot());
             syncEvents(r.events());
-            canUndo.set(history.canUndo());
+            canUndo.set(undoable());
             after.accept(r);
-            canUndo.set(history.canUndo());
+            canUndo.set(undoable());
             refreshTrace();
         }, e -> setStatus("Engine error: " + e.getMessage(), StatusKind.ERROR));
     }

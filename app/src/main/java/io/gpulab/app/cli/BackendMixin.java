@@ -1,0 +1,27 @@
+package io.gpulab.app.cli;
+
+import io.gpulab.engine.scenario.BackendOptions;
+import java.nio.file.Path;
+import org.jspecify.annotations.Nullable;
+import picocli.CommandLine.Option;
+
+/** Where a command runs its scenario: {@code --backend} and the options of the real backends. */
+final class BackendMixin {
+
+    @Option(names = "--backend", paramLabel = "ID", defaultValue = "sim",
+            description = "sim (default), kind or cluster")
+    String backendId = "sim";
+
+    @Option(names = "--kubeconfig", paramLabel = "FILE",
+            description = "management-cluster kubeconfig for --backend cluster "
+                    + "(default: $KUBECONFIG, ~/.kube/config)")
+    @Nullable Path kubeconfig;
+
+    @Option(names = "--context", paramLabel = "NAME", description = "kubeconfig context for --backend cluster")
+    @Nullable String context;
+
+    /** {@code allowWrites}: the command's own {@code --allow-writes}, for commands that may write at all. */
+    BackendOptions options(boolean allowWrites) {
+        return new BackendOptions(kubeconfig, context, allowWrites);
+    }
+}

@@ -1,0 +1,102 @@
+package io.gpulab.engine.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
+import io.gpulab.engine.api.CardView;
+import io.gpulab.engine.api.PodView;
+import io.gpulab.engine.api.TenantView;
+import io.gpulab.engine.scenario.RunResult;
+import io.gpulab.engine.scenario.Scenario;
+import io.gpulab.engine.scenario.ScenarioReader;
+import io.gpulab.engine.scenario.ScenarioRunner;
+import io.gpulab.engine.scenario.StepResult;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The article's eight checks run through the cluster backend: pods submitted over the tenant API,
+ * decided by (a test double of) HAMi, observed back through informers and annotations.
+ */
+@EnableKubernetesMockClient(crud = true)
+class ClusterVerifyTest {
+
+    KubernetesClient client;
+    @TempDir
+    Path dir;
+
+    private final Scenario article = new ScenarioReader().load("article");
+
+    @Test
+    void theArticlesEightChecksPassOnALabThatSchedules() throws Exception {
+        try (KindShapedLab lab = new KindShapedLab(article.lab(), client, dir);
+             ClusterBackend backend = ClusterBackend.connect(lab.options().withWrites(true)
+                     .withDecisionTimeout(java.time.Duration.ofSeconds(10)))) {
+            RunResult run = new ScenarioRunner(backend).run(article);
+
+            assertEquals(java.util.List.of(), lab.hamiFailures());
+            assertTrue(run.allPassed(), () -> run.steps().stream().filter(r -> !r.passed())
+                    .map(r -> r.index() + ": " + r.problems()).toList().toString());
+            assertEquals(8, run.summary().passed());
+            TenantView a = backend.snapshot().tenant("tenant-a").orElseThrow();
+            CardView card = a.node("tenant-a-worker").orElseThrow().cards().get(0);
+            assertEquals(60000, card.usedMemMB());
+            assertEquals(90, card.usedCores());
+            PodView fourth = a.pod("default/gpu-pod-4").orElseThrow();
+            assertEquals("Pending", fourth.phase());
+            assertEquals("CardInsufficientCore", fourth.reason());
+            assertEquals("0/1 nodes are available: 1 1/1 CardInsufficientCore.", fourth.message());
+        }
+    }
+
+    @Test
+    void everySubmittedPodIsObservedAsTheSimDecidedIt() throws Exception {
+        RunResult sim;
+        try (var b = io.gpulab.engine.scenario.Backends.open("sim", article.lab(),
+                io.gpulab.engine.scenario.BackendOptions.NONE)) {
+            sim = new ScenarioRunner(b).run(article);
+        }
+        try (KindShapedLab lab = new KindShapedLab(article.lab(), client, dir);
+             ClusterBackend backend = ClusterBackend.connect(lab.options().withWrites(true)
+                     .withDecisionTimeout(java.time.Duration.ofSeconds(10)))) {
+            RunResult cluster = new ScenarioRunner(backend).run(article);
+            for (int i = 0; i < 5; i++) {
+                assertEquals(sim.steps().get(i).observed(), cluster.steps().get(i).observed(),
+                        "step " + (i + 1) + " (" + sim.steps().get(i).pod() + ")");
+            }
+        }
+    }
+
+    @Test
+    void readOnlyTheSubmitStepsAreRefusedAndNothingIsCreated() throws Exception {
+        try (KindShapedLab lab = new KindShapedLab(article.lab(), client, dir);
+             ClusterBackend backend = ClusterBackend.connect(lab.options())) {
+            RunResult run = new ScenarioRunner(backend).run(article);
+
+            assertFalse(run.allPassed());
+            StepResult first = run.steps().get(0);
+            assertFalse(first.passed());
+            assertTrue(first.problems().toString().contains("--allow-writes"), first.problems().toString());
+            assertTrue(lab.tenants.get("tenant-a").client.pods().inNamespace("default").list().getItems().isEmpty());
+            assertTrue(run.steps().get(7).passed(), "tenant-b's visibility holds without any write");
+        }
+    }
+
+    @Test
+    void aSubmitNobodySchedulesReturnsAfterTheDecisionTimeoutSayingSo() throws Exception {
+        try (ClusterLabFixture lab = new ClusterLabFixture(client, dir);
+             ClusterBackend backend = ClusterBackend.connect(lab.options().withWrites(true)
+                     .withDecisionTimeout(java.time.Duration.ofMillis(300)))) {
+            var r = backend.execute(new io.gpulab.engine.api.LabCommand.SubmitPod("tenant-b", java.util.Map.of(
+                    "apiVersion", "v1", "kind", "Pod", "metadata", java.util.Map.of("name", "lonely"),
+                    "spec", java.util.Map.of("containers", java.util.List.of(java.util.Map.of("name", "c",
+                            "image", "busybox"))))));
+            assertTrue(r.accepted());
+            assertEquals("no scheduling decision for default/lonely within 0 s: still Pending", r.message());
+        }
+    }
+}
