@@ -17,10 +17,13 @@ import java.util.Map;
  * @param failedNodes   per node, HAMi's reason string, e.g. {@code 1/1 CardInsufficientCore}
  * @param devices       the cards allocated, one entry per container-card
  * @param hamiAllocated whether HAMi's allocation annotations are present (Running proves nothing without)
+ * @param gpuSlots      {@code nvidia.com/gpu} the pod asks for (limits, else requests, summed over containers):
+ *                      0 for the platform's own pods, which a worker shows apart from GPU pods
  */
 public record PodView(String namespace, String name, String phase, String node, String schedulerName, String reason,
                       String message, Map<String, String> failedNodes, List<DeviceAllocation> devices,
-                      Map<String, String> annotations, boolean hamiAllocated, List<String> warnings) {
+                      Map<String, String> annotations, boolean hamiAllocated, List<String> warnings,
+                      long gpuSlots) {
 
     public PodView {
         failedNodes = Collections.unmodifiableMap(new LinkedHashMap<>(failedNodes));

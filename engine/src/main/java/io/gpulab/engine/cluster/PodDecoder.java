@@ -22,6 +22,8 @@ import java.util.Optional;
  */
 final class PodDecoder {
 
+    private static final String GPU = "nvidia.com/gpu";
+
     private PodDecoder() {
     }
 
@@ -89,7 +91,24 @@ final class PodDecoder {
         return new PodView(str(pod.getMetadata().getNamespace()), pod.getMetadata().getName(), phase, node,
                 scheduler, reason, message, failedNodes, allocations, new java.util.TreeMap<>(ann),
                 alloc.isOk() && devices.hasAnyDevice(),
-                warnings);
+                warnings, gpuSlots(pod));
+    }
+
+    /** {@code nvidia.com/gpu} of the app containers (limits, else requests), as kube-scheduler counts it. */
+    static long gpuSlots(Pod pod) {
+        long sum = 0;
+        for (Container c : pod.getSpec().getContainers()) {
+            if (c.getResources() == null) {
+                continue;
+            }
+            var q = c.getResources().getLimits() != null && c.getResources().getLimits().containsKey(GPU)
+                    ? c.getResources().getLimits().get(GPU)
+                    : c.getResources().getRequests() == null ? null : c.getResources().getRequests().get(GPU);
+            if (q != null) {
+                sum += io.gpulab.scheduler.request.Quantity.asInt64(q.toString()).orElse(0);
+            }
+        }
+        return sum;
     }
 
     /** Init containers first, then app containers: HAMi's container index order. */

@@ -41,7 +41,7 @@ public final class MockLab {
         public NamespacedKubernetesClient client;
         int port;
 
-        TenantServer() {
+        public TenantServer() {
             start(0);
         }
 

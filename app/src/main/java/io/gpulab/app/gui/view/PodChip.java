@@ -35,7 +35,7 @@ public final class PodChip extends HBox {
             s.getStyleClass().add("pod-share");
             getChildren().add(s);
         }
-        if ("Running".equals(pod.phase()) && !pod.hamiAllocated()) {
+        if ("Running".equals(pod.phase()) && !pod.hamiAllocated() && pod.gpuSlots() > 0) {
             getStyleClass().add("unproven");
             Label warn = new Label("no HAMi allocation");
             warn.getStyleClass().addAll("reason-badge", "warning");

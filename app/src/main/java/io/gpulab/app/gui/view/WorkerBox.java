@@ -47,7 +47,8 @@ public final class WorkerBox extends VBox {
         }
         getChildren().add(cards);
         List<PodView> unproven = tenant.pods().stream()
-                .filter(p -> node.name().equals(p.node()) && "Running".equals(p.phase()) && p.devices().isEmpty())
+                .filter(p -> node.name().equals(p.node()) && "Running".equals(p.phase()) && p.devices().isEmpty()
+                        && p.gpuSlots() > 0)
                 .toList();
         if (!unproven.isEmpty()) {
             FlowPane row = new FlowPane(4, 4);

@@ -30,7 +30,7 @@ public final class Fixtures {
         List<PodView> pods = List.of(running("gpu-pod-1"), running("gpu-pod-2"), running("gpu-pod-3"),
                 new PodView("default", "gpu-pod-4", "Pending", "", "hami-scheduler", "1/1 CardInsufficientCore",
                         "0/1 nodes are available", Map.of("tenant-a-worker", "1/1 CardInsufficientCore"), List.of(),
-                        Map.of(), false, List.of()));
+                        Map.of(), false, List.of(), 1));
         TenantView a = new TenantView("tenant-a", cp("tenant-a"), new TunnelView(true, true, ""), "Ignore",
                 List.of(worker), pods);
         CardView l4 = new CardView("GPU-0", 0, "NVIDIA-L4", 24_576, 0, 100, 0, 10, 0, true, 0, "hami-core", List.of());
@@ -47,7 +47,7 @@ public final class Fixtures {
     static PodView running(String name) {
         return new PodView("default", name, "Running", "tenant-a-worker", "hami-scheduler", "", "", Map.of(),
                 List.of(new PodView.DeviceAllocation("GPU-0", "main", 20_000, 30)),
-                Map.of("hami.io/bind-phase", "success"), true, List.of());
+                Map.of("hami.io/bind-phase", "success"), true, List.of(), 1);
     }
 
     static ControlPlaneView cp(String name) {

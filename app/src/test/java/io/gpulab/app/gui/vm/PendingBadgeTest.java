@@ -12,7 +12,7 @@ class PendingBadgeTest {
 
     private static PodView pod(String phase, String reason, Map<String, String> failed) {
         return new PodView("default", "p", phase, "", "hami-scheduler", reason, "", failed, List.of(), Map.of(), false,
-                List.of());
+                List.of(), 1);
     }
 
     @Test

@@ -1,0 +1,102 @@
+package io.gpulab.app.gui.view;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.gpulab.app.gui.EngineLabOpener;
+import io.gpulab.app.gui.Workbench;
+import io.gpulab.app.gui.fx.CurrentThreadTaskExecutor;
+import io.gpulab.app.gui.vm.WriteGate;
+import io.gpulab.engine.cluster.KindShapedLab;
+import io.gpulab.engine.cluster.MockLab;
+import io.gpulab.engine.scenario.BackendOptions;
+import io.gpulab.engine.scenario.ScenarioReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Map;
+import javafx.scene.control.Button;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The workbench drawn from a cluster: the mock management server's tenants with pods that a HAMi double
+ * scheduled, the backend badge, and the simulation-only controls switched off. Set GPULAB_KEEP_PNG to a
+ * file to keep the rendered window for a look.
+ */
+@ExtendWith(ApplicationExtension.class)
+class ClusterWorkbenchViewTest {
+
+    private final Path dir = createTempDir();
+    private MockLab.TenantServer management;
+    private KindShapedLab lab;
+    private Workbench workbench;
+
+    private static Path createTempDir() {
+        try {
+            return Files.createTempDirectory("gpulab-cluster-view");
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Start
+    void start(Stage stage) throws Exception {
+        FxTestSupport.resetMonocleDragState();
+        management = new MockLab.TenantServer();
+        lab = new KindShapedLab(new ScenarioReader().load("article").lab(), management.client, dir);
+        var tenantA = lab.tenants.get("tenant-a").client;
+        for (String name : new String[] {"train-1", "train-2", "train-3", "train-4"}) {
+            tenantA.pods().inNamespace("default").resource(MockLab.gpuPod(name, null, "", Map.of(), 20000, 30))
+                    .create();
+        }
+        EngineLabOpener opener = new EngineLabOpener("cluster", new BackendOptions(lab.managementKubeconfig, null));
+        workbench = new Workbench(opener.open("article"), opener, WriteGate.DENY, new CurrentThreadTaskExecutor());
+        stage.setScene(workbench.scene(1600, 1000, false));
+        stage.show();
+    }
+
+    @AfterEach
+    void stop() {
+        workbench.viewModel().close();
+        lab.close();
+        management.close();
+    }
+
+    @Test
+    void theClusterIsDrawnWithItsSharedCardAndTheSimulationControlsAreOff(FxRobot robot) throws Exception {
+        long end = System.currentTimeMillis() + 10_000;
+        while (System.currentTimeMillis() < end && workbench.viewModel().snapshot().tenant("tenant-a").orElseThrow()
+                .nodes().get(0).cards().get(0).usedMemMB() < 60_000) {
+            WaitForAsyncUtils.sleep(100, java.util.concurrent.TimeUnit.MILLISECONDS);
+            WaitForAsyncUtils.waitForFxEvents();
+        }
+        assertEquals("CLUSTER", FxTestSupport.text(robot, "backend"));
+        assertTrue(robot.lookup("#advance-5m").queryAs(Button.class).isDisabled());
+        assertTrue(robot.lookup("#reset").queryAs(Button.class).isDisabled());
+        assertFalse(robot.lookup("#unlock").queryAs(Button.class).isDisabled());
+        assertEquals(60_000, workbench.viewModel().snapshot().tenant("tenant-a").orElseThrow()
+                .nodes().get(0).cards().get(0).usedMemMB());
+
+        Path png = dir.resolve("cluster.png");
+        robot.interact(() -> {
+            try {
+                workbench.view().actions().exportPngTo(true, 1, png);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        assertTrue(Files.size(png) > 10_000, "a real image");
+        String keep = System.getenv("GPULAB_KEEP_PNG");
+        if (keep != null) {
+            Files.copy(png, Path.of(keep), StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+}
