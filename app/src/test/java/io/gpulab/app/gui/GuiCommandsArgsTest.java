@@ -26,6 +26,22 @@ class GuiCommandsArgsTest {
     }
 
     @Test
+    void anUnknownBackendForTheGuiFailsOnTheCommandLineNamingTheKnownOnes() {
+        assertEquals(2, run("gui", "--backend", "clustr"));
+        assertTrue(err.toString().contains("unknown backend 'clustr'") && err.toString().contains("cluster"),
+                err.toString());
+    }
+
+    @Test
+    void aScreenshotOfAnUnreachableClusterSaysWhereItLooked(@org.junit.jupiter.api.io.TempDir java.nio.file.Path d)
+            throws Exception {
+        java.nio.file.Path missing = d.resolve("nope.kubeconfig");
+        assertEquals(2, run("screenshot", "article", "--out", d.resolve("x.png").toString(), "--backend", "cluster",
+                "--kubeconfig", missing.toString()));
+        assertTrue(err.toString().contains(missing.toString()), err.toString());
+    }
+
+    @Test
     void screenshotScaleMustBeOneOrTwo() {
         assertEquals(2, run("screenshot", "article", "--out", "x.png", "--scale", "3"));
         assertTrue(err.toString().contains("--scale must be 1 or 2"), err.toString());
