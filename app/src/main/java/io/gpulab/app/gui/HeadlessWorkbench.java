@@ -38,8 +38,9 @@ public final class HeadlessWorkbench implements AutoCloseable {
      */
     public static HeadlessWorkbench open(EngineLabOpener opener, String scenario, int steps, @Nullable String select,
                                          boolean dark, int width, int height) throws Exception {
-        HeadlessFx.start();
+        // connect first: a lab that cannot be opened must not leave a started toolkit behind
         OpenedLab lab = opener.open(scenario);
+        HeadlessFx.start();
         return HeadlessFx.call(() -> {
             Workbench w = new Workbench(lab, opener, new CurrentThreadTaskExecutor());
             Stage stage = new Stage();
