@@ -42,10 +42,17 @@ public final class CompactWorkers extends VBox {
         Canvas canvas = new Canvas(columns * CELL_W, Math.max(1, rows) * CELL_H);
         canvas.setId("compact-" + tenant.name());
         draw(canvas.getGraphicsContext2D(), nodes, columns, false);
-        // the theme is known once the panel is in a scene; redraw with its colours
-        sceneProperty().addListener((o, a, scene) -> {
-            if (scene != null && Theme.isDark(scene)) {
-                draw(canvas.getGraphicsContext2D(), nodes, columns, true);
+        // a canvas does not follow CSS: redraw when the panel enters a scene and whenever its theme switches;
+        // the listener leaves with the panel, so rebuilt tenants leave nothing on the scene
+        javafx.collections.ListChangeListener<String> themeSwitched = c ->
+                draw(canvas.getGraphicsContext2D(), nodes, columns, getScene() != null && Theme.isDark(getScene()));
+        sceneProperty().addListener((o, old, scene) -> {
+            if (old != null) {
+                old.getStylesheets().removeListener(themeSwitched);
+            }
+            if (scene != null) {
+                scene.getStylesheets().addListener(themeSwitched);
+                draw(canvas.getGraphicsContext2D(), nodes, columns, Theme.isDark(scene));
             }
         });
         canvas.setOnMouseClicked(e -> {
