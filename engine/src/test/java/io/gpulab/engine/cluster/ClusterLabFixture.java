@@ -1,7 +1,6 @@
 package io.gpulab.engine.cluster;
 
 import io.fabric8.kubernetes.api.model.admissionregistration.v1.MutatingWebhookConfigurationBuilder;
-import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.gpulab.scheduler.codec.HamiAnnotations;
 import io.gpulab.scheduler.codec.NodeLockCodec;
@@ -39,12 +38,7 @@ public final class ClusterLabFixture implements AutoCloseable {
         Map<String, String> urls = new LinkedHashMap<>();
         urls.put("tenant-a", tenantA.url());
         urls.put("tenant-b", tenantB.url());
-        MockLab.seedManagement(management, urls);
-        management.apps().deployments().inNamespace("kamaji-system").resource(new DeploymentBuilder().withNewMetadata()
-                .withName("kamaji").withNamespace("kamaji-system").addToLabels("app.kubernetes.io/name", "kamaji")
-                .endMetadata().withNewStatus().withReadyReplicas(1).endStatus().build()).create();
-        managementKubeconfig = MockLab.writeKubeconfig(dir, "management",
-                management.getConfiguration().getMasterUrl(), MockLab.TOKEN_PREFIX + "management");
+        managementKubeconfig = MockLab.seedReadyManagement(management, urls, dir);
         seedTenantA(tenantA.client);
         seedTenantB(tenantB.client);
     }

@@ -2,7 +2,6 @@ package io.gpulab.engine.cluster;
 
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.admissionregistration.v1.MutatingWebhookConfigurationBuilder;
-import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.gpulab.engine.kind.KindLabConfig;
 import io.gpulab.engine.kind.KindLabSpecs;
@@ -37,12 +36,7 @@ public final class KindShapedLab implements AutoCloseable {
             seedTenant(server.client, t, lab.hami().webhookFailurePolicy());
             hamis.add(MockHami.start(server.client, lab.hami().toSchedulerConfig()));
         }
-        MockLab.seedManagement(management, urls);
-        management.apps().deployments().inNamespace("kamaji-system").resource(new DeploymentBuilder().withNewMetadata()
-                .withName("kamaji").withNamespace("kamaji-system").addToLabels("app.kubernetes.io/name", "kamaji")
-                .endMetadata().withNewStatus().withReadyReplicas(1).endStatus().build()).create();
-        managementKubeconfig = MockLab.writeKubeconfig(dir, "management",
-                management.getConfiguration().getMasterUrl(), MockLab.TOKEN_PREFIX + "management");
+        managementKubeconfig = MockLab.seedReadyManagement(management, urls, dir);
     }
 
     private static void seedTenant(KubernetesClient c, KindLabConfig.Tenant t, String failurePolicy) {

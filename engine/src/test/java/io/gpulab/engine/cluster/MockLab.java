@@ -131,6 +131,20 @@ public final class MockLab {
         }
     }
 
+    /**
+     * {@link #seedManagement} plus a ready Kamaji controller Deployment; returns the management
+     * kubeconfig written to {@code dir}.
+     */
+    public static Path seedReadyManagement(KubernetesClient mgmt, Map<String, String> tenantUrls, Path dir)
+            throws IOException {
+        seedManagement(mgmt, tenantUrls);
+        mgmt.apps().deployments().inNamespace("kamaji-system").resource(new io.fabric8.kubernetes.api.model.apps
+                .DeploymentBuilder().withNewMetadata().withName("kamaji").withNamespace("kamaji-system")
+                .addToLabels("app.kubernetes.io/name", "kamaji").endMetadata().withNewStatus().withReadyReplicas(1)
+                .endStatus().build()).create();
+        return writeKubeconfig(dir, "management", mgmt.getConfiguration().getMasterUrl(), TOKEN_PREFIX + "management");
+    }
+
     public static Node node(String name, Map<String, String> annotations, int gpuSlots) {
         return new NodeBuilder().withNewMetadata().withName(name).withAnnotations(annotations).endMetadata()
                 .withNewStatus().withCapacity(Map.of("cpu", new Quantity("4"), "memory", new Quantity("8Gi"),
