@@ -1,6 +1,7 @@
 package io.gpulab.engine.api;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * One running lab. Implementations: {@code sim} (in-process, deterministic), {@code kind} (docker-java)
@@ -14,6 +15,15 @@ public interface LabBackend extends AutoCloseable {
 
     /** The latest state; cheap, immutable, safe to hand to any thread. */
     LabSnapshot snapshot();
+
+    /**
+     * One pod as {@link #snapshot()} would show it ({@code podKey} is {@code ns/name}). A backend may answer
+     * without building a whole snapshot: a scenario runner asks after every submit, and on a lab with
+     * thousands of pods a snapshot per step would dominate a replay.
+     */
+    default Optional<PodView> pod(String tenant, String podKey) {
+        return snapshot().tenant(tenant).flatMap(t -> t.pod(podKey));
+    }
 
     /** Every event so far, oldest first. */
     List<LabEvent> events();

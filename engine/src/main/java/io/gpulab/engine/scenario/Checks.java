@@ -16,7 +16,20 @@ import java.util.TreeSet;
 /** Compares what a step expects with what was observed; each mismatch is one readable line. */
 final class Checks {
 
+    /**
+     * Namespaces of the platform itself (CNI, Konnectivity agents, HAMi): a real tenant lists its pods
+     * too, so a visibility check about the tenant's own workload leaves them out.
+     */
+    static final java.util.Set<String> PLATFORM_NAMESPACES = java.util.Set.of("kube-system", "kube-public",
+            "kube-node-lease", "calico-system", "calico-apiserver", "tigera-operator", "hami-system");
+
     private Checks() {
+    }
+
+    /** The tenant's workload pods ({@code ns/name}): everything outside {@link #PLATFORM_NAMESPACES}. */
+    static List<String> workloadPods(TenantView t) {
+        return t.pods().stream().filter(pod -> !PLATFORM_NAMESPACES.contains(pod.namespace()))
+                .map(pod -> pod.key()).toList();
     }
 
     static List<String> pod(PodExpect e, ObservedPod o) {
@@ -52,7 +65,7 @@ final class Checks {
             sameSet(p, "nodes", e.nodes(), t.nodes().stream().map(NodeView::name).toList());
         }
         if (e.pods() != null) {
-            sameSet(p, "pods", e.pods(), t.pods().stream().map(pod -> pod.key()).toList());
+            sameSet(p, "pods", e.pods(), workloadPods(t));
         }
         e.capacity().forEach((node, expected) -> {
             NodeView n = t.node(node).orElse(null);

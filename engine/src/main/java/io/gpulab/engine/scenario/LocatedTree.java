@@ -4,10 +4,6 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import org.jspecify.annotations.Nullable;
 import org.yaml.snakeyaml.LoaderOptions;
@@ -15,14 +11,21 @@ import org.yaml.snakeyaml.LoaderOptions;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.StringWriter;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
- * A YAML or JSON document as a Jackson tree that can tell the line of any field path (a plain
- * {@code readTree} forgets locations, which error messages need). Lines are only needed for errors, so
- * the path-to-line index is built on first use by a second pass of Jackson's streaming parser over the
- * kept text; large imported traces load without paying for it.
+ * A YAML or JSON document as plain Java values that can tell the line of any field path (a plain
+ * {@code readValue} forgets locations, which error messages need). Mappings are {@link LinkedHashMap}s in
+ * file order, lists {@link ArrayList}s, scalars {@code String}, {@code Integer}, {@code Long},
+ * {@code BigInteger}, {@code Double}, {@code Boolean} or {@code null}: the types Jackson's untyped
+ * {@code Map} binding gives, so a Pod manifest is handed on as the very map parsed here, with no second
+ * tree and no conversion. Lines are only needed for errors, so the path-to-line index is built on first
+ * use by a second pass of Jackson's streaming parser over the kept text; large imported traces load
+ * without paying for it.
  */
 public final class LocatedTree {
 
@@ -31,19 +34,26 @@ public final class LocatedTree {
     private static final YAMLFactory YAML = YAMLFactory.builder().loaderOptions(loaderOptions()).build();
 
     private final String file;
-    private final JsonNode root;
+    private final @Nullable Object root;
     private final String text;
     private final boolean json;
-    /** Lines of the paths at most two levels deep (e.g. {@code steps[3]}), recorded while parsing. */
+    /** Lines of the paths at most two levels deep (e.g. {@code metadata.name}), recorded while parsing. */
     private final Map<String, Integer> shallow;
+    /**
+     * Lines of the items of top-level lists (every {@code steps[i]}), recorded while parsing without building
+     * a path string per item: a loader asks for the line of every step, and a replay has tens of thousands.
+     */
+    private final Map<String, int[]> items;
     private @Nullable Map<String, Integer> lines;
 
-    private LocatedTree(String file, JsonNode root, String text, boolean json, Map<String, Integer> shallow) {
+    private LocatedTree(String file, @Nullable Object root, String text, boolean json, Map<String, Integer> shallow,
+                        Map<String, int[]> items) {
         this.file = file;
         this.root = root;
         this.text = text;
         this.json = json;
         this.shallow = shallow;
+        this.items = items;
     }
 
     /** The name used in error messages. */
@@ -51,8 +61,8 @@ public final class LocatedTree {
         return file;
     }
 
-    /** The document. */
-    public JsonNode root() {
+    /** The document: a map for any valid scenario. */
+    public @Nullable Object root() {
         return root;
     }
 
@@ -70,18 +80,25 @@ public final class LocatedTree {
         } catch (IOException e) {
             throw new ScenarioException(file, 0, "", "cannot read: " + e.getMessage());
         }
-        Map<String, Integer> shallow = new HashMap<>();
-        JsonNode root = parse(file, text, json, shallow, 2);
-        return new LocatedTree(file, root, text, json, shallow);
+        return of(file, text, json);
     }
 
-    /** Parses {@code text}, recording in {@code lines} the line of every path up to {@code depth} segments. */
-    private static JsonNode parse(String file, String text, boolean json, Map<String, Integer> lines, int depth) {
+    /** As {@link #read}, for a document already in memory (no copy of a multi-MB trace). */
+    static LocatedTree of(String file, String text, boolean json) {
+        Map<String, Integer> shallow = new HashMap<>();
+        Map<String, int[]> items = new HashMap<>();
+        Object root = parse(file, text, json, new Cursor(2, items), shallow);
+        return new LocatedTree(file, root, text, json, shallow, items);
+    }
+
+    /** Parses {@code text}, recording in {@code lines} the line of every path up to the cursor's depth. */
+    private static @Nullable Object parse(String file, String text, boolean json, Cursor cursor,
+                                          Map<String, Integer> lines) {
         try (JsonParser p = (json ? JSON : YAML).createParser(text)) {
             if (p.nextToken() == null) {
                 throw new ScenarioException(file, 1, "", "the document is empty");
             }
-            JsonNode root = walk(file, p, new Cursor(depth), lines);
+            Object root = walk(file, p, cursor, lines);
             if (p.nextToken() != null) {
                 throw new ScenarioException(file, line(p), "", "only one document is allowed per file");
             }
@@ -125,6 +142,12 @@ public final class LocatedTree {
         return parent + "[" + i + "]";
     }
 
+    /** The line of item {@code i} of the top-level list {@code list}, or 0 when not recorded. */
+    int itemLine(String list, int i) {
+        int[] lines = items.get(list);
+        return lines != null && i < lines.length ? lines[i] : 0;
+    }
+
     /** The line of {@code path}, or of its nearest located ancestor. */
     public int lineOf(String path) {
         Integer known = shallow.get(path);
@@ -133,7 +156,7 @@ public final class LocatedTree {
         }
         if (lines == null) {
             Map<String, Integer> index = new HashMap<>();
-            parse(file, text, json, index, Integer.MAX_VALUE);
+            parse(file, text, json, new Cursor(Integer.MAX_VALUE, null), index);
             lines = index;
         }
         String p = path;
@@ -157,9 +180,29 @@ public final class LocatedTree {
     private static final class Cursor {
         private final java.util.ArrayList<Object> segments = new java.util.ArrayList<>();
         private final int depth;
+        private final @Nullable Map<String, int[]> items;
 
-        Cursor(int depth) {
+        /** {@code items}: where to record the lines of top-level lists' items instead of by path, or null. */
+        Cursor(int depth, @Nullable Map<String, int[]> items) {
             this.depth = depth;
+            this.items = items;
+        }
+
+        /** Records the line of the value at the current path (an earlier record of the path wins). */
+        void record(Map<String, Integer> lines, int line) {
+            if (items != null && segments.size() == 2 && segments.get(0) instanceof String list
+                    && segments.get(1) instanceof Integer i) {
+                int[] known = items.get(list);
+                if (known == null || i >= known.length) {
+                    known = java.util.Arrays.copyOf(known == null ? new int[0] : known, Math.max(16, 2 * i + 1));
+                    items.put(list, known);
+                }
+                if (known[i] == 0) {
+                    known[i] = line;
+                }
+                return;
+            }
+            lines.putIfAbsent(toString(), line);
         }
 
         /** Whether lines are recorded at the current depth. */
@@ -185,33 +228,32 @@ public final class LocatedTree {
         }
     }
 
-    private static JsonNode walk(String file, JsonParser p, Cursor path, Map<String, Integer> lines)
+    private static @Nullable Object walk(String file, JsonParser p, Cursor path, Map<String, Integer> lines)
             throws IOException {
         if (path.recording()) {
-            lines.putIfAbsent(path.toString(), line(p));
+            path.record(lines, line(p));
         }
-        JsonNodeFactory nf = JsonNodeFactory.instance;
         JsonToken t = p.currentToken();
         switch (t) {
             case START_OBJECT -> {
-                ObjectNode obj = nf.objectNode();
+                Map<String, @Nullable Object> obj = new LinkedHashMap<>(8);
                 while (p.nextToken() == JsonToken.FIELD_NAME) {
                     String name = p.currentName();
                     path.push(name);
-                    if (obj.has(name)) {
+                    if (obj.containsKey(name)) {
                         throw new ScenarioException(file, line(p), path.toString(), "duplicate key");
                     }
                     if (path.recording()) {
                         lines.put(path.toString(), line(p));
                     }
                     p.nextToken();
-                    obj.set(name, walk(file, p, path, lines));
+                    obj.put(name, walk(file, p, path, lines));
                     path.pop();
                 }
                 return obj;
             }
             case START_ARRAY -> {
-                ArrayNode arr = nf.arrayNode();
+                List<@Nullable Object> arr = new ArrayList<>();
                 int i = 0;
                 while (p.nextToken() != JsonToken.END_ARRAY) {
                     path.push(i++);
@@ -221,23 +263,23 @@ public final class LocatedTree {
                 return arr;
             }
             case VALUE_STRING -> {
-                return nf.textNode(p.getText());
+                return p.getText();
             }
             case VALUE_NUMBER_INT -> {
                 return switch (p.getNumberType()) {
-                    case INT -> nf.numberNode(p.getIntValue());
-                    case LONG -> nf.numberNode(p.getLongValue());
-                    default -> nf.numberNode(p.getBigIntegerValue());
+                    case INT -> p.getIntValue();
+                    case LONG -> p.getLongValue();
+                    default -> p.getBigIntegerValue();
                 };
             }
             case VALUE_NUMBER_FLOAT -> {
-                return nf.numberNode(p.getDoubleValue());
+                return p.getDoubleValue();
             }
             case VALUE_TRUE, VALUE_FALSE -> {
-                return nf.booleanNode(t == JsonToken.VALUE_TRUE);
+                return t == JsonToken.VALUE_TRUE;
             }
             case VALUE_NULL -> {
-                return nf.nullNode();
+                return null;
             }
             default -> throw new ScenarioException(file, line(p), path.toString(), "unexpected " + t);
         }

@@ -1,9 +1,9 @@
 package io.gpulab.engine.scenario;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.api.model.Quantity;
 
 import java.math.BigDecimal;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 
@@ -14,7 +14,8 @@ import java.util.regex.Pattern;
  */
 final class PodManifestCheck {
 
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final java.util.Set<String> PLAIN_SUFFIXES =
+            java.util.Set.of("", "m", "k", "M", "G", "T", "Ki", "Mi", "Gi", "Ti");
     private static final Pattern DNS_LABEL = Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?");
     private static final Pattern DNS_SUBDOMAIN =
             Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*");
@@ -27,7 +28,7 @@ final class PodManifestCheck {
 
     @SuppressWarnings("unchecked")
     static Checked check(ScenarioNode pod) {
-        pod.entries();
+        pod.mapping();
         String apiVersion = pod.get("apiVersion").text();
         if (!"v1".equals(apiVersion)) {
             throw pod.get("apiVersion").error("a Pod has apiVersion v1, got '" + apiVersion + "'");
@@ -37,7 +38,7 @@ final class PodManifestCheck {
             throw pod.get("kind").error("expected kind Pod, got '" + kind + "'");
         }
         ScenarioNode meta = pod.get("metadata");
-        meta.entries();
+        meta.mapping();
         String name = meta.get("name").text();
         if (name.length() > 253 || !DNS_SUBDOMAIN.matcher(name).matches()) {
             throw meta.get("name").error("'" + name
@@ -51,20 +52,23 @@ final class PodManifestCheck {
             }
         }
         ScenarioNode spec = pod.get("spec");
-        spec.entries();
+        spec.mapping();
         ScenarioNode containers = spec.get("containers");
-        if (containers.list().isEmpty()) {
+        List<ScenarioNode> list = containers.list();
+        if (list.isEmpty()) {
             throw containers.error("a pod needs at least one container");
         }
-        containers.list().forEach(PodManifestCheck::container);
+        list.forEach(PodManifestCheck::container);
         if (spec.has("initContainers")) {
             spec.get("initContainers").list().forEach(PodManifestCheck::container);
         }
-        return new Checked(ns + "/" + name, MAPPER.convertValue(pod.json(), Map.class));
+        // the parsed map itself: LocatedTree builds the same types Jackson's Map binding would, and nothing else
+        // keeps a reference to the document once it is loaded
+        return new Checked(ns + "/" + name, (Map<String, Object>) pod.value());
     }
 
     private static void container(ScenarioNode c) {
-        c.entries();
+        c.mapping();
         String name = c.get("name").text();
         if (name.length() > 63 || !DNS_LABEL.matcher(name).matches()) {
             throw c.get("name").error("'" + name + "' is not a valid container name");
@@ -74,7 +78,7 @@ final class PodManifestCheck {
             return;
         }
         ScenarioNode res = c.get("resources");
-        res.entries();
+        res.mapping();
         for (String section : new String[] {"limits", "requests"}) {
             if (res.has(section)) {
                 res.get(section).entries().forEach(PodManifestCheck::quantity);
@@ -82,11 +86,24 @@ final class PodManifestCheck {
         }
     }
 
+    /** Digits with one of the common suffixes: always a valid, non-negative Kubernetes quantity. */
+    private static boolean plainQuantity(String text) {
+        int i = 0;
+        while (i < text.length() && text.charAt(i) >= '0' && text.charAt(i) <= '9') {
+            i++;
+        }
+        return i > 0 && i <= 18 && PLAIN_SUFFIXES.contains(text.substring(i));
+    }
+
     private static void quantity(String resource, ScenarioNode value) {
-        if (value.json().isInt() && value.json().intValue() >= 0) {
+        if (value.value() instanceof Integer i && i >= 0) {
             return; // a plain non-negative integer is always a valid quantity; skip the BigDecimal parse
         }
         String text = value.scalar();
+        boolean extended = resource.contains("/") && !resource.contains("kubernetes.io/");
+        if (!extended && plainQuantity(text)) {
+            return; // e.g. 4000m or 16384Mi, as every imported pod has: valid and not negative, without BigDecimal
+        }
         BigDecimal amount;
         try {
             amount = Quantity.parse(text).getNumericalAmount();
@@ -96,7 +113,6 @@ final class PodManifestCheck {
         if (amount.signum() < 0) {
             throw value.error("must be greater than or equal to 0, got " + text);
         }
-        boolean extended = resource.contains("/") && !resource.contains("kubernetes.io/");
         if (extended && amount.stripTrailingZeros().scale() > 0) {
             throw value.error("must be an integer (" + resource + " is an extended resource), got " + text);
         }

@@ -1,15 +1,12 @@
 package io.gpulab.engine.scenario;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import org.jspecify.annotations.Nullable;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeSet;
 
 /**
@@ -18,14 +15,17 @@ import java.util.TreeSet;
  */
 public final class ScenarioNode {
 
+    /** The value of a key that is not there (told apart from an explicit {@code null}). */
+    private static final Object MISSING = new Object();
+
     private final LocatedTree tree;
-    private final JsonNode node;
+    private final @Nullable Object node;
     private final @Nullable ScenarioNode parent;
     /** The key under the parent mapping, or null for a list item. */
     private final @Nullable String key;
     private final int index;
 
-    private ScenarioNode(LocatedTree tree, JsonNode node, @Nullable ScenarioNode parent, @Nullable String key,
+    private ScenarioNode(LocatedTree tree, @Nullable Object node, @Nullable ScenarioNode parent, @Nullable String key,
                          int index) {
         this.tree = tree;
         this.node = node;
@@ -47,11 +47,24 @@ public final class ScenarioNode {
         return key != null ? LocatedTree.child(parent.path(), key) : LocatedTree.index(parent.path(), index);
     }
 
-    public JsonNode json() {
-        return node;
+    /**
+     * The value as parsed: a {@code Map<String, Object>} (file order), a {@code List}, a {@code String},
+     * {@code Integer}, {@code Long}, {@code BigInteger}, {@code Double}, {@code Boolean}, or {@code null}
+     * when absent or null.
+     */
+    public @Nullable Object value() {
+        return node == MISSING ? null : node;
     }
 
     public int line() {
+        if (key == null && parent != null && parent.key != null && parent.parent != null
+                && parent.parent.parent == null) {
+            // an item of a top-level list, e.g. steps[i]: recorded by index, no path string needed
+            int l = tree.itemLine(parent.key, index);
+            if (l > 0) {
+                return l;
+            }
+        }
         return tree.lineOf(path());
     }
 
@@ -62,21 +75,34 @@ public final class ScenarioNode {
 
     /** Fails unless this is a mapping whose keys are all among {@code allowed}. */
     public ScenarioNode object(String... allowed) {
-        if (!node.isObject()) {
-            throw error("expected a mapping, got " + describe(node));
-        }
-        Set<String> ok = Set.of(allowed);
-        for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
-            String k = it.next();
-            if (!ok.contains(k)) {
-                throw child(k).error("unknown key (expected one of: " + String.join(", ", new TreeSet<>(ok)) + ")");
+        for (String k : map().keySet()) {
+            if (!contains(allowed, k)) {
+                throw child(k).error("unknown key (expected one of: "
+                        + String.join(", ", new TreeSet<>(Arrays.asList(allowed))) + ")");
             }
         }
         return this;
     }
 
+    private static boolean contains(String[] keys, String k) {
+        for (String a : keys) {
+            if (a.equals(k)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @SuppressWarnings("unchecked")
+    private Map<String, @Nullable Object> map() {
+        if (!(node instanceof Map<?, ?>)) {
+            throw error("expected a mapping, got " + describe(node));
+        }
+        return (Map<String, @Nullable Object>) node;
+    }
+
     public boolean has(String key) {
-        return node.has(key) && !node.get(key).isNull();
+        return node instanceof Map<?, ?> m && m.get(key) != null;
     }
 
     /** The child value, which must be present. */
@@ -94,7 +120,12 @@ public final class ScenarioNode {
 
     /** Exactly one of {@code keys} present: its name. */
     public String oneOf(String what, String... keys) {
-        List<String> present = Arrays.stream(keys).filter(this::has).toList();
+        List<String> present = new ArrayList<>(1);
+        for (String k : keys) {
+            if (has(k)) {
+                present.add(k);
+            }
+        }
         if (present.size() != 1) {
             throw error(what + " needs exactly one of " + String.join(", ", keys)
                     + (present.isEmpty() ? "" : "; found " + String.join(", ", present)));
@@ -103,22 +134,23 @@ public final class ScenarioNode {
     }
 
     private ScenarioNode child(String k) {
-        return new ScenarioNode(tree, node.path(k), this, k, -1);
+        Object v = node instanceof Map<?, ?> m && m.containsKey(k) ? m.get(k) : MISSING;
+        return new ScenarioNode(tree, v, this, k, -1);
     }
 
     public String text() {
-        if (!node.isTextual() || node.asText().isBlank()) {
+        if (!(node instanceof String s) || s.isBlank()) {
             throw error("expected a non-empty string, got " + describe(node));
         }
-        return node.asText();
+        return s;
     }
 
     /** A scalar written as text or a number, e.g. {@code 5m} or {@code 20000}. */
     public String scalar() {
-        if (!node.isValueNode() || node.isNull()) {
+        if (node == null || node == MISSING || node instanceof Map<?, ?> || node instanceof List<?>) {
             throw error("expected a value, got " + describe(node));
         }
-        return node.asText();
+        return node.toString();
     }
 
     public String text(String key, String dflt) {
@@ -135,10 +167,13 @@ public final class ScenarioNode {
     }
 
     public int integer() {
-        if (!node.isIntegralNumber() || !node.canConvertToInt()) {
-            throw error("expected a whole number, got " + describe(node));
+        if (node instanceof Integer i) {
+            return i;
         }
-        return node.intValue();
+        if (node instanceof Long l && l == l.intValue()) {
+            return l.intValue();
+        }
+        throw error("expected a whole number, got " + describe(node));
     }
 
     /** A whole number >= {@code min}. */
@@ -151,38 +186,43 @@ public final class ScenarioNode {
     }
 
     public double number() {
-        if (!node.isNumber()) {
+        if (!(node instanceof Number n)) {
             throw error("expected a number, got " + describe(node));
         }
-        return node.doubleValue();
+        return n.doubleValue();
     }
 
     public boolean bool() {
-        if (!node.isBoolean()) {
+        if (!(node instanceof Boolean b)) {
             throw error("expected true or false, got " + describe(node));
         }
-        return node.booleanValue();
+        return b;
     }
 
     public List<ScenarioNode> list() {
-        if (!node.isArray()) {
+        if (!(node instanceof List<?> items)) {
             throw error("expected a list, got " + describe(node));
         }
-        List<ScenarioNode> out = new ArrayList<>(node.size());
-        for (int i = 0; i < node.size(); i++) {
-            out.add(new ScenarioNode(tree, node.get(i), this, null, i));
+        List<ScenarioNode> out = new ArrayList<>(items.size());
+        for (int i = 0; i < items.size(); i++) {
+            out.add(new ScenarioNode(tree, items.get(i), this, null, i));
         }
         return out;
     }
 
     /** The entries of a mapping, in file order. */
     public Map<String, ScenarioNode> entries() {
-        if (!node.isObject()) {
-            throw error("expected a mapping, got " + describe(node));
-        }
         Map<String, ScenarioNode> out = new LinkedHashMap<>();
-        node.fieldNames().forEachRemaining(k -> out.put(k, child(k)));
+        for (String k : map().keySet()) {
+            out.put(k, child(k));
+        }
         return out;
+    }
+
+    /** Fails unless this is a mapping; cheaper than {@link #entries()} when only the check is wanted. */
+    public ScenarioNode mapping() {
+        map();
+        return this;
     }
 
     /** A list of non-empty strings. */
@@ -190,19 +230,19 @@ public final class ScenarioNode {
         return list().stream().map(ScenarioNode::scalar).toList();
     }
 
-    static String describe(JsonNode n) {
-        if (n.isMissingNode() || n.isNull()) {
+    static String describe(@Nullable Object n) {
+        if (n == null || n == MISSING) {
             return "nothing";
         }
-        if (n.isObject()) {
+        if (n instanceof Map<?, ?>) {
             return "a mapping";
         }
-        if (n.isArray()) {
+        if (n instanceof List<?>) {
             return "a list";
         }
-        if (n.isTextual()) {
-            return "\"" + n.asText() + "\"";
+        if (n instanceof String s) {
+            return "\"" + s + "\"";
         }
-        return n.asText();
+        return n.toString();
     }
 }

@@ -60,7 +60,7 @@ public final class ScenarioReader {
     public Scenario read(Path file) {
         String name = file.toString();
         try {
-            return read(name, new java.io.StringReader(Files.readString(file)), name.endsWith(".json"));
+            return read(name, LocatedTree.of(name, Files.readString(file), name.endsWith(".json")));
         } catch (IOException e) {
             throw new ScenarioException(name, 0, "", "cannot read: " + e.getMessage());
         }
@@ -68,7 +68,10 @@ public final class ScenarioReader {
 
     /** Reads a document; {@code fileName} is only used in messages. */
     public Scenario read(String fileName, Reader in, boolean json) {
-        LocatedTree tree = LocatedTree.read(fileName, in, json);
+        return read(fileName, LocatedTree.read(fileName, in, json));
+    }
+
+    private Scenario read(String fileName, LocatedTree tree) {
         ScenarioNode root = ScenarioNode.root(tree).object("apiVersion", "kind", "metadata", "lab", "steps");
         String apiVersion = root.get("apiVersion").text();
         if (!API_VERSION.equals(apiVersion)) {

@@ -4,7 +4,6 @@ import io.gpulab.engine.api.CardView;
 import io.gpulab.engine.api.CommandResult;
 import io.gpulab.engine.api.LabBackend;
 import io.gpulab.engine.api.LabCommand;
-import io.gpulab.engine.api.LabSnapshot;
 import io.gpulab.engine.api.NodeView;
 import io.gpulab.engine.api.TenantView;
 import org.jspecify.annotations.Nullable;
@@ -45,7 +44,7 @@ public final class ScenarioRunner {
             return submit(index, s);
         }
         if (step instanceof Step.ExpectPod s) {
-            ObservedPod o = observe(backend.snapshot(), s.tenant(), s.pod(), null);
+            ObservedPod o = observe(s.tenant(), s.pod(), null);
             return result(index, step, o, s.expect(), Checks.pod(s.expect(), o));
         }
         if (step instanceof Step.ExpectVisibility s) {
@@ -87,16 +86,22 @@ public final class ScenarioRunner {
 
     private StepResult submit(int index, Step.Submit s) {
         CommandResult r = backend.execute(new LabCommand.SubmitPod(s.tenant(), s.manifest()));
-        ObservedPod o = observe(backend.snapshot(), s.tenant(), s.pod(), r);
+        ObservedPod o = observe(s.tenant(), s.pod(), r);
         if (s.expect() == null) {
             return result(index, s, o, null, List.of());
         }
-        return result(index, s, o, s.expect(), Checks.pod(s.expect(), o));
+        List<String> problems = Checks.pod(s.expect(), o);
+        if (!r.accepted() && !problems.isEmpty()) {
+            // a refusal can be the expected outcome (phase Rejected); when it is not, it is the first thing to read
+            problems = new ArrayList<>(problems);
+            problems.add(0, "the backend refused the submit: " + r.message());
+        }
+        return result(index, s, o, s.expect(), problems);
     }
 
-    private static ObservedPod observe(LabSnapshot snap, String tenant, String pod, @Nullable CommandResult r) {
-        Optional<TenantView> t = snap.tenant(tenant);
-        return t.flatMap(v -> v.pod(pod)).map(ObservedPod::of).orElseGet(() -> ObservedPod.rejected(
+    /** The pod as the backend lists it now; asked per pod, as a snapshot per step would dominate a long replay. */
+    private ObservedPod observe(String tenant, String pod, @Nullable CommandResult r) {
+        return backend.pod(tenant, pod).map(ObservedPod::of).orElseGet(() -> ObservedPod.rejected(
                 r != null && !r.accepted() ? r.message() : "tenant " + tenant + " lists no pod " + pod));
     }
 
@@ -113,7 +118,7 @@ public final class ScenarioRunner {
         TenantView t = backend.snapshot().tenant(s.tenant()).orElseThrow();
         Map<String, Object> seen = new LinkedHashMap<>();
         seen.put("nodes", t.nodes().stream().map(NodeView::name).toList());
-        seen.put("pods", t.pods().stream().map(p -> p.key()).toList());
+        seen.put("pods", Checks.workloadPods(t));
         Map<String, Map<String, String>> capacity = new LinkedHashMap<>();
         t.nodes().forEach(n -> capacity.put(n.name(), new java.util.TreeMap<>(n.capacity())));
         seen.put("capacity", capacity);

@@ -24,12 +24,16 @@ final class StepReader {
     /** The step actions, in the order the file format documents them. */
     static final String[] ACTIONS = {"submit", "expectPod", "delete", "advance", "unlock", "fault", "set",
         "expectVisibility", "expectCard", "expectLock"};
+    /** The keys a step may have: one action, plus {@code expect} and {@code name}. */
+    private static final String[] STEP_KEYS = stepKeys();
 
     private final LabSpec lab;
     private final Map<String, Set<String>> submitted = new HashMap<>();
+    private final Set<String> tenantNames;
 
     StepReader(LabSpec lab) {
         this.lab = lab;
+        this.tenantNames = lab.tenants().stream().map(TenantSpec::name).collect(java.util.stream.Collectors.toSet());
     }
 
     List<Step> read(ScenarioNode steps) {
@@ -40,11 +44,15 @@ final class StepReader {
         return out;
     }
 
-    private Step step(ScenarioNode s) {
+    private static String[] stepKeys() {
         List<String> keys = new ArrayList<>(List.of(ACTIONS));
         keys.add("expect");
         keys.add("name");
-        s.object(keys.toArray(String[]::new));
+        return keys.toArray(String[]::new);
+    }
+
+    private Step step(ScenarioNode s) {
+        s.object(STEP_KEYS);
         String action = s.oneOf("a step", ACTIONS);
         String label = s.text("name", "");
         int line = s.line();
@@ -183,7 +191,7 @@ final class StepReader {
 
     private String tenant(ScenarioNode a) {
         String name = a.get("tenant").text();
-        if (lab.tenants().stream().noneMatch(t -> t.name().equals(name))) {
+        if (!tenantNames.contains(name)) {
             throw a.get("tenant").error("unknown tenant '" + name + "' (lab tenants: " + String.join(", ",
                     lab.tenants().stream().map(TenantSpec::name).toList()) + ")");
         }

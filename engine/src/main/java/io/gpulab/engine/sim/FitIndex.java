@@ -1,7 +1,6 @@
 package io.gpulab.engine.sim;
 
 import io.gpulab.scheduler.filter.FilterContext;
-import io.gpulab.scheduler.filter.FilterResult;
 import io.gpulab.scheduler.filter.HamiFilter;
 import io.gpulab.scheduler.filter.NodeFit;
 import io.gpulab.scheduler.filter.NodeFitter;
@@ -86,14 +85,15 @@ final class FitIndex {
      * What {@code HamiFilter.filter(ctx, infos, null, ..., messageKeep)} answers; {@code infos.get(i)} is the
      * current info of {@code nodes.get(i)}.
      */
-    FilterResult filter(FilterContext ctx, List<SimNode> nodes, List<NodeInfo> infos, int messageKeep) {
+    FilterAnswer filter(FilterContext ctx, List<SimNode> nodes, List<NodeInfo> infos, int messageKeep) {
         if (!ctx.requestsAnyDevice()) {
-            return HamiFilter.filter(ctx, infos, null);
+            return FilterAnswer.of(HamiFilter.filter(ctx, infos, null));
         }
-        Entry e = entries.get(Key.of(ctx));
+        Key key = Key.of(ctx);
+        Entry e = entries.get(key);
         if (e == null || e.versions.length != nodes.size()) {
             e = new Entry(nodes.size(), NodeOrder.of(ctx.nodePolicy()));
-            entries.put(Key.of(ctx), e);
+            entries.put(key, e);
         }
         if (e.epoch != epoch) {
             for (int i = 0; i < nodes.size(); i++) {
@@ -110,8 +110,11 @@ final class FitIndex {
             }
         }
         e.seen = journalSize;
-        // List.copyOf: the one copy FilterResult keeps as is (it would copy an ArrayList again)
-        return HamiFilter.assemble(e.failed, List.copyOf(e.fitting), nodes.size(), messageKeep);
+        if (e.fitting.isEmpty()) {
+            // a failure's nodes are kept by the pod (its failedNodes), so this answer copies them
+            return FilterAnswer.of(HamiFilter.assemble(e.failed, List.of(), nodes.size(), messageKeep));
+        }
+        return FilterAnswer.success(e.failed, e.fitting, nodes.size(), messageKeep);
     }
 
     /** Moves node {@code i} to its current place, as the plain filter's loop would classify it. */

@@ -1,18 +1,20 @@
 package io.gpulab.engine.sim;
 
+import io.gpulab.engine.api.LabEvent;
 import io.gpulab.engine.api.PodTrace.Outcome;
 import io.gpulab.scheduler.codec.HamiAnnotations;
 import io.gpulab.scheduler.codec.HamiResources;
 import io.gpulab.scheduler.codec.PodDevicesCodec;
 import io.gpulab.scheduler.filter.Code;
 import io.gpulab.scheduler.filter.FilterContext;
-import io.gpulab.scheduler.filter.FilterResult;
 import io.gpulab.scheduler.filter.HamiEvent;
 import io.gpulab.scheduler.filter.HamiFilter;
 import io.gpulab.scheduler.usage.PodUsage;
 import io.gpulab.scheduler.request.WebhookMutator;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -61,11 +63,11 @@ final class Scheduling {
             p.reservedOn = null;
         }
         FilterContext ctx = p.filterContext(lab.schedulerConfig());
-        FilterResult r;
+        FilterAnswer r;
         if (ctx == null) {
-            r = HamiFilter.filter(p.admitted, t.nodeInfos(), lab.schedulerConfig());
+            r = FilterAnswer.of(HamiFilter.filter(p.admitted, t.nodeInfos(), lab.schedulerConfig()));
         } else if (lab.referenceFilter()) {
-            r = HamiFilter.filter(ctx, t.nodeInfos(), null);
+            r = FilterAnswer.of(HamiFilter.filter(ctx, t.nodeInfos(), null));
         } else {
             r = t.fits.filter(ctx, t.nodeList, t.nodeInfos(), EventLog.MAX_MESSAGE);
         }
@@ -94,18 +96,20 @@ final class Scheduling {
         boolean repeat = filterSig.equals(p.lastFilter) && !p.lastFailure.isEmpty();
         p.lastFilter = filterSig;
         if (!repeat) {
-            r.events().forEach(e -> hamiEvent(t, p, e));
+            // the trace quotes the logged (clipped) messages: one copy of a 1 kB FilteringSucceed text, not two
+            List<LabEvent> logged = new ArrayList<>(r.events().size());
+            r.events().forEach(e -> logged.add(hamiEvent(t, p, e)));
             Map<String, String> ev = new LinkedHashMap<>();
             ev.put(HamiAnnotations.VGPU_NODE, node.name);
             ev.put(HamiAnnotations.DEVICES_ALLOCATED, devices);
             putFailed(ev, r.failedNodes());
-            r.events().forEach(e -> putEvent(ev, e.reason(), e.message()));
+            logged.forEach(e -> putEvent(ev, e.reason(), e.message()));
             p.step("filter", Outcome.OK, "HAMi chose " + node.name + " (" + describe(p) + ")", ev);
         }
         locks.bind(t, p, node);
     }
 
-    private void filterFailed(SimTenant t, SimPod p, FilterResult r) {
+    private void filterFailed(SimTenant t, SimPod p, FilterAnswer r) {
         boolean error = r.status().code() == Code.ERROR;
         String kube = error ? String.join("; ", r.status().reasons())
                 : KubeMessages.unschedulable(t.nodes.size(), r.failedNodes(), false);
@@ -195,8 +199,8 @@ final class Scheduling {
         p.changed();
     }
 
-    void hamiEvent(SimTenant t, SimPod p, HamiEvent e) {
-        lab.event(t.name, "Pod/" + p.key(), e.type(), e.reason(), e.message(), HamiResources.SCHEDULER_NAME);
+    LabEvent hamiEvent(SimTenant t, SimPod p, HamiEvent e) {
+        return lab.event(t.name, "Pod/" + p.key(), e.type(), e.reason(), e.message(), HamiResources.SCHEDULER_NAME);
     }
 
     private static String describe(SimPod p) {

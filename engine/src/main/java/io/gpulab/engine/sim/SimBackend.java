@@ -7,12 +7,14 @@ import io.gpulab.engine.api.LabEvent;
 import io.gpulab.engine.api.LabListener;
 import io.gpulab.engine.api.LabSnapshot;
 import io.gpulab.engine.api.PodTrace;
+import io.gpulab.engine.api.PodView;
 import io.gpulab.engine.lab.LabSpec;
 import org.jspecify.annotations.Nullable;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
 import java.util.concurrent.locks.ReentrantLock;
@@ -93,6 +95,19 @@ public final class SimBackend implements LabBackend {
             LabSnapshot s = lab.snapshot();
             published = s;
             return s;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The pod's current view straight from its tenant's store: no snapshot of every other pod is built. */
+    @Override
+    public Optional<PodView> pod(String tenant, String podKey) {
+        lock.lock();
+        try {
+            SimTenant t = lab.tenants().get(tenant);
+            SimPod p = t == null ? null : t.pods.get(podKey);
+            return p == null ? Optional.empty() : Optional.of(p.view());
         } finally {
             lock.unlock();
         }

@@ -133,7 +133,7 @@ final class SimPod {
                         new PodView.DeviceAllocation(d.uuid(), c, d.usedMem(), d.usedCores())));
             }
             v = new PodView(namespace(), name(), phase, node, schedulerName, reason, message, failedNodes, allocs,
-                    annotations, hamiAllocated(), warnings);
+                    annotations, hamiAllocated(), warnings, kubeRequests.getOrDefault("nvidia.com/gpu", 0L));
             view = v;
         }
         return v;

@@ -1,0 +1,74 @@
+package io.gpulab.engine.sim;
+
+import io.gpulab.scheduler.filter.FilterEvents;
+import io.gpulab.scheduler.filter.FilterResult;
+import io.gpulab.scheduler.filter.HamiEvent;
+import io.gpulab.scheduler.filter.NodeScore;
+import io.gpulab.scheduler.filter.Status;
+import io.gpulab.scheduler.model.PodDevices;
+import org.jspecify.annotations.Nullable;
+
+import java.util.AbstractList;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableSet;
+import java.util.SortedMap;
+
+/**
+ * What {@link Scheduling} reads of one HAMi filter pass: {@link FilterResult} minus the full list of node scores.
+ * A {@link FilterResult} copies every fitting and failing node, which on a 1,000-node lab costs more than the
+ * rest of a pod's scheduling; the {@link FitIndex} answers a success with read-only views of its own sorted
+ * sets instead, valid until the index is next asked (the caller uses them at once).
+ *
+ * @param failedNodes node -> HAMi reason, sorted by node
+ */
+record FilterAnswer(Status status, @Nullable String node, PodDevices devices, Map<String, String> failedNodes,
+                    List<HamiEvent> events) {
+
+    /** The plain filter's answer, as is (its failed nodes are an unmodifiable copy sorted by node). */
+    static FilterAnswer of(FilterResult r) {
+        return new FilterAnswer(r.status(), r.node(), r.devices(), r.failedNodes(), r.events());
+    }
+
+    /**
+     * A success, built as {@code HamiFilter.assemble} does (the chosen node is the last in node-policy order and
+     * the FilteringSucceed text lists the fits in that order), from views of {@code fitting} and {@code failed}.
+     */
+    static FilterAnswer success(SortedMap<String, String> failed, NavigableSet<NodeScore> fitting, int totalNodes,
+                                int messageKeep) {
+        NodeScore chosen = fitting.last();
+        HamiEvent ok = FilterEvents.succeeded(chosen.node(), totalNodes, new InOrder(fitting), messageKeep);
+        return new FilterAnswer(Status.success(), chosen.node(), chosen.devices(),
+                Collections.unmodifiableSortedMap(failed), List.of(ok));
+    }
+
+    /** A list over a sorted set that is only iterated and sized, never indexed (FilterEvents reads it so). */
+    private static final class InOrder extends AbstractList<NodeScore> {
+        private final NavigableSet<NodeScore> set;
+
+        InOrder(NavigableSet<NodeScore> set) {
+            this.set = set;
+        }
+
+        @Override
+        public Iterator<NodeScore> iterator() {
+            return Collections.unmodifiableSet(set).iterator();
+        }
+
+        @Override
+        public NodeScore get(int index) {
+            Iterator<NodeScore> it = set.iterator();
+            for (int i = 0; i < index; i++) {
+                it.next();
+            }
+            return it.next();
+        }
+
+        @Override
+        public int size() {
+            return set.size();
+        }
+    }
+}
