@@ -33,7 +33,12 @@ public final class Launcher {
     /** Runs {@code gpulab} with these arguments and returns its exit code. */
     public static int run(String... args) {
         String[] effective = args.length == 0 ? new String[] {"gui"} : args;
-        prepareFonts();
+        // asking fontconfig is a child process; building the command line meanwhile shortens the start
+        Thread fonts = new Thread(Launcher::prepareFonts, "gpulab-font-setup");
+        fonts.setDaemon(true);
+        fonts.start();
+        CommandLine cli = GpulabCommand.commandLine();
+        awaitFonts(fonts);
         if (opensWindow(effective)) {
             Optional<String> problem = DisplayCheck.problem();
             if (problem.isPresent()) {
@@ -42,7 +47,6 @@ public final class Launcher {
             }
             StartupProbe.installIfRequested();
         }
-        CommandLine cli = GpulabCommand.commandLine();
         CommandLine.IExecutionExceptionHandler fallback = cli.getExecutionExceptionHandler();
         cli.setExecutionExceptionHandler((ex, cmd, parsed) -> {
             Optional<String> hint = ToolkitHints.explain(ex);
@@ -57,6 +61,15 @@ public final class Launcher {
 
     private static boolean opensWindow(String[] args) {
         return args[0].equals("gui") && List.of(args).stream().noneMatch(HELP_FLAGS::contains);
+    }
+
+    /** Font set-up must be complete before any JavaFX class reads its properties. */
+    private static void awaitFonts(Thread fonts) {
+        try {
+            fonts.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private static void prepareFonts() {
