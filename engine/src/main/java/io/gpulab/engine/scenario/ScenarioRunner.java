@@ -95,6 +95,10 @@ public final class ScenarioRunner {
             // a refusal can be the expected outcome (phase Rejected); when it is not, it is the first thing to read
             problems = new ArrayList<>(problems);
             problems.add(0, "the backend refused the submit: " + r.message());
+        } else if (!problems.isEmpty() && !r.message().isBlank()) {
+            // e.g. a real cluster that gave no decision in time: the mismatch alone would not say why
+            problems = new ArrayList<>(problems);
+            problems.add("the backend said: " + r.message());
         }
         return result(index, s, o, s.expect(), problems);
     }

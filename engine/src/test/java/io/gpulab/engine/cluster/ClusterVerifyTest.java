@@ -99,4 +99,36 @@ class ClusterVerifyTest {
             assertEquals("no scheduling decision for default/lonely within 0 s: still Pending", r.message());
         }
     }
+
+    @Test
+    void aStepWithoutADecisionSaysSoInItsProblems() throws Exception {
+        String yaml = """
+                apiVersion: gpulab.io/v1
+                kind: Scenario
+                metadata: {name: no-decision}
+                lab:
+                  tenants:
+                    - name: tenant-b
+                      workers: [{name: tenant-b-worker, cards: [{model: L4-24GB, count: 2}]}]
+                steps:
+                  - submit:
+                      tenant: tenant-b
+                      pod:
+                        apiVersion: v1
+                        kind: Pod
+                        metadata: {name: lonely}
+                        spec: {containers: [{name: c, image: busybox}]}
+                    expect: {phase: Running}
+                """;
+        Scenario s = new ScenarioReader().read("no-decision.yaml", new java.io.StringReader(yaml), false);
+        try (ClusterLabFixture lab = new ClusterLabFixture(client, dir);
+             ClusterBackend backend = ClusterBackend.connect(lab.options().withWrites(true)
+                     .withDecisionTimeout(java.time.Duration.ofMillis(300)))) {
+            StepResult step = new ScenarioRunner(backend).run(s).steps().get(0);
+            assertFalse(step.passed());
+            assertEquals(java.util.List.of("phase: expected Running, observed Pending",
+                    "the backend said: no scheduling decision for default/lonely within 0 s: still Pending"),
+                    step.problems());
+        }
+    }
 }
