@@ -42,11 +42,13 @@ final class FitIndex {
         }
     }
 
-    /** One request's answer over all nodes. */
-    private static final class Entry {
+    /** One request's answer over all nodes; read it only right after {@link #entry} returned it. */
+    static final class Entry {
         final long[] versions;
         /** The node's place in {@link #fitting}, or null when it is in {@link #failed}. */
         final NodeScore[] scores;
+        /** The node's HAMi reason by node index, or null when it fits. */
+        final String[] reasons;
         final TreeMap<String, String> failed = new TreeMap<>();
         final TreeSet<NodeScore> fitting;
         long epoch = -1;
@@ -55,6 +57,7 @@ final class FitIndex {
         Entry(int nodes, NodeOrder order) {
             versions = new long[nodes];
             scores = new NodeScore[nodes];
+            reasons = new String[nodes];
             fitting = new TreeSet<>(order::compare);
         }
     }
@@ -89,6 +92,19 @@ final class FitIndex {
         if (!ctx.requestsAnyDevice()) {
             return FilterAnswer.of(HamiFilter.filter(ctx, infos, null));
         }
+        Entry e = entry(ctx, nodes, infos);
+        if (e.fitting.isEmpty()) {
+            // a failure's nodes are kept by the pod (its failedNodes), so this answer copies them
+            return FilterAnswer.of(HamiFilter.assemble(e.failed, List.of(), nodes.size(), messageKeep));
+        }
+        return FilterAnswer.success(e.failed, e.fitting, nodes.size(), messageKeep);
+    }
+
+    /**
+     * The request's answer over every node, brought up to date (a pod that requests a HAMi device only); valid until
+     * the index is next asked.
+     */
+    Entry entry(FilterContext ctx, List<SimNode> nodes, List<NodeInfo> infos) {
         Key key = Key.of(ctx);
         Entry e = entries.get(key);
         if (e == null || e.versions.length != nodes.size()) {
@@ -110,11 +126,7 @@ final class FitIndex {
             }
         }
         e.seen = journalSize;
-        if (e.fitting.isEmpty()) {
-            // a failure's nodes are kept by the pod (its failedNodes), so this answer copies them
-            return FilterAnswer.of(HamiFilter.assemble(e.failed, List.of(), nodes.size(), messageKeep));
-        }
-        return FilterAnswer.success(e.failed, e.fitting, nodes.size(), messageKeep);
+        return e;
     }
 
     /** Moves node {@code i} to its current place, as the plain filter's loop would classify it. */
@@ -129,15 +141,18 @@ final class FitIndex {
         e.versions[i] = node.version();
         if (info.devices().isEmpty()) {
             e.failed.put(info.name(), Reasons.NODE_UNREGISTERED);
+            e.reasons[i] = Reasons.NODE_UNREGISTERED;
             return;
         }
         NodeFit f = NodeFitter.fit(ctx, info, null);
         if (f.fits()) {
             NodeScore s = new NodeScore(info.name(), f.score(), f.devices());
             e.scores[i] = s;
+            e.reasons[i] = null;
             e.fitting.add(s);
         } else {
             e.failed.put(info.name(), f.reason());
+            e.reasons[i] = f.reason();
         }
     }
 }

@@ -43,6 +43,11 @@ final class SimTenant {
     private @Nullable List<NodeView> nodeViews;
     private NodeView[] nodeViewArray = new NodeView[0];
     final FitIndex fits = new FitIndex();
+    /** Scratch for kube-scheduler's NodeResourcesFit pass of one pod. */
+    final KubeScan kube = new KubeScan();
+    /** Nodes holding the kubelet's max pods (so a pod without CPU or memory requests can skip the scan). */
+    private int podsFullNodes;
+    private int @Nullable [] byName;
     private boolean dirty = true;
     private @Nullable TenantView view;
 
@@ -66,12 +71,35 @@ final class SimTenant {
         nodes.put(n.name, n);
         nodeList.add(n);
         infos.add(n.info());
+        byName = null;
+        n.onFull(d -> podsFullNodes += d);
         n.onChange(changed -> {
             staleInfos.set(changed.index);
             staleViews.set(changed.index);
             fits.nodeChanged(changed.index);
             dirty = true;
         });
+    }
+
+    /** Runs kube-scheduler's NodeResourcesFit for the pod on every node into {@link #kube}; returns the failures. */
+    int kubeScan(HostRequests r) {
+        if (r.none() && podsFullNodes == 0) {
+            kube.none(nodeList.size());
+            return 0;
+        }
+        return kube.scan(nodeList, r);
+    }
+
+    /** Node indices in node-name order (kube and HAMi list nodes sorted by name). */
+    int[] byName() {
+        int[] b = byName;
+        if (b == null) {
+            b = java.util.stream.IntStream.range(0, nodeList.size()).boxed()
+                    .sorted(java.util.Comparator.comparing(i -> nodeList.get(i).name))
+                    .mapToInt(Integer::intValue).toArray();
+            byName = b;
+        }
+        return b;
     }
 
     /** HAMi's node infos for the filter, in node order; only nodes changed since the last call are rebuilt. */

@@ -45,6 +45,7 @@ public final class WorkerBox extends VBox {
         for (CardView c : node.cards()) {
             cards.getChildren().add(new CardTile(vm, tenant, node.name(), c));
         }
+        cards.getChildren().add(new HostFill(node));
         getChildren().add(cards);
         List<PodView> unproven = tenant.pods().stream()
                 .filter(p -> node.name().equals(p.node()) && "Running".equals(p.phase()) && p.devices().isEmpty()
