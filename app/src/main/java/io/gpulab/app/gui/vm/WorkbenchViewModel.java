@@ -185,8 +185,10 @@ public final class WorkbenchViewModel {
         run(new LabCommand.Advance(by));
     }
 
+    /** Unlocks the node; on a real cluster only while it holds the lock shown now (the one confirmed). */
     public void unlock(String tenant, String node) {
-        run(new LabCommand.Unlock(tenant, node));
+        run(new LabCommand.Unlock(tenant, node, snapshot().tenant(tenant).flatMap(t -> t.node(node))
+                .map(io.gpulab.engine.api.NodeView::lock).orElse(null)));
     }
 
     public void setKonnectivity(String tenant, boolean up) {
