@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A pod as the run observed it (DESIGN.md section 4, {@code observed}). Empty strings of the snapshot
+ * A pod as the run observed it (docs/json-output.md, {@code observed}). Empty strings of the snapshot
  * become {@code null}. {@code hamiAllocated} tells a HAMi-placed pod from one the default scheduler
  * placed by slots alone (Running proves nothing without it).
  */
