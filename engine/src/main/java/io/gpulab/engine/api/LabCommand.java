@@ -18,8 +18,20 @@ public sealed interface LabCommand {
     /** Move the virtual clock forward (locks expire, pending pods are retried). */
     record Advance(Duration by) implements LabCommand { }
 
-    /** Remove the node lock by hand: the article's lab workaround, not a production procedure. */
-    record Unlock(String tenant, String node) implements LabCommand { }
+    /**
+     * Remove the node lock by hand: the article's lab workaround, not a production procedure.
+     *
+     * @param confirmed the lock the user saw and confirmed; a real cluster removes the lock only while it
+     *                  is still exactly that one (a lock taken meanwhile is reported, not removed).
+     *                  {@code null}: whatever lock the node holds when the command runs
+     */
+    record Unlock(String tenant, String node, @org.jspecify.annotations.Nullable LockView confirmed)
+            implements LabCommand {
+
+        public Unlock(String tenant, String node) {
+            this(tenant, node, null);
+        }
+    }
 
     /** Bring a tenant's Konnectivity agents up or down. */
     record SetKonnectivity(String tenant, boolean up) implements LabCommand { }

@@ -7,10 +7,13 @@ import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.gpulab.engine.api.CommandResult;
 import io.gpulab.engine.api.LabCommand;
+import io.gpulab.engine.api.LockView;
 import io.gpulab.scheduler.codec.HamiAnnotations;
+import io.gpulab.scheduler.codec.NodeLockCodec;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The few writes a real lab accepts, each only with explicit permission: submit a pod, delete a pod,
@@ -41,7 +44,7 @@ final class ClusterWrites {
             return guarded(d.tenant(), w -> delete(w, d.podKey()));
         }
         if (command instanceof LabCommand.Unlock u) {
-            return guarded(u.tenant(), w -> unlock(w, u.node()));
+            return guarded(u.tenant(), w -> unlock(w, u.node(), u.confirmed()));
         }
         return CommandResult.refused(command.getClass().getSimpleName()
                 + " controls the simulation only; a real cluster (" + backend.id() + " backend) cannot do it");
@@ -118,23 +121,77 @@ final class ClusterWrites {
         return CommandResult.ok(List.of());
     }
 
-    private CommandResult unlock(TenantWatch w, String nodeName) {
+    private CommandResult unlock(TenantWatch w, String nodeName, @Nullable LockView confirmed) {
         Node node = w.client().nodes().withName(nodeName).get();
         if (node == null) {
             return CommandResult.refused("node " + nodeName + " does not exist in tenant " + w.tenant());
         }
-        if (node.getMetadata().getAnnotations() == null
-                || !node.getMetadata().getAnnotations().containsKey(HamiAnnotations.MUTEX_LOCK)) {
-            return CommandResult.refused("node " + nodeName + " holds no HAMi lock");
+        String value = lockValue(node);
+        if (value == null) {
+            return CommandResult.refused("node " + nodeName + " holds no HAMi lock"
+                    + (confirmed == null ? "" : " any more (nothing removed)"));
         }
+        if (confirmed != null && !sameLock(value, confirmed)) {
+            return changed(nodeName, value);
+        }
+        return removeLock(w, nodeName, value);
+    }
+
+    /**
+     * Removes the lock only while its value is still {@code expected}: the JSON patch's {@code test}
+     * makes the API server refuse the {@code remove} when another bind took the lock meanwhile.
+     */
+    CommandResult removeLock(TenantWatch w, String nodeName, String expected) {
         String path = "/metadata/annotations/" + HamiAnnotations.MUTEX_LOCK.replace("~", "~0").replace("/", "~1");
-        w.client().nodes().withName(nodeName).patch(PatchContext.of(PatchType.JSON),
-                "[{\"op\":\"remove\",\"path\":\"" + path + "\"}]");
+        String patch = "[{\"op\":\"test\",\"path\":\"" + path + "\",\"value\":"
+                + JSON_STRING.apply(expected) + "},{\"op\":\"remove\",\"path\":\"" + path + "\"}]";
+        try {
+            w.client().nodes().withName(nodeName).patch(PatchContext.of(PatchType.JSON), patch);
+        } catch (KubernetesClientException e) {
+            // a failed test answers 422 on a real API server; whatever the code, look again before saying why
+            Node now = w.client().nodes().withName(nodeName).get();
+            String current = now == null ? null : lockValue(now);
+            if (!expected.equals(current)) {
+                return current == null ? CommandResult.refused("node " + nodeName + " holds no HAMi lock any more "
+                        + "(nothing removed)") : changed(nodeName, current);
+            }
+            throw e;
+        }
         settle(() -> w.nodes().stream().filter(n -> n.getMetadata().getName().equals(nodeName))
-                .noneMatch(n -> n.getMetadata().getAnnotations() != null
-                        && n.getMetadata().getAnnotations().containsKey(HamiAnnotations.MUTEX_LOCK)), SETTLE_MILLIS);
+                .noneMatch(n -> lockValue(n) != null), SETTLE_MILLIS);
         return new CommandResult(true, UNLOCK_WARNING, List.of());
     }
+
+    private static CommandResult changed(String nodeName, String now) {
+        var d = NodeLockCodec.decode(now);
+        String holder = !d.isOk() ? "an undecodable value" : d.value().legacy() ? "a legacy lock since "
+                + d.value().since() : d.value().namespace() + "/" + d.value().podName() + " since " + d.value().since();
+        return CommandResult.refused("the lock on " + nodeName + " changed after you confirmed it (now held by "
+                + holder + "); nothing was removed");
+    }
+
+    /** Whether the node's lock value is the lock the user confirmed (same holder, same time). */
+    private static boolean sameLock(String value, LockView confirmed) {
+        var d = NodeLockCodec.decode(value);
+        if (!d.isOk()) {
+            return false;
+        }
+        String holder = d.value().legacy() ? "" : d.value().namespace() + "/" + d.value().podName();
+        return holder.equals(confirmed.holder()) && d.value().since().equals(confirmed.since());
+    }
+
+    private static @Nullable String lockValue(Node n) {
+        return n.getMetadata().getAnnotations() == null ? null
+                : n.getMetadata().getAnnotations().get(HamiAnnotations.MUTEX_LOCK);
+    }
+
+    private static final java.util.function.Function<String, String> JSON_STRING = v -> {
+        try {
+            return new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(v);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    };
 
     /** Waits (bounded) until the informer shows the write, so the next snapshot contains it. */
     private static boolean settle(BooleanSupplier visible, long millis) {

@@ -104,7 +104,13 @@ public final class ManagementDiscovery {
             if (encoded == null) {
                 warnings.add(tcpName + ": " + source + " not found (is the TCP Ready?)");
             } else {
-                cfg = Config.fromKubeconfig(new String(Base64.getDecoder().decode(encoded), StandardCharsets.UTF_8));
+                // data, not code: never handed to Config.fromKubeconfig, which would run an exec plugin
+                SecretKubeconfig.Parsed parsed = SecretKubeconfig.parse(
+                        new String(Base64.getDecoder().decode(encoded), StandardCharsets.UTF_8));
+                cfg = parsed.config();
+                if (cfg == null) {
+                    warnings.add(tcpName + ": " + source + " " + parsed.refusal());
+                }
             }
         } catch (IllegalArgumentException e) {
             warnings.add(tcpName + ": " + source + " is not valid base64");

@@ -144,7 +144,8 @@ final class LabReader {
         Integer numa = c.has("numa") ? c.get("numa").integer(0) : null;
         String uuid = c.has("uuid") ? c.get("uuid").text() : null;
         Boolean health = c.has("health") ? c.get("health").bool() : null;
-        String mode = c.has("mode") ? c.get("mode").choice("hami-core", "mig", "mps") : null;
+        // free-form like HAMi: the device plugin reports any operating mode, and pods select it by substring
+        String mode = c.has("mode") ? c.get("mode").text() : null;
         CardUsageSpec used = null;
         if (c.has("used")) {
             ScenarioNode u = c.get("used").object("memMB", "cores", "slots");

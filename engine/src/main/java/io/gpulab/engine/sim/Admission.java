@@ -62,9 +62,10 @@ final class Admission {
             return new Outcome(true, false, pod, declared, "", "webhook unreachable through Konnectivity; "
                     + "failurePolicy Ignore admitted the pod UNCHANGED (schedulerName " + declared + ")", ev);
         }
-        MutationResult m = WebhookMutator.mutate(pod.info(), pod.schedulerName(), null, cfg, WebhookSettings.DEFAULTS);
+        MutationResult m = WebhookMutator.mutate(pod.info(), pod.schedulerName(), null, pod.nodeName(), cfg,
+                WebhookSettings.DEFAULTS);
         if (!m.allowed()) {
-            String err = "Error from server (InternalError): admission webhook \"" + WEBHOOK
+            String err = "Error from server (" + m.statusReason() + "): admission webhook \"" + WEBHOOK
                     + "\" denied the request: " + m.message();
             ev.put("error", err);
             return new Outcome(false, true, pod, declared, err, "create refused by " + WEBHOOK, ev);
@@ -81,8 +82,11 @@ final class Admission {
             }
         });
         String summary = m.hasResource() ? WEBHOOK + " mutated the pod: schedulerName " + after
+                : WebhookMutator.OTHER_SCHEDULER.equals(m.message()) ? WEBHOOK + " admitted the pod unchanged: "
+                + m.message() + " (" + after + ")"
                 : WEBHOOK + " admitted the pod (no HAMi resource: " + m.message() + ")";
         return new Outcome(true, true, new ParsedPod(m.pod(), sched,
-                PodManifests.kubeRequests(m.pod().initContainers(), m.pod().containers())), after, "", summary, ev);
+                PodManifests.kubeRequests(m.pod().initContainers(), m.pod().containers()), pod.nodeName()), after, "",
+                summary, ev);
     }
 }

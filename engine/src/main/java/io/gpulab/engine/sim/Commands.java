@@ -97,7 +97,20 @@ final class Commands {
             t.changed();
             return adm.error();
         }
+        try {
+            PodManifests.requireContainers(adm.parsed());
+        } catch (IllegalArgumentException e) {
+            // validation runs after mutating admission: reached only when the webhook did not see the pod
+            p.phase = SimPod.REJECTED;
+            p.reason = "Invalid";
+            p.message = "The " + e.getMessage();
+            p.step("admission", Outcome.FAILED, adm.summary() + "; then validation refused the pod",
+                    Map.of("error", p.message));
+            t.changed();
+            return p.message;
+        }
         p.step("admission", adm.mutated() ? Outcome.OK : Outcome.SKIPPED, adm.summary(), adm.evidence());
+        p.nodeName = adm.parsed().nodeName();
         lab.attempt(t, p);
         return "";
     }

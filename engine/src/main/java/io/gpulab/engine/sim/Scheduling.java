@@ -46,7 +46,9 @@ final class Scheduling {
     }
 
     void attempt(SimTenant t, SimPod p) {
-        if (HamiResources.SCHEDULER_NAME.equals(p.schedulerName)) {
+        if (p.nodeName != null) {
+            assigned(t, p, p.nodeName);
+        } else if (HamiResources.SCHEDULER_NAME.equals(p.schedulerName)) {
             hami(t, p);
         } else if (WebhookMutator.DEFAULT_SCHEDULER.equals(p.schedulerName)) {
             byKube(t, p, WebhookMutator.DEFAULT_SCHEDULER, p.kubeRequests);
@@ -160,6 +162,25 @@ final class Scheduling {
                 : scheduler + " placed the pod on " + node.name + " (no HAMi device requested)";
         p.step("filter", Outcome.SKIPPED, why, ev);
         bindPlain(t, p, node, scheduler);
+    }
+
+    /**
+     * A pod created with {@code spec.nodeName} (admitted without HAMi's webhook, which denies GPU pods that name a
+     * node): no scheduler sees it, the node's kubelet runs it with no card chosen; an unknown node leaves it Pending.
+     */
+    private void assigned(SimTenant t, SimPod p, String nodeName) {
+        SimNode node = t.nodes.get(nodeName);
+        if (node == null) {
+            waiting(p, "", "spec.nodeName " + nodeName + " is not a node of " + t.name + "; no scheduler will place it");
+            return;
+        }
+        p.node = node.name;
+        p.boundTo = node;
+        p.kubeRequests.forEach((k, v) -> node.kubeAllocated.merge(k, v, Long::sum));
+        node.changed();
+        p.step("bind", Outcome.SKIPPED, "spec.nodeName " + node.name + " set at create: no scheduler, no HAMi "
+                + "filter, no card chosen", Map.of("spec.nodeName", node.name));
+        kubelet.start(t, p, false);
     }
 
     private void bindPlain(SimTenant t, SimPod p, SimNode node, String scheduler) {

@@ -10,6 +10,10 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.gpulab.engine.api.CommandResult;
 import io.gpulab.engine.api.LabCommand;
+import io.gpulab.engine.api.LockView;
+import io.gpulab.scheduler.codec.HamiAnnotations;
+import io.gpulab.scheduler.codec.NodeLockCodec;
+import java.time.Instant;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -73,6 +77,50 @@ class ClusterWritesTest {
             assertFalse(r.accepted());
             assertEquals("Advance controls the simulation only; a real cluster (cluster backend) cannot do it",
                     r.message());
+        }
+    }
+
+    @Test
+    void aLockThatChangedAfterTheConfirmationIsReportedNotRemoved() throws Exception {
+        try (ClusterLabFixture lab = new ClusterLabFixture(client, dir);
+             ClusterBackend backend = ClusterBackend.connect(lab.options().withWrites(true))) {
+            LockView confirmed = backend.snapshot().tenant("tenant-a").orElseThrow().node("tenant-a-worker")
+                    .orElseThrow().lock();
+            assertNotNull(confirmed);
+            // the stale lock expired and another bind took the node before the user's click arrived
+            String taken = NodeLockCodec.encode(Instant.parse("2026-10-01T11:00:00Z"), "default", "other-pod");
+            lab.tenantA.client.nodes().withName("tenant-a-worker").edit(n -> {
+                n.getMetadata().getAnnotations().put(HamiAnnotations.MUTEX_LOCK, taken);
+                return n;
+            });
+            CommandResult r = backend.execute(new LabCommand.Unlock("tenant-a", "tenant-a-worker", confirmed));
+            assertFalse(r.accepted(), r.message());
+            assertEquals("the lock on tenant-a-worker changed after you confirmed it (now held by default/other-pod "
+                    + "since 2026-10-01T11:00:00Z); nothing was removed", r.message());
+            assertEquals(taken, lab.tenantA.client.nodes().withName("tenant-a-worker").get().getMetadata()
+                    .getAnnotations().get(HamiAnnotations.MUTEX_LOCK));
+        }
+    }
+
+    @Test
+    void theRemoveIsSentWithATestOfTheConfirmedValueAndTheServerRefusesAStaleOne() throws Exception {
+        try (ClusterLabFixture lab = new ClusterLabFixture(client, dir);
+             ClusterBackend backend = ClusterBackend.connect(lab.options().withWrites(true))) {
+            String current = lab.tenantA.client.nodes().withName("tenant-a-worker").get().getMetadata()
+                    .getAnnotations().get(HamiAnnotations.MUTEX_LOCK);
+            String stale = NodeLockCodec.encode(Instant.parse("2026-10-01T09:00:00Z"), "default", "gone-pod");
+            // what the API server does when the lock changes between our read and our patch
+            CommandResult r = new ClusterWrites(backend, true).removeLock(backend.watch("tenant-a"),
+                    "tenant-a-worker", stale);
+            assertFalse(r.accepted(), r.message());
+            assertTrue(r.message().contains("changed after you confirmed it"), r.message());
+            assertEquals(current, lab.tenantA.client.nodes().withName("tenant-a-worker").get().getMetadata()
+                    .getAnnotations().get(HamiAnnotations.MUTEX_LOCK));
+            CommandResult ok = new ClusterWrites(backend, true).removeLock(backend.watch("tenant-a"),
+                    "tenant-a-worker", current);
+            assertTrue(ok.accepted(), ok.message());
+            assertNull(lab.tenantA.client.nodes().withName("tenant-a-worker").get().getMetadata()
+                    .getAnnotations().get(HamiAnnotations.MUTEX_LOCK));
         }
     }
 }

@@ -19,6 +19,12 @@ import org.jspecify.annotations.Nullable;
 public final class WebhookMutator {
 
     public static final String DEFAULT_SCHEDULER = "default-scheduler";
+    /** HAMi's denial of a pod without containers. */
+    public static final String NO_CONTAINERS = "pod has no containers";
+    /** HAMi's denial of a GPU pod that already names its node. */
+    public static final String NODE_ASSIGNED = "pod has node assigned";
+    /** HAMi's allow message for a pod meant for another scheduler (left untouched). */
+    public static final String OTHER_SCHEDULER = "pod already has different scheduler assigned";
 
     private WebhookMutator() {
     }
@@ -29,6 +35,37 @@ public final class WebhookMutator {
      */
     public static MutationResult mutate(PodInfo pod, @Nullable String schedulerName, @Nullable String runtimeClass,
                                         SchedulerConfig cfg, WebhookSettings settings) {
+        return mutate(pod, schedulerName, runtimeClass, null, cfg, settings);
+    }
+
+    /**
+     * As {@link #mutate(PodInfo, String, String, SchedulerConfig, WebhookSettings)} for a pod whose
+     * {@code spec.nodeName} is {@code nodeName} (null or empty = unset). HAMi's {@code Handle} (webhook.go) first
+     * denies a pod without containers ({@value #NO_CONTAINERS}), lets a pod for another scheduler through
+     * untouched ({@value #OTHER_SCHEDULER}), and, once it has set its scheduler on a GPU pod, denies one that
+     * already names a node ({@value #NODE_ASSIGNED}): such a pod would bypass the scheduler's card choice.
+     */
+    public static MutationResult mutate(PodInfo pod, @Nullable String schedulerName, @Nullable String runtimeClass,
+                                        @Nullable String nodeName, SchedulerConfig cfg, WebhookSettings settings) {
+        if (pod.containers().isEmpty()) {
+            return MutationResult.denied(NO_CONTAINERS, pod, schedulerName, runtimeClass);
+        }
+        if (schedulerName != null && !schedulerName.isEmpty()
+                && (!DEFAULT_SCHEDULER.equals(schedulerName) || !settings.forceOverwriteDefaultScheduler())
+                && (settings.schedulerName().isEmpty() || !schedulerName.equals(settings.schedulerName()))) {
+            return new MutationResult(true, OTHER_SCHEDULER, pod, List.of(), schedulerName, runtimeClass);
+        }
+        MutationResult r = mutateContainers(pod, schedulerName, runtimeClass, cfg, settings);
+        if (r.allowed() && r.hasResource() && !settings.schedulerName().isEmpty()
+                && nodeName != null && !nodeName.isEmpty()) {
+            return MutationResult.denied(NODE_ASSIGNED, pod, schedulerName, runtimeClass);
+        }
+        return r;
+    }
+
+    private static MutationResult mutateContainers(PodInfo pod, @Nullable String schedulerName,
+                                                   @Nullable String runtimeClass, SchedulerConfig cfg,
+                                                   WebhookSettings settings) {
         List<ContainerMutation> changes = new ArrayList<>();
         List<ContainerResources> inits = new ArrayList<>();
         List<ContainerResources> apps = new ArrayList<>();

@@ -25,7 +25,9 @@ final class ClusterWriteText {
         } else if (c instanceof LabCommand.DeletePod d) {
             return "Delete pod " + d.podKey() + " in " + d.tenant();
         } else if (c instanceof LabCommand.Unlock u) {
-            return "Remove the HAMi node lock on " + u.node() + " in " + u.tenant();
+            return "Remove the HAMi node lock on " + u.node() + " in " + u.tenant() + (u.confirmed() == null ? ""
+                    : " (held by " + (u.confirmed().holder().isEmpty() ? "a legacy lock" : u.confirmed().holder())
+                    + " since " + u.confirmed().since() + ")");
         }
         return CommandText.of(c);
     }
