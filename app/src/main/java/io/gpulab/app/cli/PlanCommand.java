@@ -75,8 +75,13 @@ public final class PlanCommand implements Callable<Integer> {
             CliSupport.err(spec).println("plan: wrote " + files.size() + " CSV files to " + csv);
         }
         if (out != null) {
-            int pages = PlanReport.write(result, plan, out);
-            CliSupport.err(spec).println("plan: wrote " + out + " (" + pages + " pages)");
+            try {
+                int pages = PlanReport.write(result, plan, out);
+                CliSupport.err(spec).println("plan: wrote " + out + " (" + pages + " pages)");
+            } catch (java.io.IOException e) {
+                CliSupport.err(spec).println("gpulab plan: cannot write " + out + ": " + e.getMessage());
+                return GpulabCommand.EXIT_USAGE;
+            }
         }
         if (json) {
             CliSupport.printJson(spec, PlanJson.of(result, GpulabVersion.VERSION));

@@ -21,8 +21,8 @@ final class PlanSummary {
                             + " memory %.1f %%, compute %.1f %%, slots %.1f %%; stranded memory %.1f %%, compute %.1f %%%s%s%n",
                     "", c.workers(), c.cards(), c.placed(), c.pending(),
                     c.pendingByReason().isEmpty() ? "" : " " + c.pendingByReason(), c.gpuAllocationPct(),
-                    c.metrics().memoryPct(), c.metrics().computePct(), c.metrics().slotsPct(),
-                    c.metrics().strandedMemoryPct(), c.metrics().strandedComputePct(),
+                    c.metrics().gpuMemory().pct(), c.metrics().gpuCompute().pct(), c.metrics().gpuSlots().pct(),
+                    c.strandedMemoryPct(), c.strandedComputePct(),
                     c.minWorkers() == null ? "" : "; min workers " + c.minWorkers() + " (" + c.replays() + " replays)",
                     c.cost() == null ? "" : String.format(Locale.ROOT, "; cost %,.2f", c.cost()));
             if (!c.searchNote().isEmpty()) {

@@ -12,6 +12,6 @@ public final class DecisionReport {
     }
 
     public static int write(PlanResult r, String version, Path file) throws IOException {
-        throw new IOException("not yet");
+        throw new IOException("the decision report is not in this build yet");
     }
 }

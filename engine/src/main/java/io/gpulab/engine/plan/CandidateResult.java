@@ -1,5 +1,7 @@
 package io.gpulab.engine.plan;
 
+import io.gpulab.engine.metrics.AllocationCurve;
+import io.gpulab.engine.metrics.LabMetrics;
 import org.jspecify.annotations.Nullable;
 
 import java.util.List;
@@ -14,9 +16,8 @@ import java.util.Map;
  * @param placed          pods placed on cards
  * @param pending         pods not running at the end
  * @param pendingByReason those by reason
- * @param gpuAllocationPct allocated GPU-milli / GPU-milli capacity at the end
- * @param curve           allocation against arrived demand
- * @param metrics         utilisation and stranded capacity at the end
+ * @param curve           allocation against arrived demand (docs/metrics.md)
+ * @param metrics         the lab's metrics at the end: allocation, utilisation, stranded capacity
  * @param minWorkers      under {@code minimize: workers}, the smallest count that places everything that fits;
  *                        {@code null} when not asked or not found
  * @param replays         replays run for this candidate
@@ -27,8 +28,8 @@ import java.util.Map;
  * @param wallMs          wall time of this candidate's replays
  */
 public record CandidateResult(Candidate candidate, int workers, int cards, int placed, int pending,
-                              Map<String, Integer> pendingByReason, double gpuAllocationPct,
-                              List<CurvePoint> curve, RunMetrics metrics, @Nullable Integer minWorkers,
+                              Map<String, Integer> pendingByReason, List<AllocationCurve.Point> curve,
+                              LabMetrics metrics, @Nullable Integer minWorkers,
                               int replays, String searchNote, @Nullable Double cost, @Nullable Double costPerPlacedPod,
                               List<Fit.NeverFit> neverFit, long wallMs) {
 
@@ -40,6 +41,25 @@ public record CandidateResult(Candidate candidate, int workers, int cards, int p
 
     public String name() {
         return candidate.name();
+    }
+
+    /** GPU allocation at the end, percent (FGD's definition, docs/metrics.md). */
+    public double gpuAllocationPct() {
+        return metrics.gpuAllocation().pct();
+    }
+
+    /** Stranded GPU memory as a percentage of all GPU memory. */
+    public double strandedMemoryPct() {
+        return pct(metrics.stranded().gpuMemoryMB(), metrics.gpuMemory().capacity());
+    }
+
+    /** Stranded GPU compute as a percentage of all GPU compute. */
+    public double strandedComputePct() {
+        return pct(metrics.stranded().gpuCores(), metrics.gpuCompute().capacity());
+    }
+
+    private static double pct(long part, long whole) {
+        return whole <= 0 ? 0 : Math.round(10_000.0 * part / whole) / 100.0;
     }
 
     /** Pods that never fit this candidate. */

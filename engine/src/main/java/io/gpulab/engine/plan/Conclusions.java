@@ -21,9 +21,9 @@ final class Conclusions {
                 case ALLOCATION -> best(results, CandidateResult::gpuAllocationPct, true,
                         r -> "highest GPU allocation: " + r.name() + ", " + pct(r.gpuAllocationPct())
                                 + " of its GPU capacity allocated with " + r.workers() + " workers.");
-                case STRANDED -> best(results, r -> r.metrics().strandedMemoryPct() + r.metrics().strandedComputePct(),
-                        false, r -> "least stranded capacity: " + r.name() + ", " + pct(r.metrics().strandedMemoryPct())
-                                + " of GPU memory and " + pct(r.metrics().strandedComputePct())
+                case STRANDED -> best(results, r -> r.strandedMemoryPct() + r.strandedComputePct(),
+                        false, r -> "least stranded capacity: " + r.name() + ", " + pct(r.strandedMemoryPct())
+                                + " of GPU memory and " + pct(r.strandedComputePct())
                                 + " of compute left on cards that cannot take another pod.");
                 case WORKERS -> workers(results);
             }));

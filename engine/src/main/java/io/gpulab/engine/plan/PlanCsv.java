@@ -1,5 +1,7 @@
 package io.gpulab.engine.plan;
 
+import io.gpulab.engine.metrics.AllocationCurve;
+
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -24,15 +26,17 @@ public final class PlanCsv {
         List<Path> out = new ArrayList<>();
         Path cand = dir.resolve("candidates.csv");
         try (Writer w = Files.newBufferedWriter(cand, StandardCharsets.UTF_8)) {
-            w.write("name,shape,workers,cards,placed,pending,neverFit,gpuAllocationPct,memoryPct,computePct,slotsPct,"
-                    + "strandedMemoryPct,strandedComputePct,minWorkers,replays,cost,costPerPlacedPod,currency,period\n");
+            w.write("name,shape,workers,cards,placed,pending,neverFit,gpuAllocationPct,gpuMemoryPct,gpuComputePct,"
+                    + "gpuSlotsPct,cpuPct,memoryPct,strandedGpuMemoryPct,strandedGpuComputePct,minWorkers,replays,cost,"
+                    + "costPerPlacedPod,currency,period\n");
             for (CandidateResult c : r.candidates()) {
                 Prices p = c.candidate().prices();
                 w.write(String.join(",", cell(c.name()), cell(c.candidate().shape()), String.valueOf(c.workers()),
                         String.valueOf(c.cards()), String.valueOf(c.placed()), String.valueOf(c.pending()),
-                        String.valueOf(c.neverFitPods()), num(c.gpuAllocationPct()), num(c.metrics().memoryPct()),
-                        num(c.metrics().computePct()), num(c.metrics().slotsPct()),
-                        num(c.metrics().strandedMemoryPct()), num(c.metrics().strandedComputePct()),
+                        String.valueOf(c.neverFitPods()), num(c.gpuAllocationPct()), num(c.metrics().gpuMemory().pct()),
+                        num(c.metrics().gpuCompute().pct()), num(c.metrics().gpuSlots().pct()),
+                        num(c.metrics().cpu().pct()), num(c.metrics().memory().pct()), num(c.strandedMemoryPct()),
+                        num(c.strandedComputePct()),
                         c.minWorkers() == null ? "" : String.valueOf(c.minWorkers()), String.valueOf(c.replays()),
                         c.cost() == null ? "" : num(c.cost()),
                         c.costPerPlacedPod() == null ? "" : num(c.costPerPlacedPod()),
@@ -45,8 +49,8 @@ public final class PlanCsv {
         try (Writer w = Files.newBufferedWriter(curves, StandardCharsets.UTF_8)) {
             w.write("candidate,arrivedPct,allocatedPct\n");
             for (CandidateResult c : r.candidates()) {
-                for (CurvePoint p : c.curve()) {
-                    w.write(cell(c.name()) + "," + num(p.arrivedPct()) + "," + num(p.allocatedPct()) + "\n");
+                for (AllocationCurve.Point p : c.curve()) {
+                    w.write(cell(c.name()) + "," + p.arrivedPct() + "," + num(p.allocatedPct()) + "\n");
                 }
             }
         }

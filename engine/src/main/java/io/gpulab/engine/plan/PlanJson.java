@@ -1,5 +1,7 @@
 package io.gpulab.engine.plan;
 
+import io.gpulab.engine.metrics.AllocationCurve;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,7 +22,7 @@ public final class PlanJson {
         out.put("plan", r.plan().name());
         Map<String, Object> workload = new LinkedHashMap<>();
         workload.put("pods", r.workload().pods().size());
-        workload.put("gpuMilli", r.workload().gpuMilli());
+        workload.put("gpuMilli", r.workload().demandMilli());
         workload.put("description", r.workload().description());
         out.put("workload", workload);
         List<Object> candidates = new ArrayList<>();
@@ -48,7 +50,7 @@ public final class PlanJson {
         m.put("pendingByReason", new java.util.TreeMap<>(c.pendingByReason()));
         m.put("gpuAllocationPct", c.gpuAllocationPct());
         List<Object> curve = new ArrayList<>();
-        for (CurvePoint p : c.curve()) {
+        for (AllocationCurve.Point p : c.curve()) {
             Map<String, Object> pt = new LinkedHashMap<>();
             pt.put("arrivedPct", p.arrivedPct());
             pt.put("allocatedPct", p.allocatedPct());
@@ -64,15 +66,18 @@ public final class PlanJson {
         m.put("shape", c.candidate().shape());
         m.put("tenants", c.candidate().tenants());
         Map<String, Object> util = new LinkedHashMap<>();
-        util.put("memoryPct", c.metrics().memoryPct());
-        util.put("computePct", c.metrics().computePct());
-        util.put("slotsPct", c.metrics().slotsPct());
+        util.put("gpuMemoryPct", c.metrics().gpuMemory().pct());
+        util.put("gpuComputePct", c.metrics().gpuCompute().pct());
+        util.put("gpuSlotsPct", c.metrics().gpuSlots().pct());
+        util.put("cpuPct", c.metrics().cpu().pct());
+        util.put("memoryPct", c.metrics().memory().pct());
         m.put("utilisation", util);
         Map<String, Object> stranded = new LinkedHashMap<>();
-        stranded.put("memoryPct", c.metrics().strandedMemoryPct());
-        stranded.put("computePct", c.metrics().strandedComputePct());
-        stranded.put("memoryMB", c.metrics().strandedMemMB());
-        stranded.put("coreUnits", c.metrics().strandedCores());
+        stranded.put("gpuMemoryPct", c.strandedMemoryPct());
+        stranded.put("gpuComputePct", c.strandedComputePct());
+        stranded.put("gpuMemoryMB", c.metrics().stranded().gpuMemoryMB());
+        stranded.put("gpuCores", c.metrics().stranded().gpuCores());
+        stranded.put("gpuMilliOnFullHosts", c.metrics().stranded().gpuMilliOnFullHosts());
         m.put("stranded", stranded);
         if (c.costPerPlacedPod() != null) {
             m.put("costPerPlacedPod", round(c.costPerPlacedPod()));

@@ -18,29 +18,14 @@ import java.util.Map;
  * @param memoryMiB memory request in MiB
  * @param types     acceptable HAMi card types ({@code nvidia.com/use-gputype}); empty for any
  * @param models    the same as catalog model names where known, for messages
+ * @param demandMilli GPU-milli it asks for as docs/metrics.md defines demand ({@code AllocationCurve.demandMilli})
  */
 public record PlanPod(String key, String shape, Map<String, Object> manifest, int cards, int memMB, int memPct,
-                      int cores, long cpuMilli, long memoryMiB, List<String> types, List<String> models) {
+                      int cores, long cpuMilli, long memoryMiB, List<String> types, List<String> models,
+                      long demandMilli) {
 
     public PlanPod {
         types = List.copyOf(types);
         models = List.copyOf(models);
-    }
-
-    /**
-     * GPU-milli asked on a card of {@code cardMemMB} (1000 = the whole card): the larger of the compute
-     * and the memory share, as either one exhausts the card for others.
-     */
-    public long gpuMilli(int cardMemMB) {
-        long perCard = Math.max(cores * 10L, memPct * 10L);
-        if (memMB > 0 && cardMemMB > 0) {
-            perCard = Math.max(perCard, Math.min(1000L, (long) Math.ceil(memMB * 1000.0 / cardMemMB)));
-        }
-        return cards * Math.min(1000L, perCard);
-    }
-
-    /** GPU-milli without a card in mind: MB asks, which depend on the card, are left out. */
-    public long gpuMilli() {
-        return gpuMilli(0);
     }
 }

@@ -16,11 +16,11 @@ public record Workload(String description, List<PlanPod> pods, List<Arrival> eve
         events = List.copyOf(events);
     }
 
-    /** GPU-milli of every pod's card-independent ask (see {@link PlanPod#gpuMilli()}). */
-    public long gpuMilli() {
+    /** GPU-milli every pod asks for together (docs/metrics.md: compute shares; whole cards are 1000 each). */
+    public long demandMilli() {
         long sum = 0;
         for (PlanPod p : pods) {
-            sum += p.gpuMilli();
+            sum += p.demandMilli();
         }
         return sum;
     }

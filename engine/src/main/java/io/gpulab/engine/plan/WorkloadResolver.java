@@ -2,6 +2,7 @@ package io.gpulab.engine.plan;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.gpulab.engine.metrics.AllocationCurve;
 import io.gpulab.engine.openb.OpenbCsv;
 import io.gpulab.engine.openb.OpenbImporter;
 import io.gpulab.engine.openb.OpenbNode;
@@ -64,9 +65,10 @@ public final class WorkloadResolver {
             List<String> models = p.model() == null ? List.of() : List.of(p.model());
             for (int i = 1; i <= p.count(); i++) {
                 events.add(new Arrival.Submit(pods.size()));
-                pods.add(new PlanPod("default/" + p.name() + "-" + i, p.name(), p.manifest(i), p.gpus(), p.gpuMemMB(),
+                Map<String, Object> manifest = p.manifest(i);
+                pods.add(new PlanPod("default/" + p.name() + "-" + i, p.name(), manifest, p.gpus(), p.gpuMemMB(),
                         p.whole() ? 100 : p.gpuMemPct(), p.whole() ? 100 : p.gpuCores(), p.cpuMilli(), p.memoryMiB(),
-                        types, models));
+                        types, models, AllocationCurve.demandMilli(manifest)));
             }
         }
         return new Workload(t.describe(), pods, events);
@@ -198,7 +200,8 @@ public final class WorkloadResolver {
                         .findFirst().orElse(type));
             }
         }
-        return new PlanPod(key, shape, manifest, cards, memMB, memPct, cores, cpu, mem, types, models);
+        return new PlanPod(key, shape, manifest, cards, memMB, memPct, cores, cpu, mem, types, models,
+                AllocationCurve.demandMilli(manifest));
     }
 
     private static Map<String, String> strings(@Nullable Object o) {
