@@ -51,7 +51,7 @@ final class LabReader {
         return build(tenantsNode, () -> new LabSpec(name, description, hami, lc, tenants));
     }
 
-    private HamiSettings hami(ScenarioNode h) {
+    HamiSettings hami(ScenarioNode h) {
         h.object("deviceSplitCount", "deviceMemoryScaling", "deviceCoreScaling", "defaultMem", "defaultCores",
                 "nodeSchedulerPolicy", "gpuSchedulerPolicy", "webhookFailurePolicy", "nodeLockExpire",
                 "memoryFactor", "resourceName", "resourceMem", "resourceMemPercentage", "resourceCores",
@@ -132,7 +132,7 @@ final class LabReader {
         return build(w.get("name"), () -> new WorkerSpec(name, cpu, mem, cards, annotations, pods));
     }
 
-    private CardSpec card(ScenarioNode c) {
+    CardSpec card(ScenarioNode c) {
         c.object("model", "count", "type", "memoryMB", "cores", "slots", "numa", "uuid", "health", "mode", "used");
         String model = null;
         if (c.has("model")) {

@@ -3,9 +3,12 @@ package io.gpulab.engine.scenario;
 import io.gpulab.engine.api.CardView;
 import io.gpulab.engine.api.CommandResult;
 import io.gpulab.engine.api.LabBackend;
+import io.gpulab.engine.api.LabSnapshot;
 import io.gpulab.engine.api.LabCommand;
 import io.gpulab.engine.api.NodeView;
 import io.gpulab.engine.api.TenantView;
+import io.gpulab.engine.metrics.AllocationCurve;
+import io.gpulab.engine.metrics.LabMetrics;
 import org.jspecify.annotations.Nullable;
 
 import java.util.ArrayList;
@@ -29,14 +32,20 @@ public final class ScenarioRunner {
     /** Runs every step; a failed expectation does not stop the run. */
     public RunResult run(Scenario scenario) {
         List<StepResult> results = new ArrayList<>();
+        AllocationCurve curve = new AllocationCurve(
+                LabMetrics.of(backend.snapshot()).gpuAllocation().capacity());
         int i = 1;
         for (Step step : scenario.steps()) {
             results.add(apply(i++, step));
+            if (step instanceof Step.Submit s && curve.arrive(AllocationCurve.demandMilli(s.manifest()))) {
+                curve.sample(LabMetrics.of(backend.snapshot()).gpuAllocation().used());
+            }
         }
         int failed = (int) results.stream().filter(r -> !r.passed()).count();
         int passed = (int) results.stream().filter(r -> r.check() && r.passed()).count();
-        return new RunResult(scenario.name(), results, LabState.of(backend.snapshot()),
-                new RunResult.Summary(passed, failed));
+        LabSnapshot end = backend.snapshot();
+        return new RunResult(scenario.name(), results, LabState.of(end),
+                new RunResult.Summary(passed, failed, LabMetrics.of(end), curve.points()));
     }
 
     private StepResult apply(int index, Step step) {
