@@ -16,8 +16,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Turns the openb trace into a scenario document (DESIGN.md section 3; docs/openb.md). Decisions, also written into
- * the scenario's description:
+ * Turns the openb trace into a scenario document (docs/scenario-format.md; docs/openb.md). Decisions, also written
+ * into the scenario's description:
  * <ul>
  *   <li>nodes become workers with their CPU and memory as allocatable, and {@code gpu} cards of the catalog model the
  *       code names (P100, T4, V100M16, V100M32, A10 are catalog aliases); the undisclosed G1/G2/G3 become explicit

@@ -6,6 +6,7 @@ import io.gpulab.scheduler.filter.FilterResult;
 import io.gpulab.scheduler.filter.HamiEvent;
 import io.gpulab.scheduler.filter.HamiFilter;
 import io.gpulab.scheduler.filter.NodeScore;
+import io.gpulab.scheduler.filter.QuotaState;
 import io.gpulab.scheduler.model.NodeInfo;
 import io.gpulab.scheduler.model.PodDevices;
 import org.jspecify.annotations.Nullable;
@@ -44,15 +45,18 @@ final class ExtenderPass {
     private ExtenderPass() {
     }
 
-    /** The pass over {@code t.kube}'s verdicts; {@code all}: also return every failed node. */
-    static Pass run(SimTenant t, FilterContext ctx, boolean reference, boolean all) {
+    /**
+     * The pass over {@code t.kube}'s verdicts; {@code all}: also return every failed node. With a {@code quota} (the
+     * pod's namespace has one) HAMi filters plainly, as the cache does not follow quotas.
+     */
+    static Pass run(SimTenant t, FilterContext ctx, @Nullable QuotaState quota, boolean reference, boolean all) {
         KubeScan kube = t.kube;
         int n = t.nodeList.size();
         int passing = n - kube.failing();
         if (passing == 0) {
             return failure(t, i -> null, 0, all);
         }
-        if (reference) {
+        if (reference || quota != null) {
             List<NodeInfo> infos = t.nodeInfos();
             List<NodeInfo> sent = new ArrayList<>(passing);
             for (int i = 0; i < n; i++) {
@@ -60,7 +64,7 @@ final class ExtenderPass {
                     sent.add(infos.get(i));
                 }
             }
-            FilterResult r = HamiFilter.filter(ctx, sent, null);
+            FilterResult r = HamiFilter.filter(ctx, sent, quota);
             IntFunction<String> why = i -> r.failedNodes().get(t.nodeList.get(i).name);
             if (r.node() == null) {
                 return failure(t, why, passing, all);
@@ -93,10 +97,11 @@ final class ExtenderPass {
      * Every node's reason as this pass gives it now (nodes that would fit are left out), sorted by node: the per-node
      * detail of a pending pod, recomputed when asked. Call after {@code t.kubeScan} for the pod.
      */
-    static Map<String, String> failedNodes(SimTenant t, FilterContext ctx, boolean reference) {
+    static Map<String, String> failedNodes(SimTenant t, FilterContext ctx, @Nullable QuotaState quota,
+                                           boolean reference) {
         KubeScan kube = t.kube;
         IntFunction<String> why;
-        if (reference) {
+        if (reference || quota != null) {
             List<NodeInfo> infos = t.nodeInfos();
             List<NodeInfo> sent = new ArrayList<>();
             for (int i = 0; i < infos.size(); i++) {
@@ -104,7 +109,7 @@ final class ExtenderPass {
                     sent.add(infos.get(i));
                 }
             }
-            Map<String, String> hami = sent.isEmpty() ? Map.of() : HamiFilter.filter(ctx, sent, null).failedNodes();
+            Map<String, String> hami = sent.isEmpty() ? Map.of() : HamiFilter.filter(ctx, sent, quota).failedNodes();
             why = i -> hami.get(t.nodeList.get(i).name);
         } else {
             FitIndex.Entry e = t.fits.entry(ctx, t.nodeList, t.nodeInfos());

@@ -3,6 +3,7 @@ package io.gpulab.engine.sim;
 import io.gpulab.engine.api.PodTrace;
 import io.gpulab.scheduler.codec.HamiResources;
 import io.gpulab.scheduler.filter.FilterContext;
+import io.gpulab.scheduler.filter.QuotaState;
 import io.gpulab.scheduler.request.WebhookMutator;
 
 import java.util.ArrayList;
@@ -42,7 +43,10 @@ final class PendingDetail {
             }
             if (ctx.requestsAnyDevice()) {
                 t.kubeScan(p.host);
-                return ExtenderPass.failedNodes(t, ctx, lab.referenceFilter());
+                QuotaState quota = SimQuotas.state(t, lab.schedulerConfig().resourceNames(),
+                        lab.schedulerConfig().memoryFactor());
+                boolean quoted = quota != null && quota.namespaces().containsKey(ctx.namespace());
+                return ExtenderPass.failedNodes(t, ctx, quoted ? quota : null, lab.referenceFilter());
             }
             return DefaultScheduler.failedNodes(t, p, Map.of());
         }

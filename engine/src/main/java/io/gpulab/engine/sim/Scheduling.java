@@ -9,6 +9,7 @@ import io.gpulab.scheduler.filter.Code;
 import io.gpulab.scheduler.filter.FilterContext;
 import io.gpulab.scheduler.filter.HamiEvent;
 import io.gpulab.scheduler.filter.HamiFilter;
+import io.gpulab.scheduler.filter.QuotaState;
 import io.gpulab.scheduler.model.PodDevices;
 import io.gpulab.scheduler.usage.PodUsage;
 import io.gpulab.scheduler.request.WebhookMutator;
@@ -47,7 +48,7 @@ final class Scheduling {
     void attempt(SimTenant t, SimPod p) {
         if (p.nodeName != null) {
             assigned(t, p, p.nodeName);
-        } else if (HamiResources.SCHEDULER_NAME.equals(p.schedulerName)) {
+        } else if (lab.hami().effectiveSchedulerName().equals(p.schedulerName)) {
             hami(t, p);
         } else if (WebhookMutator.DEFAULT_SCHEDULER.equals(p.schedulerName)) {
             byKube(t, p, WebhookMutator.DEFAULT_SCHEDULER, p.kubeRequests);
@@ -65,9 +66,12 @@ final class Scheduling {
         }
         FilterContext ctx = p.filterContext(lab.schedulerConfig());
         boolean whole = t.nodeList.size() <= PendingDetail.WHOLE_UP_TO;
+        QuotaState quota = SimQuotas.state(t, lab.schedulerConfig().resourceNames(),
+                lab.schedulerConfig().memoryFactor());
+        boolean quoted = ctx != null && quota != null && quota.namespaces().containsKey(ctx.namespace());
         if (ctx != null && ctx.requestsAnyDevice() && t.kubeScan(p.host) > 0) {
             // kube's own NodeResourcesFit rejected some nodes: HAMi's extender sees only the others
-            ExtenderPass.Pass pass = ExtenderPass.run(t, ctx, lab.referenceFilter(), whole);
+            ExtenderPass.Pass pass = ExtenderPass.run(t, ctx, quoted ? quota : null, lab.referenceFilter(), whole);
             if (pass.node() == null) {
                 failed(t, p, false, pass.message(), pass.reason(), pass.events(),
                         pass.failedAll() != null ? pass.failedAll() : pass.failedFirst(), pass.failedCount());
@@ -78,7 +82,10 @@ final class Scheduling {
             return;
         }
         FilterAnswer r;
-        if (ctx == null) {
+        if (quoted) {
+            // a quota depends on every pod of the namespace, which the per-node fit cache does not track
+            r = FilterAnswer.of(HamiFilter.filter(ctx, t.nodeInfos(), quota));
+        } else if (ctx == null) {
             r = FilterAnswer.of(HamiFilter.filter(p.admitted, t.nodeInfos(), lab.schedulerConfig()));
         } else if (lab.referenceFilter()) {
             r = FilterAnswer.of(HamiFilter.filter(ctx, t.nodeInfos(), null));
@@ -94,7 +101,7 @@ final class Scheduling {
             boolean error = r.status().code() == Code.ERROR;
             failed(t, p, error, error ? String.join("; ", r.status().reasons())
                             : KubeMessages.unschedulable(t.nodes.size(), r.failedNodes(), false),
-                    error ? "FilterError" : ReasonTypes.dominant(r.failedNodes()), r.events(),
+                    error ? "SchedulerError" : ReasonTypes.dominant(r.failedNodes()), r.events(),
                     whole ? r.failedNodes() : first(r.failedNodes()), r.failedNodes().size());
             return;
         }

@@ -48,6 +48,8 @@ final class SimTenant {
     /** Nodes holding the kubelet's max pods (so a pod without CPU or memory requests can skip the scan). */
     private int podsFullNodes;
     private int @Nullable [] byName;
+    /** The namespaces' ResourceQuotas (scenario {@code resourceQuotas}); HAMi enforces their GPU limits. */
+    List<io.gpulab.engine.lab.QuotaSpec> quotas = List.of();
     private boolean dirty = true;
     private @Nullable TenantView view;
 

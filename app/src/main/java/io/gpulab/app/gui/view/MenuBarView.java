@@ -16,7 +16,8 @@ import javafx.scene.input.KeyCombination;
 /** Menus with the keyboard shortcuts for the common actions. */
 public final class MenuBarView extends MenuBar {
 
-    public MenuBarView(WorkbenchViewModel vm, WorkbenchActions a, WalkthroughViewModel wvm, List<String> scenarios) {
+    public MenuBarView(WorkbenchViewModel vm, WorkbenchActions a, WalkthroughViewModel wvm, List<String> scenarios,
+                       java.util.function.Consumer<Walkthrough> startWalkthrough) {
         Menu open = new Menu("Open built-in scenario");
         scenarios.forEach(s -> open.getItems().add(item(s, null, () -> vm.open(s))));
         Menu file = new Menu("File", null,
@@ -44,10 +45,7 @@ public final class MenuBarView extends MenuBar {
         Menu view = new Menu("View", null, item("Toggle light / dark theme", "Shortcut+T", a::toggleTheme));
         Menu guide = new Menu("Walkthroughs");
         for (Walkthrough w : wvm.available()) {
-            guide.getItems().add(item(w.title(), null, () -> {
-                wvm.start(w);
-                vm.open(w.scenario());
-            }));
+            guide.getItems().add(item(w.title(), null, () -> startWalkthrough.accept(w)));
         }
         getMenus().addAll(file, lab, faults, view, guide);
         setUseSystemMenuBar(true);

@@ -35,7 +35,8 @@ public final class WorkbenchView extends BorderPane {
 
     private void layoutParts(List<String> scenarios) {
         topology = new TopologyView(vm);
-        setTop(new VBox(new MenuBarView(vm, actions, walkthroughs, scenarios), new ToolbarView(vm, actions)));
+        setTop(new VBox(new MenuBarView(vm, actions, walkthroughs, scenarios, this::startWalkthrough),
+                new ToolbarView(vm, actions)));
         ScrollPane palette = new ScrollPane(new PaletteView());
         palette.setFitToWidth(true);
         palette.getStyleClass().add("side-scroll");
@@ -60,7 +61,8 @@ public final class WorkbenchView extends BorderPane {
     }
 
     private void setupValueChangedListeners() {
-        vm.snapshotProperty().addListener((o, a, s) -> walkthroughs.onSnapshot(s));
+        vm.versionsProperty().addListener((o, a, v) -> walkthroughs.update(v));
+        walkthroughs.update(vm.versionsProperty().get());
     }
 
     public WorkbenchActions actions() {
@@ -70,6 +72,12 @@ public final class WorkbenchView extends BorderPane {
     /** The drawn topology (for canvas exports). */
     public Node canvas() {
         return topology.snapshotTarget();
+    }
+
+    /** Shows {@code w} in the Walkthrough tab and starts it (see {@link WalkthroughView#start}). */
+    public void startWalkthrough(io.gpulab.app.gui.walkthrough.Walkthrough w) {
+        showTab("Walkthrough");
+        WalkthroughView.start(walkthroughs, vm, w);
     }
 
     /** Selects the side tab with this title. */
