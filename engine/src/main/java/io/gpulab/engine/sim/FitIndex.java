@@ -1,6 +1,8 @@
 package io.gpulab.engine.sim;
 
+import io.gpulab.scheduler.filter.Code;
 import io.gpulab.scheduler.filter.FilterContext;
+import io.gpulab.scheduler.filter.FilterEvents;
 import io.gpulab.scheduler.filter.HamiFilter;
 import io.gpulab.scheduler.filter.NodeFit;
 import io.gpulab.scheduler.filter.NodeFitter;
@@ -8,8 +10,10 @@ import io.gpulab.scheduler.filter.NodeOrder;
 import io.gpulab.scheduler.filter.NodeScore;
 import io.gpulab.scheduler.filter.Reasons;
 import io.gpulab.scheduler.filter.ScoringWeights;
+import io.gpulab.scheduler.filter.Status;
 import io.gpulab.scheduler.model.ContainerDeviceRequest;
 import io.gpulab.scheduler.model.NodeInfo;
+import io.gpulab.scheduler.model.PodDevices;
 
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -33,7 +37,7 @@ final class FitIndex {
     private static final int MAX_JOURNAL = 1 << 16;
 
     /** What the answer depends on besides the nodes: the request and policies, never the pod's name. */
-    private record Key(List<ContainerDeviceRequest> requests, int initCount, String gpuPolicy, String nodePolicy,
+    record Key(List<ContainerDeviceRequest> requests, int initCount, String gpuPolicy, String nodePolicy,
                        boolean numaBind, ScoringWeights weights, Map<String, String> annotations, boolean mutex) {
 
         static Key of(FilterContext c) {
@@ -94,8 +98,11 @@ final class FitIndex {
         }
         Entry e = entry(ctx, nodes, infos);
         if (e.fitting.isEmpty()) {
-            // a failure's nodes are kept by the pod (its failedNodes), so this answer copies them
-            return FilterAnswer.of(HamiFilter.assemble(e.failed, List.of(), nodes.size(), messageKeep));
+            // a view of the live failed set (the caller copies what it keeps); the events list node names only as far
+            // as the log keeps them, not thousands of names per pod
+            return new FilterAnswer(new Status(Code.UNSCHEDULABLE, List.of(), Status.HAMI), null, PodDevices.empty(),
+                    java.util.Collections.unmodifiableSortedMap(e.failed),
+                    FilterEvents.failed(e.failed, nodes.size(), messageKeep));
         }
         return FilterAnswer.success(e.failed, e.fitting, nodes.size(), messageKeep);
     }

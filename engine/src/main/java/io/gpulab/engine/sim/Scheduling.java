@@ -13,6 +13,7 @@ import io.gpulab.scheduler.filter.QuotaState;
 import io.gpulab.scheduler.model.PodDevices;
 import io.gpulab.scheduler.usage.PodUsage;
 import io.gpulab.scheduler.request.WebhookMutator;
+import org.jspecify.annotations.Nullable;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -69,12 +70,22 @@ final class Scheduling {
         QuotaState quota = SimQuotas.state(t, lab.schedulerConfig().resourceNames(),
                 lab.schedulerConfig().memoryFactor());
         boolean quoted = ctx != null && quota != null && quota.namespaces().containsKey(ctx.namespace());
+        // pods with one request fail alike until a node changes: a retry sweep over thousands of pending pods, or a
+        // burst of identical pods, reuses the answer (never with a quota, which follows other pods, nor with the
+        // reference filter, so the equivalence test also proves the reuse exact)
+        Object memoKey = ctx == null || quoted || lab.referenceFilter() || !ctx.requestsAnyDevice() ? null
+                : new FailureKey(FitIndex.Key.of(ctx), p.host);
+        Failure known = memoKey == null ? null : t.failures().get(memoKey);
+        if (known != null) {
+            failed(t, p, known);
+            return;
+        }
         if (ctx != null && ctx.requestsAnyDevice() && t.kubeScan(p.host) > 0) {
             // kube's own NodeResourcesFit rejected some nodes: HAMi's extender sees only the others
             ExtenderPass.Pass pass = ExtenderPass.run(t, ctx, quoted ? quota : null, lab.referenceFilter(), whole);
             if (pass.node() == null) {
-                failed(t, p, false, pass.message(), pass.reason(), pass.events(),
-                        pass.failedAll() != null ? pass.failedAll() : pass.failedFirst(), pass.failedCount());
+                failed(t, p, remember(t, memoKey, new Failure(false, pass.message(), pass.reason(), pass.events(),
+                        pass.failedAll() != null ? pass.failedAll() : pass.failedFirst(), pass.failedCount())));
             } else {
                 chosen(t, p, t.nodes.get(pass.node()), pass.devices(), pass.events(), pass.failedFirst(),
                         pass.failedCount());
@@ -99,13 +110,38 @@ final class Scheduling {
         }
         if (r.status().code() != Code.SUCCESS || r.node() == null) {
             boolean error = r.status().code() == Code.ERROR;
-            failed(t, p, error, error ? String.join("; ", r.status().reasons())
+            failed(t, p, remember(t, error ? null : memoKey, new Failure(error,
+                    error ? String.join("; ", r.status().reasons())
                             : KubeMessages.unschedulable(t.nodes.size(), r.failedNodes(), false),
                     error ? "SchedulerError" : ReasonTypes.dominant(r.failedNodes()), r.events(),
-                    whole ? r.failedNodes() : first(r.failedNodes()), r.failedNodes().size());
+                    whole ? r.failedNodes() : first(r.failedNodes()), r.failedNodes().size())));
             return;
         }
         chosen(t, p, t.nodes.get(r.node()), r.devices(), r.events(), first(r.failedNodes()), r.failedNodes().size());
+    }
+
+    /** What a failed filter pass said; {@code failed} holds every failed node or the first of them by name. */
+    record Failure(boolean error, String message, String reason, List<HamiEvent> events, Map<String, String> failed,
+                   int failedCount) {
+
+        Failure {
+            // sorted by node as given; copied, since an index's answer is a view of its live state
+            failed = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(failed));
+            events = List.copyOf(events);
+        }
+    }
+
+    /** What a failure of kube's own placement depends on besides the nodes. */
+    private record PlainKey(String scheduler, Map<String, Long> requests, HostRequests host) { }
+
+    /** What a HAMi pod's failure depends on besides the nodes: its device request and its CPU and memory. */
+    private record FailureKey(FitIndex.Key request, HostRequests host) { }
+
+    private static Failure remember(SimTenant t, @Nullable Object key, Failure f) {
+        if (key != null) {
+            t.failures().put(key, f);
+        }
+        return f;
     }
 
     /** HAMi chose {@code node}: annotate, reserve the cards, then bind (the node lock). */
@@ -145,11 +181,16 @@ final class Scheduling {
      * most {@value PendingDetail#WHOLE_UP_TO} nodes ({@code failed} is then every failed node); on larger ones they
      * are recomputed when asked ({@link PendingDetail}), so a pending pod costs the same on any lab.
      */
-    private void failed(SimTenant t, SimPod p, boolean error, String kube, String reason, List<HamiEvent> events,
-                        Map<String, String> failed, int failedCount) {
+    private void failed(SimTenant t, SimPod p, Failure f) {
+        boolean error = f.error();
+        String kube = f.message();
+        String reason = f.reason();
+        List<HamiEvent> events = f.events();
+        Map<String, String> failed = f.failed();
+        int failedCount = f.failedCount();
         boolean whole = failed.size() == failedCount;
         p.devices = PodDevices.empty();
-        p.failedNodes = whole && t.nodeList.size() <= PendingDetail.WHOLE_UP_TO ? Map.copyOf(failed) : Map.of();
+        p.failedNodes = whole && t.nodeList.size() <= PendingDetail.WHOLE_UP_TO ? failed : Map.of();
         p.unschedulable = !error;
         p.lastFilter = "";
         waiting(p, reason, kube);
@@ -191,7 +232,14 @@ final class Scheduling {
 
     /** The tenant's kube-scheduler (or HAMi's profile for a pod without HAMi devices). */
     private void byKube(SimTenant t, SimPod p, String scheduler, Map<String, Long> requests) {
-        DefaultScheduler.Decision d = DefaultScheduler.place(t, p, requests);
+        Object key = lab.referenceFilter() ? null : new PlainKey(scheduler, requests, p.host);
+        DefaultScheduler.Decision d = key == null ? null : t.plainFailures().get(key);
+        if (d == null) {
+            d = DefaultScheduler.place(t, p, requests);
+            if (d.node() == null && key != null) {
+                t.plainFailures().put(key, d);
+            }
+        }
         if (d.node() == null) {
             String signature = d.message();
             p.failedNodes = t.nodeList.size() <= PendingDetail.WHOLE_UP_TO ? d.failedNodes() : Map.of();

@@ -48,6 +48,12 @@ final class SimTenant {
     /** Nodes holding the kubelet's max pods (so a pod without CPU or memory requests can skip the scan). */
     private int podsFullNodes;
     private int @Nullable [] byName;
+    /** Bumped whenever a node changes. */
+    private long nodeVersion;
+    /** Failed filter answers by request, valid while no node changes (see Scheduling). */
+    private final Map<Object, Scheduling.Failure> failures = new HashMap<>();
+    private final Map<Object, DefaultScheduler.Decision> plainFailures = new HashMap<>();
+    private long failuresVersion = -1;
     /** The namespaces' ResourceQuotas (scenario {@code resourceQuotas}); HAMi enforces their GPU limits. */
     List<io.gpulab.engine.lab.QuotaSpec> quotas = List.of();
     private boolean dirty = true;
@@ -79,8 +85,25 @@ final class SimTenant {
             staleInfos.set(changed.index);
             staleViews.set(changed.index);
             fits.nodeChanged(changed.index);
+            nodeVersion++;
             dirty = true;
         });
+    }
+
+    /** Failed answers by request as of the nodes' current state (emptied when any node has changed since). */
+    Map<Object, Scheduling.Failure> failures() {
+        if (failuresVersion != nodeVersion) {
+            failures.clear();
+            plainFailures.clear();
+            failuresVersion = nodeVersion;
+        }
+        return failures;
+    }
+
+    /** As {@link #failures()}, for pods kube-scheduler places alone. */
+    Map<Object, DefaultScheduler.Decision> plainFailures() {
+        failures();
+        return plainFailures;
     }
 
     /** Runs kube-scheduler's NodeResourcesFit for the pod on every node into {@link #kube}; returns the failures. */
