@@ -123,7 +123,7 @@ public final class WhatIf {
         return out;
     }
 
-    private static Map<String, Object> manifest(Pod p) {
+    static Map<String, Object> manifest(Pod p) {
         Map<String, Object> meta = new LinkedHashMap<>();
         meta.put("name", p.getMetadata().getName());
         meta.put("namespace", p.getMetadata().getNamespace() == null ? "default" : p.getMetadata().getNamespace());

@@ -77,7 +77,7 @@ final class Commands {
             throw new IllegalArgumentException(t.name + ": Error from server (AlreadyExists): pods \""
                     + parsed.info().name() + "\" already exists in namespace " + parsed.info().namespace());
         }
-        Admission.Outcome adm = Admission.admit(t, parsed, lab.schedulerConfig());
+        Admission.Outcome adm = Admission.admit(t, parsed, lab.schedulerConfig(), lab.hami().webhookSettings());
         SimPod p = new SimPod(t.name, lab.nextPodSeq(), lab.now(), adm.parsed().info(), adm.schedulerName(),
                 adm.parsed().kubeRequests());
         if (existing != null) {

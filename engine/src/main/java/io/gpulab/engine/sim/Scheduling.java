@@ -9,6 +9,7 @@ import io.gpulab.scheduler.filter.Code;
 import io.gpulab.scheduler.filter.FilterContext;
 import io.gpulab.scheduler.filter.HamiEvent;
 import io.gpulab.scheduler.filter.HamiFilter;
+import io.gpulab.scheduler.filter.QuotaState;
 import io.gpulab.scheduler.usage.PodUsage;
 import io.gpulab.scheduler.request.WebhookMutator;
 
@@ -48,7 +49,7 @@ final class Scheduling {
     void attempt(SimTenant t, SimPod p) {
         if (p.nodeName != null) {
             assigned(t, p, p.nodeName);
-        } else if (HamiResources.SCHEDULER_NAME.equals(p.schedulerName)) {
+        } else if (lab.hami().effectiveSchedulerName().equals(p.schedulerName)) {
             hami(t, p);
         } else if (WebhookMutator.DEFAULT_SCHEDULER.equals(p.schedulerName)) {
             byKube(t, p, WebhookMutator.DEFAULT_SCHEDULER, p.kubeRequests);
@@ -66,7 +67,12 @@ final class Scheduling {
         }
         FilterContext ctx = p.filterContext(lab.schedulerConfig());
         FilterAnswer r;
-        if (ctx == null) {
+        QuotaState quota = SimQuotas.state(t, lab.schedulerConfig().resourceNames(),
+                lab.schedulerConfig().memoryFactor());
+        if (ctx != null && quota != null && quota.namespaces().containsKey(ctx.namespace())) {
+            // a quota depends on every pod of the namespace, which the per-node fit cache does not track
+            r = FilterAnswer.of(HamiFilter.filter(ctx, t.nodeInfos(), quota));
+        } else if (ctx == null) {
             r = FilterAnswer.of(HamiFilter.filter(p.admitted, t.nodeInfos(), lab.schedulerConfig()));
         } else if (lab.referenceFilter()) {
             r = FilterAnswer.of(HamiFilter.filter(ctx, t.nodeInfos(), null));
