@@ -48,8 +48,10 @@ class PlanCommandTest {
 
     @Test
     void csvFilesHoldOneRowPerCandidate(@TempDir Path dir) throws Exception {
-        CliHarness.Result r = CliHarness.run("plan", "mixed-fleet", "--csv", dir.toString());
+        CliHarness.Result r = CliHarness.run("plan", "mixed-fleet", "--csv", dir.toString(), "--out",
+                dir.resolve("report.pdf").toString());
         assertEquals(0, r.exit(), r.err());
+        assertTrue(r.err().contains("plan: wrote " + dir.resolve("report.pdf") + " (7 pages)"), r.err());
         List<String> rows = Files.readAllLines(dir.resolve("candidates.csv"));
         assertEquals(4, rows.size(), rows.toString());
         assertTrue(rows.get(1).startsWith("h100,"), rows.get(1));
