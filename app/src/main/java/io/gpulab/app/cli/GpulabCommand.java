@@ -5,7 +5,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * The {@code gpulab} root command. Exit codes (DESIGN.md section 4): 0 every expectation held, 1 one
+ * The {@code gpulab} root command. Exit codes (docs/json-output.md): 0 every expectation held, 1 one
  * failed, 2 bad scenario or arguments.
  */
 @Command(name = "gpulab", mixinStandardHelpOptions = true, version = "gpulab " + GpulabVersion.VERSION,
@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
             RunCommand.class, VerifyCommand.class, TraceCommand.class, ImportCommand.class,
             GuiCommand.class, ScreenshotCommand.class, ReportCommand.class, BenchCommand.class, PlanCommand.class,
             WhyPendingCommand.class, WhatIfCommand.class, KindCommand.class,
+            CatalogCommand.class,
         })
 public final class GpulabCommand implements Runnable {
 

@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** {@code gpulab run}: the JSON contract of DESIGN.md section 4 and the exit codes 0/1/2. */
+/** {@code gpulab run}: the JSON contract of docs/json-output.md and the exit codes 0/1/2. */
 class RunCommandTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -61,8 +61,12 @@ final class ClusterWrites {
         try {
             return write.apply(w);
         } catch (KubernetesClientException e) {
-            return CommandResult.refused("tenant " + tenant + ": the API server refused: HTTP " + e.getCode()
-                    + (e.getStatus() == null ? "" : " " + e.getStatus().getMessage()));
+            // kubectl's form, so a refused create carries the status reason (AlreadyExists, InternalError, ...)
+            var st = e.getStatus();
+            String reason = st == null || st.getReason() == null || st.getReason().isEmpty() ? "HTTP " + e.getCode()
+                    : st.getReason();
+            return CommandResult.refused("tenant " + tenant + ": Error from server (" + reason + "): "
+                    + (st == null || st.getMessage() == null ? e.getMessage() : st.getMessage()));
         } catch (IllegalArgumentException e) {
             return CommandResult.refused("tenant " + tenant + ": " + e.getMessage());
         }

@@ -11,7 +11,7 @@ import org.jspecify.annotations.Nullable;
 import java.util.List;
 
 /**
- * The outcome of running a scenario: the {@code gpulab run --json} document of DESIGN.md section 4.
+ * The outcome of running a scenario: the {@code gpulab run --json} document of docs/json-output.md.
  *
  * @param scenario the scenario name
  * @param state    the lab after the last step

@@ -95,15 +95,15 @@ public final class ScenarioRunner {
 
     private StepResult submit(int index, Step.Submit s) {
         CommandResult r = backend.execute(new LabCommand.SubmitPod(s.tenant(), s.manifest()));
-        ObservedPod o = observe(s.tenant(), s.pod(), r);
-        if (s.expect() == null) {
-            return result(index, s, o, null, List.of());
-        }
-        List<String> problems = Checks.pod(s.expect(), o);
-        if (!r.accepted() && !problems.isEmpty()) {
+        // a refused create made nothing: never judge it by an older pod of the same name (AlreadyExists)
+        ObservedPod o = r.accepted() ? observe(s.tenant(), s.pod(), r) : ObservedPod.rejected(r.message());
+        List<String> problems = s.expect() == null ? List.of() : Checks.pod(s.expect(), o);
+        // the sim records a create refused at admission as a Rejected pod; a real cluster refuses the call
+        boolean refused = !r.accepted() || "Rejected".equals(o.phase());
+        if (refused && (s.expect() == null || !problems.isEmpty())) {
             // a refusal can be the expected outcome (phase Rejected); when it is not, it is the first thing to read
             problems = new ArrayList<>(problems);
-            problems.add(0, "the backend refused the submit: " + r.message());
+            problems.add(0, "the backend refused the submit: " + (r.accepted() ? o.message() : r.message()));
         } else if (!problems.isEmpty() && !r.message().isBlank()) {
             // e.g. a real cluster that gave no decision in time: the mismatch alone would not say why
             problems = new ArrayList<>(problems);

@@ -74,8 +74,9 @@ final class Commands {
         String key = parsed.info().key();
         SimPod existing = t.pods.get(key);
         if (existing != null && !SimPod.REJECTED.equals(existing.phase)) {
+            // the API server's Status text; nothing is created and the existing pod is left as it is
             throw new IllegalArgumentException(t.name + ": Error from server (AlreadyExists): pods \""
-                    + parsed.info().name() + "\" already exists in namespace " + parsed.info().namespace());
+                    + parsed.info().name() + "\" already exists");
         }
         Admission.Outcome adm = Admission.admit(t, parsed, lab.schedulerConfig(), lab.hami().webhookSettings());
         SimPod p = new SimPod(t.name, lab.nextPodSeq(), lab.now(), adm.parsed().info(), adm.schedulerName(),
@@ -91,7 +92,7 @@ final class Commands {
         p.step("create", Outcome.OK, t.name + " API server received " + key, ev);
         if (!adm.admitted()) {
             p.phase = SimPod.REJECTED;
-            p.reason = "AdmissionError";
+            p.reason = "InternalError"; // the API server's status reason for a failed webhook call
             p.message = adm.error();
             p.step("admission", Outcome.FAILED, adm.summary(), adm.evidence());
             t.changed();

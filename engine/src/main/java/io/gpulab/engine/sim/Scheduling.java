@@ -121,7 +121,7 @@ final class Scheduling {
         boolean error = r.status().code() == Code.ERROR;
         String kube = error ? String.join("; ", r.status().reasons())
                 : KubeMessages.unschedulable(t.nodes.size(), r.failedNodes(), false);
-        String reason = error ? "FilterError" : ReasonTypes.dominant(r.failedNodes());
+        String reason = error ? "SchedulerError" : ReasonTypes.dominant(r.failedNodes());
         String signature = kube + "|" + r.failedNodes();
         p.devices = io.gpulab.scheduler.model.PodDevices.empty();
         p.failedNodes = r.failedNodes();

@@ -216,14 +216,53 @@ public final class WorkbenchViewModel {
         run(new LabCommand.Reset());
     }
 
-    /** Plays the scenario's own steps on the current lab, in order, recording each. */
+    /**
+     * Plays the scenario's own steps on the current lab, in order, recording each: the ones not yet played
+     * when the actions since the last reset are the scenario's first steps, else all of them.
+     */
     public void playScenarioSteps() {
-        playScenarioSteps(Integer.MAX_VALUE);
+        int done = scenarioStepsPlayed();
+        if (done > 0 && done < lab.steps().size()) {
+            playSteps(lab.steps().subList(done, lab.steps().size()));
+        } else {
+            playScenarioSteps(Integer.MAX_VALUE);
+        }
     }
 
     /** Plays the first {@code count} of the scenario's lab-changing steps. */
     public void playScenarioSteps(int count) {
-        List<LabCommand> steps = lab.steps().subList(0, Math.min(count, lab.steps().size()));
+        playSteps(lab.steps().subList(0, Math.min(count, lab.steps().size())));
+    }
+
+    /** Plays the scenario's next step (the first when the actions since the last reset are not its steps). */
+    public void playNextScenarioStep() {
+        int done = Math.max(0, scenarioStepsPlayed());
+        if (done >= lab.steps().size()) {
+            hint("All " + lab.steps().size() + " scenario steps are played; Reset (Ctrl+Shift+R) to start over");
+            return;
+        }
+        playSteps(lab.steps().subList(done, done + 1));
+    }
+
+    /**
+     * How many of the scenario's steps the actions since the last reset are, in order: -1 when the user
+     * did something else in between.
+     */
+    public int scenarioStepsPlayed() {
+        List<LabCommand> done = history.commands();
+        List<LabCommand> steps = lab.steps();
+        if (done.size() > steps.size()) {
+            return -1;
+        }
+        for (int i = 0; i < done.size(); i++) {
+            if (!done.get(i).equals(steps.get(i))) {
+                return -1;
+            }
+        }
+        return done.size();
+    }
+
+    private void playSteps(List<LabCommand> steps) {
         if (!steps.isEmpty() && !simulated() && !gate.allow("Play " + steps.size() + " scenario steps on "
                 + backendId(), ClusterWriteText.steps(steps))) {
             setStatus("Cancelled: nothing was sent to the cluster", StatusKind.WARNING);
@@ -232,7 +271,9 @@ public final class WorkbenchViewModel {
         LabBackend backend = lab.backend();
         round(() -> replay(backend, steps), r -> {
             r.applied().forEach(e -> history.record(e.command(), e.after(), e.events()));
-            report(r.result().accepted() ? "Played " + steps.size() + " scenario steps" : r.result().message(),
+            report(r.result().accepted() ? "Played " + steps.size() + " scenario step" + (steps.size() == 1 ? "" : "s")
+                    + " (" + Math.max(0, scenarioStepsPlayed()) + " of " + lab.steps().size() + ")"
+                    : r.result().message(),
                     r.result().accepted());
         });
     }
