@@ -61,8 +61,8 @@ final class ClusterWrites {
         try {
             return write.apply(w);
         } catch (KubernetesClientException e) {
-            return CommandResult.refused("tenant " + tenant + ": the API server refused: HTTP " + e.getCode()
-                    + (e.getStatus() == null ? "" : " " + e.getStatus().getMessage()));
+            return CommandResult.refused("tenant " + tenant + ": " + (e.getCode() > 0 ? "the API server refused: "
+                    : "the API server did not answer: ") + ClientErrors.sentence(e));
         } catch (IllegalArgumentException e) {
             return CommandResult.refused("tenant " + tenant + ": " + e.getMessage());
         }

@@ -35,6 +35,13 @@ public final class TenantPanel extends VBox {
         getStyleClass().add("tenant-panel");
         setId("tenant-" + tenant.name());
         getChildren().addAll(header(vm, tenant), new TunnelPath(tenant));
+        // a real backend's reason for an incomplete tenant (refused credentials, unreachable, late first list)
+        tenant.warnings().forEach(w -> {
+            Label warn = new Label("⚠ " + w);
+            warn.getStyleClass().add("warning-text");
+            warn.setWrapText(true);
+            getChildren().add(warn);
+        });
         if (tenant.nodes().size() > COMPACT_THRESHOLD) {
             // the panel's padding (14 each side) is all that stands between the glyph canvas and its edge
             getChildren().add(new CompactWorkers(vm, s, tenant, width - 30));
