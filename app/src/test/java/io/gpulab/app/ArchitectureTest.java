@@ -22,7 +22,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The module and layer rules of DESIGN.md section 2 and STYLE.md house rules 1, 8 and 9, checked on
+ * The module and layer rules of docs/architecture.md and the house rules 1, 8 and 9, checked on
  * the main classes of every module (the app's test class path holds them all).
  *
  * <p>The three backends ({@code engine.sim}, {@code engine.cluster}, {@code engine.kind}) are found
@@ -106,7 +106,7 @@ class ArchitectureTest {
                 if (!other.equals(backend)) {
                     noClasses().that().resideInAPackage("io.gpulab.engine." + backend + "..")
                             .should().dependOnClassesThat().resideInAPackage("io.gpulab.engine." + other + "..")
-                            .because("backends are plugged in through engine.api (STYLE.md rule 8)")
+                            .because("backends are plugged in through engine.api (house rule 8)")
                             .check(classes);
                 }
             }

@@ -12,7 +12,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code gpulab bench}: HAMi scheduling throughput on a seeded random fleet (DESIGN.md section 4). */
+/** {@code gpulab bench}: HAMi scheduling throughput on a seeded random fleet (docs/json-output.md). */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Schedule random HAMi pods onto a random fleet and report pods/s, p50/p99 and peak heap.")
 public final class BenchCommand implements Callable<Integer> {

@@ -18,7 +18,7 @@ import java.io.PrintWriter;
 /** What the scenario commands share: loading with located errors, opening a backend, the JSON writer. */
 final class CliSupport {
 
-    /** Pretty JSON in the property order DESIGN.md section 4 specifies; never closes stdout. */
+    /** Pretty JSON in the property order docs/json-output.md specifies; never closes stdout. */
     static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
             .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
 

@@ -1,19 +1,21 @@
 package io.gpulab.app.cli;
 
+import io.gpulab.app.GpulabVersion;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * The {@code gpulab} root command. Exit codes (DESIGN.md section 4): 0 every expectation held, 1 one
+ * The {@code gpulab} root command. Exit codes (docs/json-output.md): 0 every expectation held, 1 one
  * failed, 2 bad scenario or arguments.
  */
-@Command(name = "gpulab", mixinStandardHelpOptions = true, version = "gpulab 0.1.0",
+@Command(name = "gpulab", mixinStandardHelpOptions = true, version = "gpulab " + GpulabVersion.VERSION,
         description = "GPU Tenancy Lab: build, watch and test a multi-tenant GPU Kubernetes platform (Kamaji + HAMi).",
         subcommands = {
             // each command lives in its own file; add new ones here
             RunCommand.class, VerifyCommand.class, TraceCommand.class, ImportCommand.class,
-            GuiCommand.class, ScreenshotCommand.class, ReportCommand.class, BenchCommand.class,
+            GuiCommand.class, ScreenshotCommand.class, ReportCommand.class, BenchCommand.class, PlanCommand.class,
             WhyPendingCommand.class, WhatIfCommand.class, KindCommand.class,
+            CatalogCommand.class,
         })
 public final class GpulabCommand implements Runnable {
 

@@ -13,7 +13,7 @@ import picocli.CommandLine.Spec;
 
 import java.util.concurrent.Callable;
 
-/** {@code gpulab run SCENARIO [--json]}: run the steps on the simulated lab (DESIGN.md section 4). */
+/** {@code gpulab run SCENARIO [--json]}: run the steps on the simulated lab (docs/json-output.md). */
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {"Run a scenario's steps on the simulated lab and check its expectations.",
             "Exit 0 when every expectation held, 1 when one failed, 2 for a bad scenario or arguments."})

@@ -1,5 +1,6 @@
 package io.gpulab.app.cli;
 
+import io.gpulab.engine.metrics.LabMetrics;
 import io.gpulab.engine.scenario.LabState;
 import io.gpulab.engine.scenario.ObservedPod;
 import io.gpulab.engine.scenario.RunResult;
@@ -38,6 +39,14 @@ final class RunSummary {
                             c.health() ? "" : ", UNHEALTHY");
                 }
             }
+        }
+        LabMetrics m = run.summary().metrics();
+        if (m != null) {
+            out.printf(Locale.ROOT, "metrics: GPU allocation %.2f %% (%,d / %,d GPU-milli); card memory %.2f %%, compute "
+                    + "%.2f %%, slots %.2f %%; host CPU %.2f %%, memory %.2f %%; %d running, %d pending%s%n",
+                    m.gpuAllocation().pct(), m.gpuAllocation().used(), m.gpuAllocation().capacity(), m.gpuMemory().pct(),
+                    m.gpuCompute().pct(), m.gpuSlots().pct(), m.cpu().pct(), m.memory().pct(), m.pods().running(),
+                    m.pods().pending(), m.pods().pendingByReason().isEmpty() ? "" : " " + m.pods().pendingByReason());
         }
         out.printf(Locale.ROOT, "%d passed, %d failed%n", run.summary().passed(), run.summary().failed());
         out.flush();

@@ -17,7 +17,7 @@ import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
-/** {@code gpulab trace SCENARIO --pod NS/NAME}: the chain of DESIGN.md section 1 for one pod, with evidence. */
+/** {@code gpulab trace SCENARIO --pod NS/NAME}: the chain of docs/architecture.md for one pod, with evidence. */
 @Command(name = "trace", mixinStandardHelpOptions = true,
         description = {"Run a scenario, then show one pod's chain: create, admission, filter, bind, lock, "
                 + "allocate, run; every stage with its evidence (annotations, events, lock changes).",

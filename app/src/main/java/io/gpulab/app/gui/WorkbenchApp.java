@@ -45,6 +45,7 @@ public final class WorkbenchApp extends Application {
             return;
         }
         workbench = new Workbench(lab, opener, new ConfirmWriteDialog(stage), new FxTaskExecutor());
+        workbench.viewModel().setDiscardGate(new io.gpulab.app.gui.view.ConfirmDiscardDialog(stage));
         stage.setTitle("GPU Tenancy Lab — " + scenario + (opener.backendId().equals("sim") ? ""
                 : " on " + opener.describe()));
         stage.setScene(workbench.scene(1600, 1000, false));

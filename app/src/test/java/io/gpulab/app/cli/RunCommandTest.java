@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** {@code gpulab run}: the JSON contract of DESIGN.md section 4 and the exit codes 0/1/2. */
+/** {@code gpulab run}: the JSON contract of docs/json-output.md and the exit codes 0/1/2. */
 class RunCommandTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -62,6 +62,13 @@ class RunCommandTest {
         assertEquals("article", doc.get("scenario").asText());
         assertEquals(8, doc.at("/summary/passed").asInt());
         assertEquals(0, doc.at("/summary/failed").asInt());
+        // the article's end state: 90 % of tenant-a's A100 of three cards, two pods pending for their own reasons
+        assertEquals(900, doc.at("/summary/metrics/gpuAllocation/used").asLong());
+        assertEquals(3000, doc.at("/summary/metrics/gpuAllocation/capacity").asLong());
+        assertEquals(1, doc.at("/summary/metrics/pods/pendingByReason/CardInsufficientCore").asInt());
+        assertEquals(1, doc.at("/summary/metrics/pods/pendingByReason/CardInsufficientMemory").asInt());
+        assertTrue(doc.at("/summary/curve").size() > 0);
+        assertEquals(Set.of("arrivedPct", "allocatedPct"), keys(doc.at("/summary/curve/0")));
         List<JsonNode> checks = new ArrayList<>();
         doc.get("steps").forEach(checks::add);
         assertEquals(8, checks.size());

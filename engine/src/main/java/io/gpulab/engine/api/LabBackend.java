@@ -31,7 +31,7 @@ public interface LabBackend extends AutoCloseable {
     /** Applies a command and returns when its effects are in the snapshot. */
     CommandResult execute(LabCommand command);
 
-    /** The chain of DESIGN.md section 1 for one pod, or a trace with a single "not found" step. */
+    /** The chain of docs/architecture.md for one pod, or a trace with a single "not found" step. */
     PodTrace trace(String tenant, String podKey);
 
     /** Registers a listener told after every change; the returned handle removes it. */

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The chain of DESIGN.md section 1 for one pod: create, admission, filter, bind, lock, allocate, run.
+ * The chain of docs/architecture.md for one pod: create, admission, filter, bind, lock, allocate, run.
  * Steps not reached are absent; the last step says where and why the chain stopped.
  */
 public record PodTrace(String tenant, String podKey, List<Step> steps) {

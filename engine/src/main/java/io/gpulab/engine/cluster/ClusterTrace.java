@@ -16,7 +16,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The chain of DESIGN.md section 1 for an observed pod, reconstructed from its annotations, the node
+ * The chain of docs/architecture.md for an observed pod, reconstructed from its annotations, the node
  * lock and the tenant's events: a real cluster shows only the traces HAMi leaves behind.
  */
 final class ClusterTrace {

@@ -72,7 +72,7 @@ public final class WhatIf {
             if (t.name().equals(tenant)) {
                 List<WorkerSpec> ws = new ArrayList<>(t.workers());
                 ws.add(worker);
-                tenants.add(new TenantSpec(t.name(), ws));
+                tenants.add(new TenantSpec(t.name(), ws, t.quotas(), t.pods()));
                 found = true;
             } else {
                 tenants.add(t);
@@ -123,7 +123,7 @@ public final class WhatIf {
         return out;
     }
 
-    private static Map<String, Object> manifest(Pod p) {
+    static Map<String, Object> manifest(Pod p) {
         Map<String, Object> meta = new LinkedHashMap<>();
         meta.put("name", p.getMetadata().getName());
         meta.put("namespace", p.getMetadata().getNamespace() == null ? "default" : p.getMetadata().getNamespace());

@@ -16,7 +16,8 @@ import org.jspecify.annotations.Nullable;
  * @param numa     NUMA node, or {@code null} for 0
  * @param uuid     card id, or {@code null} to generate {@code GPU-<node>-<index>}
  * @param health   initial health, or {@code null} for healthy
- * @param mode     {@code hami-core} (default), {@code mig} or {@code mps}
+ * @param mode     the operating mode HAMi registers: any string, as HAMi accepts ({@code hami-core} by default,
+ *                 {@code mig}, {@code mps}, ...)
  * @param used     usage observed elsewhere (what-if from a real cluster), or {@code null}
  * @throws IllegalArgumentException naming the field for an impossible combination
  */

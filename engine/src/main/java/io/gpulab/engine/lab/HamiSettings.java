@@ -1,6 +1,8 @@
 package io.gpulab.engine.lab;
 
+import io.gpulab.scheduler.model.ResourceNames;
 import io.gpulab.scheduler.model.SchedulerConfig;
+import io.gpulab.scheduler.request.WebhookSettings;
 
 import java.time.Duration;
 
@@ -16,11 +18,18 @@ import java.time.Duration;
  * @param gpuSchedulerPolicy   {@code spread} (default) or {@code binpack}
  * @param webhookFailurePolicy {@code Ignore} (HAMi's default) or {@code Fail}
  * @param nodeLockExpire       how long a node lock holds (default 5 minutes)
+ * @param memoryFactor         {@code nvidia.com/gpumem} is multiplied by this, quota memory limits too (default 1)
+ * @param resourceNames        the resource names HAMi reads (default {@code nvidia.com/gpu}, ...)
+ * @param schedulerName        the scheduler the webhook writes into GPU pods (default {@code hami-scheduler});
+ *                             empty: the webhook leaves {@code schedulerName} alone
+ * @param forceOverwriteDefaultScheduler whether the webhook also replaces {@code default-scheduler} (default true)
  * @throws IllegalArgumentException naming the {@code lab.hami.*} field for an impossible value
  */
 public record HamiSettings(int deviceSplitCount, double deviceMemoryScaling, double deviceCoreScaling, int defaultMem,
                            int defaultCores, String nodeSchedulerPolicy, String gpuSchedulerPolicy,
-                           String webhookFailurePolicy, Duration nodeLockExpire) {
+                           String webhookFailurePolicy, Duration nodeLockExpire, int memoryFactor,
+                           ResourceNames resourceNames, String schedulerName,
+                           boolean forceOverwriteDefaultScheduler) {
 
     public static final String POLICY_IGNORE = "Ignore";
     public static final String POLICY_FAIL = "Fail";
@@ -29,7 +38,33 @@ public record HamiSettings(int deviceSplitCount, double deviceMemoryScaling, dou
     public static final HamiSettings DEFAULTS = new HamiSettings(10, 1.0, 1.0, 0, 0, "binpack", "spread",
             POLICY_IGNORE, Duration.ofMinutes(5));
 
+    /** With the chart's memoryFactor, resource names and webhook settings. */
+    public HamiSettings(int deviceSplitCount, double deviceMemoryScaling, double deviceCoreScaling, int defaultMem,
+                        int defaultCores, String nodeSchedulerPolicy, String gpuSchedulerPolicy,
+                        String webhookFailurePolicy, Duration nodeLockExpire) {
+        this(deviceSplitCount, deviceMemoryScaling, deviceCoreScaling, defaultMem, defaultCores, nodeSchedulerPolicy,
+                gpuSchedulerPolicy, webhookFailurePolicy, nodeLockExpire, 1, ResourceNames.DEFAULTS,
+                WebhookSettings.DEFAULTS.schedulerName(), WebhookSettings.DEFAULTS.forceOverwriteDefaultScheduler());
+    }
+
+    /** These settings with the extra HAMi values of issue-15's scenario fields. */
+    public HamiSettings with(int factor, ResourceNames names, String scheduler, boolean forceOverwrite) {
+        return new HamiSettings(deviceSplitCount, deviceMemoryScaling, deviceCoreScaling, defaultMem, defaultCores,
+                nodeSchedulerPolicy, gpuSchedulerPolicy, webhookFailurePolicy, nodeLockExpire, factor, names,
+                scheduler, forceOverwrite);
+    }
+
+    /** The webhook's settings ({@code gpuCorePolicy}, env and runtime class stay at the chart's defaults). */
+    public WebhookSettings webhookSettings() {
+        WebhookSettings d = WebhookSettings.DEFAULTS;
+        return new WebhookSettings(schedulerName, forceOverwriteDefaultScheduler, d.gpuCorePolicy(), d.overwriteEnv(),
+                d.runtimeClassName());
+    }
+
     public HamiSettings {
+        if (memoryFactor < 1) {
+            throw bad("memoryFactor", "must be >= 1, got " + memoryFactor);
+        }
         positive(deviceSplitCount, "deviceSplitCount");
         if (!(deviceMemoryScaling > 0)) {
             throw bad("deviceMemoryScaling", "must be > 0, got " + deviceMemoryScaling);
@@ -59,10 +94,15 @@ public record HamiSettings(int deviceSplitCount, double deviceMemoryScaling, dou
         return policy;
     }
 
-    /** The scheduler's view of these settings (memoryFactor 1, defaultGPUNum 1 as in the chart). */
+    /** The scheduler's view of these settings (defaultGPUNum 1 as in the chart). */
     public SchedulerConfig toSchedulerConfig() {
-        return new SchedulerConfig(defaultMem, defaultCores, 1, 1, deviceSplitCount, deviceMemoryScaling,
-                deviceCoreScaling, nodeSchedulerPolicy, gpuSchedulerPolicy, nodeLockExpire);
+        return new SchedulerConfig(defaultMem, defaultCores, 1, memoryFactor, deviceSplitCount, deviceMemoryScaling,
+                deviceCoreScaling, nodeSchedulerPolicy, gpuSchedulerPolicy, nodeLockExpire, resourceNames);
+    }
+
+    /** The scheduler name HAMi's webhook writes, which its kube-scheduler profile answers to. */
+    public String effectiveSchedulerName() {
+        return schedulerName.isEmpty() ? WebhookSettings.DEFAULTS.schedulerName() : schedulerName;
     }
 
     private static void positive(int v, String field) {

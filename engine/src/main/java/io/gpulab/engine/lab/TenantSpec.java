@@ -1,18 +1,29 @@
 package io.gpulab.engine.lab;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * One tenant: a Kamaji TenantControlPlane with its own workers.
  *
  * @param name    the TenantControlPlane name, a DNS label, e.g. {@code tenant-a}
  * @param workers the tenant's worker nodes, in scenario order
+ * @param quotas  the namespaces' ResourceQuotas HAMi enforces ({@code resourceQuotas})
+ * @param pods    Pod manifests that already exist without a node (e.g. Pending pods of a snapshot)
  * @throws IllegalArgumentException when the name is not a DNS label
  */
-public record TenantSpec(String name, List<WorkerSpec> workers) {
+public record TenantSpec(String name, List<WorkerSpec> workers, List<QuotaSpec> quotas,
+                         List<Map<String, Object>> pods) {
 
     public TenantSpec {
         workers = List.copyOf(workers);
+        quotas = List.copyOf(quotas);
+        pods = List.copyOf(pods);
         Names.requireDnsName(name, "tenant name");
+    }
+
+    /** A tenant without quotas or existing pods. */
+    public TenantSpec(String name, List<WorkerSpec> workers) {
+        this(name, workers, List.of(), List.of());
     }
 }

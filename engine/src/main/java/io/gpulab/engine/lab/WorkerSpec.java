@@ -10,14 +10,24 @@ import java.util.Map;
  * @param cpu         CPU cores
  * @param memoryMiB   memory
  * @param cards       the cards its device plugin registers, in index order
- * @param annotations extra node annotations, e.g. {@code hami.io/device-cordon}
+ * @param annotations extra node annotations, e.g. {@code hami.io/device-cordon}; HAMi's own
+ *                    ({@code hami.io/node-nvidia-register}, {@code hami.io/node-handshake}) are honoured verbatim
+ * @param pods        Pod manifests that already exist on this node, with their HAMi annotations and
+ *                    {@code status.phase}: their allocations count in card usage as HAMi's cache rebuilds it
  * @throws IllegalArgumentException for a bad name or non-positive cpu/memory
  */
-public record WorkerSpec(String name, int cpu, int memoryMiB, List<CardSpec> cards, Map<String, String> annotations) {
+public record WorkerSpec(String name, int cpu, int memoryMiB, List<CardSpec> cards, Map<String, String> annotations,
+                         List<Map<String, Object>> pods) {
+
+    /** A worker without existing pods. */
+    public WorkerSpec(String name, int cpu, int memoryMiB, List<CardSpec> cards, Map<String, String> annotations) {
+        this(name, cpu, memoryMiB, cards, annotations, List.of());
+    }
 
     public WorkerSpec {
         cards = List.copyOf(cards);
         annotations = Map.copyOf(annotations);
+        pods = List.copyOf(pods);
         Names.requireDnsName(name, "worker name");
         if (cpu <= 0) {
             throw new IllegalArgumentException("worker " + name + ": cpu must be > 0, got " + cpu);

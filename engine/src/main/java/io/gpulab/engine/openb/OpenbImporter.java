@@ -15,7 +15,7 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * Turns the openb trace into a scenario document (DESIGN.md section 3). Decisions, also written into
+ * Turns the openb trace into a scenario document (docs/scenario-format.md). Decisions, also written into
  * the scenario's description:
  * <ul>
  *   <li>nodes become workers, {@code gpu} cards of the catalog model the code names (P100, T4, V100M16,

@@ -40,11 +40,11 @@ final class Checks {
         if (e.hamiAllocated() != null && e.hamiAllocated() != o.hamiAllocated()) {
             p.add("hamiAllocated: expected " + e.hamiAllocated() + ", observed " + o.hamiAllocated());
         }
-        if (e.reason() != null && (o.reason() == null || !o.reason().contains(e.reason()))) {
-            p.add("reason: expected " + e.reason() + ", observed " + o.reason());
-        }
-        if (e.message() != null && (o.message() == null || !o.message().contains(e.message()))) {
-            p.add("message: expected to contain \"" + e.message() + "\", observed " + o.message());
+        same(p, "reason", e.reason(), o.reason());
+        same(p, "message", e.message(), o.message());
+        if (e.messageContains() != null && (o.message() == null || !o.message().contains(e.messageContains()))) {
+            p.add("messageContains: expected the message to contain \"" + e.messageContains() + "\", observed "
+                    + o.message());
         }
         if (e.devices() != null) {
             List<String> ids = o.devices().stream().map(ObservedPod.Device::id).toList();

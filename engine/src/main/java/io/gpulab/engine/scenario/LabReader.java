@@ -51,9 +51,11 @@ final class LabReader {
         return build(tenantsNode, () -> new LabSpec(name, description, hami, lc, tenants));
     }
 
-    private HamiSettings hami(ScenarioNode h) {
+    HamiSettings hami(ScenarioNode h) {
         h.object("deviceSplitCount", "deviceMemoryScaling", "deviceCoreScaling", "defaultMem", "defaultCores",
-                "nodeSchedulerPolicy", "gpuSchedulerPolicy", "webhookFailurePolicy", "nodeLockExpire");
+                "nodeSchedulerPolicy", "gpuSchedulerPolicy", "webhookFailurePolicy", "nodeLockExpire",
+                "memoryFactor", "resourceName", "resourceMem", "resourceMemPercentage", "resourceCores",
+                "resourcePriority", "schedulerName", "forceOverwriteDefaultScheduler");
         HamiSettings d = HamiSettings.DEFAULTS;
         int split = h.has("deviceSplitCount") ? h.get("deviceSplitCount").integer(1) : d.deviceSplitCount();
         double memScale = h.has("deviceMemoryScaling") ? positive(h.get("deviceMemoryScaling"))
@@ -83,11 +85,13 @@ final class LabReader {
         }
         Duration ex = expire;
         int dc = defCores;
-        return build(h, () -> new HamiSettings(split, memScale, coreScale, defMem, dc, nodePol, gpuPol, failure, ex));
+        HamiSettings base = build(h, () -> new HamiSettings(split, memScale, coreScale, defMem, dc, nodePol, gpuPol,
+                failure, ex));
+        return HamiExtrasReader.read(h, base);
     }
 
     private TenantSpec tenant(ScenarioNode t) {
-        t.object("name", "workers");
+        t.object("name", "workers", "resourceQuotas", "pods");
         String name = t.get("name").text();
         List<WorkerSpec> workers = new ArrayList<>();
         java.util.Set<String> uuids = new java.util.HashSet<>();
@@ -103,11 +107,14 @@ final class LabReader {
                 }
             }
         }
-        return build(t.get("name"), () -> new TenantSpec(name, workers));
+        List<io.gpulab.engine.lab.QuotaSpec> quotas = t.has("resourceQuotas")
+                ? ManifestReader.quotas(t.get("resourceQuotas")) : List.of();
+        List<Map<String, Object>> pods = t.has("pods") ? ManifestReader.pods(t.get("pods")) : List.of();
+        return build(t.get("name"), () -> new TenantSpec(name, workers, quotas, pods));
     }
 
     private WorkerSpec worker(ScenarioNode w) {
-        w.object("name", "cpu", "memoryMiB", "cards", "annotations");
+        w.object("name", "cpu", "memoryMiB", "cards", "annotations", "pods");
         String name = w.get("name").text();
         int cpu = w.has("cpu") ? w.get("cpu").integer(1) : 4;
         int mem = w.has("memoryMiB") ? w.get("memoryMiB").integer(1) : 8192;
@@ -121,10 +128,11 @@ final class LabReader {
         if (w.has("annotations")) {
             w.get("annotations").entries().forEach((k, v) -> annotations.put(k, v.scalar()));
         }
-        return build(w.get("name"), () -> new WorkerSpec(name, cpu, mem, cards, annotations));
+        List<Map<String, Object>> pods = w.has("pods") ? ManifestReader.pods(w.get("pods")) : List.of();
+        return build(w.get("name"), () -> new WorkerSpec(name, cpu, mem, cards, annotations, pods));
     }
 
-    private CardSpec card(ScenarioNode c) {
+    CardSpec card(ScenarioNode c) {
         c.object("model", "count", "type", "memoryMB", "cores", "slots", "numa", "uuid", "health", "mode", "used");
         String model = null;
         if (c.has("model")) {
@@ -144,7 +152,8 @@ final class LabReader {
         Integer numa = c.has("numa") ? c.get("numa").integer(0) : null;
         String uuid = c.has("uuid") ? c.get("uuid").text() : null;
         Boolean health = c.has("health") ? c.get("health").bool() : null;
-        String mode = c.has("mode") ? c.get("mode").choice("hami-core", "mig", "mps") : null;
+        // free-form like HAMi: the device plugin reports any operating mode, and pods select it by substring
+        String mode = c.has("mode") ? c.get("mode").text() : null;
         CardUsageSpec used = null;
         if (c.has("used")) {
             ScenarioNode u = c.get("used").object("memMB", "cores", "slots");

@@ -10,7 +10,7 @@ import org.jspecify.annotations.Nullable;
 
 import java.util.List;
 
-/** The {@code state} of the run document (DESIGN.md section 4): per tenant, nodes with lock and cards. */
+/** The {@code state} of the run document (docs/json-output.md): per tenant, nodes with lock and cards. */
 public record LabState(List<Tenant> tenants) {
 
     public LabState {

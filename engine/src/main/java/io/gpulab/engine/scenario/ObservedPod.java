@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A pod as the run observed it (DESIGN.md section 4, {@code observed}). Empty strings of the snapshot
+ * A pod as the run observed it (docs/json-output.md, {@code observed}). Empty strings of the snapshot
  * become {@code null}. {@code hamiAllocated} tells a HAMi-placed pod from one the default scheduler
  * placed by slots alone (Running proves nothing without it).
  */
@@ -27,9 +27,20 @@ public record ObservedPod(String phase, @Nullable String node, @Nullable String 
                 blank(p.message()), new java.util.TreeMap<>(p.failedNodes()), devices, p.hamiAllocated());
     }
 
-    /** A create the API server refused: the pod does not exist. */
+    /**
+     * A create the API server refused: the pod does not exist. The reason is the API server's status
+     * reason when the message carries one ({@code Error from server (AlreadyExists): ...}).
+     */
     static ObservedPod rejected(String message) {
-        return new ObservedPod("Rejected", null, null, null, blank(message), Map.of(), List.of(), false);
+        return new ObservedPod("Rejected", null, null, statusReason(message), blank(message), Map.of(), List.of(),
+                false);
+    }
+
+    private static @Nullable String statusReason(String message) {
+        String marker = "Error from server (";
+        int at = message.indexOf(marker);
+        int end = at < 0 ? -1 : message.indexOf(')', at + marker.length());
+        return end < 0 ? null : message.substring(at + marker.length(), end);
     }
 
     private static @Nullable String blank(@Nullable String s) {

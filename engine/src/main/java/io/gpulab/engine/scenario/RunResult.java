@@ -1,12 +1,17 @@
 package io.gpulab.engine.scenario;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+
+import io.gpulab.engine.metrics.AllocationCurve;
+import io.gpulab.engine.metrics.LabMetrics;
+import org.jspecify.annotations.Nullable;
 
 import java.util.List;
 
 /**
- * The outcome of running a scenario: the {@code gpulab run --json} document of DESIGN.md section 4.
+ * The outcome of running a scenario: the {@code gpulab run --json} document of docs/json-output.md.
  *
  * @param scenario the scenario name
  * @param state    the lab after the last step
@@ -18,9 +23,23 @@ public record RunResult(String scenario, List<StepResult> steps, LabState state,
         steps = List.copyOf(steps);
     }
 
-    /** Counts of checks (steps with expectations, and steps the backend refused). */
-    @JsonPropertyOrder({"passed", "failed"})
-    public record Summary(int passed, int failed) { }
+    /**
+     * Counts of checks (steps with expectations, and steps the backend refused), the lab's metrics after the last
+     * step and, when pods asked for GPUs, the allocation curve (docs/metrics.md).
+     */
+    @JsonPropertyOrder({"passed", "failed", "metrics", "curve"})
+    public record Summary(int passed, int failed, @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable LabMetrics metrics,
+                          @JsonInclude(JsonInclude.Include.NON_EMPTY) List<AllocationCurve.Point> curve) {
+
+        public Summary {
+            curve = List.copyOf(curve);
+        }
+
+        /** Counts only. */
+        public Summary(int passed, int failed) {
+            this(passed, failed, null, List.of());
+        }
+    }
 
     @JsonIgnore
     public boolean allPassed() {

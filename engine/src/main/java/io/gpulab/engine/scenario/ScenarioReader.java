@@ -13,7 +13,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * Loads scenario files (DESIGN.md section 3), YAML or JSON, from a path or by built-in name.
+ * Loads scenario files (docs/scenario-format.md), YAML or JSON, from a path or by built-in name.
  * Everything is validated before a {@link Scenario} is returned; any problem is a
  * {@link ScenarioException} naming file, line and field.
  */

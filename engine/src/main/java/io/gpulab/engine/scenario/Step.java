@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One scenario step (DESIGN.md section 3). Every step knows its source line and an optional label
+ * One scenario step (docs/scenario-format.md). Every step knows its source line and an optional label
  * ({@code name:} in the file) used in reports.
  */
 public sealed interface Step {

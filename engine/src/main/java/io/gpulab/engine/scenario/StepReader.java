@@ -1,5 +1,6 @@
 package io.gpulab.engine.scenario;
 
+import io.gpulab.engine.api.ReasonCodes;
 import io.gpulab.engine.lab.CardSpec;
 import io.gpulab.engine.lab.HamiSettings;
 import io.gpulab.engine.lab.LabSpec;
@@ -24,11 +25,16 @@ final class StepReader {
     /** The step actions, in the order the file format documents them. */
     static final String[] ACTIONS = {"submit", "expectPod", "delete", "advance", "unlock", "fault", "set",
         "expectVisibility", "expectCard", "expectLock"};
+    /** The keys of a pod expectation ({@code expect} of a submit, and {@code expectPod}). */
+    static final String[] EXPECT_KEYS = {"phase", "node", "devices", "reason", "failedNodes", "schedulerName",
+        "hamiAllocated", "message", "messageContains"};
     /** The keys a step may have: one action, plus {@code expect} and {@code name}. */
     private static final String[] STEP_KEYS = stepKeys();
 
     private final LabSpec lab;
     private final Map<String, Set<String>> submitted = new HashMap<>();
+    /** Per tenant, the line of the submit that created each pod key still alive (a duplicate names it). */
+    private final Map<String, Map<String, Integer>> createdAt = new HashMap<>();
     private final Set<String> tenantNames;
 
     StepReader(LabSpec lab) {
@@ -63,8 +69,7 @@ final class StepReader {
         return switch (action) {
             case "submit" -> submit(line, label, a, s.opt("expect"));
             case "expectPod" -> {
-                a.object("tenant", "pod", "phase", "node", "devices", "reason", "failedNodes", "schedulerName",
-                        "hamiAllocated", "message");
+                a.object(withTenantAndPod());
                 String tenant = tenant(a);
                 yield new Step.ExpectPod(line, label, tenant, knownPod(a, tenant), expect(a));
             }
@@ -73,6 +78,7 @@ final class StepReader {
                 String tenant = tenant(a);
                 String pod = knownPod(a, tenant);
                 submitted.get(tenant).remove(pod);
+                createdAt.get(tenant).remove(pod);
                 yield new Step.Delete(line, label, tenant, pod);
             }
             case "advance" -> new Step.Advance(line, label, LabReader.duration(a));
@@ -93,12 +99,22 @@ final class StepReader {
         a.object("tenant", "pod");
         String tenant = tenant(a);
         PodManifestCheck.Checked pod = PodManifestCheck.check(a.get("pod"));
-        submitted.computeIfAbsent(tenant, t -> new HashSet<>()).add(pod.key());
         @Nullable PodExpect e = null;
         if (expect != null) {
-            expect.object("phase", "node", "devices", "reason", "failedNodes", "schedulerName", "hamiAllocated",
-                    "message");
+            expect.object(EXPECT_KEYS);
             e = expect(expect);
+        }
+        Map<String, Integer> alive = createdAt.computeIfAbsent(tenant, t -> new HashMap<>());
+        Integer first = alive.get(pod.key());
+        // the API server answers AlreadyExists and creates nothing: a scenario that does not expect that is wrong
+        if (first != null && (e == null || !"Rejected".equals(e.phase()))) {
+            throw a.get("pod").error("pod " + pod.key() + " already exists in tenant " + tenant + " (submitted on "
+                    + "line " + first + "); the API server would answer AlreadyExists and create nothing: delete "
+                    + "it first, choose another name, or expect phase: Rejected");
+        }
+        submitted.computeIfAbsent(tenant, t -> new HashSet<>()).add(pod.key());
+        if (first == null && (e == null || !"Rejected".equals(e.phase()))) {
+            alive.put(pod.key(), line); // a create expected to be refused leaves nothing behind
         }
         return new Step.Submit(line, label, tenant, pod.key(), pod.manifest(), e);
     }
@@ -114,8 +130,24 @@ final class StepReader {
                 failed.put(entry.getKey(), entry.getValue().scalar());
             }
         }
-        return new PodExpect(phase, opt(e, "node"), devices, opt(e, "reason"), failed, opt(e, "schedulerName"),
-                e.has("hamiAllocated") ? e.get("hamiAllocated").bool() : null, opt(e, "message"));
+        String reason = null;
+        if (e.has("reason")) {
+            reason = e.get("reason").scalar();
+            if (ReasonCodes.find(reason).isEmpty()) {
+                throw e.get("reason").error("unknown reason '" + Quote.clip(reason) + "': reason matches one code "
+                        + "exactly (for part of the message use messageContains); valid reasons: "
+                        + ReasonCodes.list());
+            }
+        }
+        return new PodExpect(phase, opt(e, "node"), devices, reason, failed, opt(e, "schedulerName"),
+                e.has("hamiAllocated") ? e.get("hamiAllocated").bool() : null, opt(e, "message"),
+                opt(e, "messageContains"));
+    }
+
+    private static String[] withTenantAndPod() {
+        List<String> keys = new ArrayList<>(List.of("tenant", "pod"));
+        keys.addAll(List.of(EXPECT_KEYS));
+        return keys.toArray(String[]::new);
     }
 
     private Step fault(int line, String label, ScenarioNode a) {

@@ -8,7 +8,7 @@ import org.jspecify.annotations.Nullable;
 import java.util.List;
 
 /**
- * One step of a run (DESIGN.md section 4). {@code observed} is an {@link ObservedPod} for pod steps,
+ * One step of a run (docs/json-output.md). {@code observed} is an {@link ObservedPod} for pod steps,
  * and for the other checks what was looked at (nodes/pods/capacity, a card, a lock).
  *
  * @param index    1-based position in the scenario ({@code steps[index-1]} in error messages)

@@ -1,6 +1,8 @@
 package io.gpulab.engine.sim;
 
 import io.gpulab.engine.lab.HamiSettings;
+import io.gpulab.scheduler.filter.QuotaAdmission;
+import io.gpulab.scheduler.filter.QuotaState;
 import io.gpulab.scheduler.model.SchedulerConfig;
 import io.gpulab.scheduler.request.MutationResult;
 import io.gpulab.scheduler.request.WebhookMutator;
@@ -42,6 +44,10 @@ final class Admission {
                    String summary, Map<String, String> evidence) { }
 
     static Outcome admit(SimTenant tenant, ParsedPod pod, SchedulerConfig cfg) {
+        return admit(tenant, pod, cfg, WebhookSettings.DEFAULTS);
+    }
+
+    static Outcome admit(SimTenant tenant, ParsedPod pod, SchedulerConfig cfg, WebhookSettings settings) {
         String declared = pod.schedulerName() == null ? WebhookMutator.DEFAULT_SCHEDULER : pod.schedulerName();
         Map<String, String> ev = new LinkedHashMap<>();
         ev.put("webhook", WEBHOOK + " (service hami-scheduler.kube-system:443, via Konnectivity)");
@@ -62,9 +68,18 @@ final class Admission {
             return new Outcome(true, false, pod, declared, "", "webhook unreachable through Konnectivity; "
                     + "failurePolicy Ignore admitted the pod UNCHANGED (schedulerName " + declared + ")", ev);
         }
-        MutationResult m = WebhookMutator.mutate(pod.info(), pod.schedulerName(), null, cfg, WebhookSettings.DEFAULTS);
+        MutationResult m = WebhookMutator.mutate(pod.info(), pod.schedulerName(), null, pod.nodeName(), cfg,
+                settings);
+        if (m.allowed() && !WebhookMutator.OTHER_SCHEDULER.equals(m.message())) {
+            // the webhook's last check (fitResourceQuota): the whole pod against its namespace's GPU quota
+            QuotaState quota = SimQuotas.state(tenant, cfg.resourceNames(), cfg.memoryFactor());
+            String denied = quota == null ? null : QuotaAdmission.check(m.pod(), cfg, quota);
+            if (denied != null) {
+                m = MutationResult.denied(denied, pod.info(), pod.schedulerName(), null);
+            }
+        }
         if (!m.allowed()) {
-            String err = "Error from server (InternalError): admission webhook \"" + WEBHOOK
+            String err = "Error from server (" + m.statusReason() + "): admission webhook \"" + WEBHOOK
                     + "\" denied the request: " + m.message();
             ev.put("error", err);
             return new Outcome(false, true, pod, declared, err, "create refused by " + WEBHOOK, ev);
@@ -81,8 +96,11 @@ final class Admission {
             }
         });
         String summary = m.hasResource() ? WEBHOOK + " mutated the pod: schedulerName " + after
+                : WebhookMutator.OTHER_SCHEDULER.equals(m.message()) ? WEBHOOK + " admitted the pod unchanged: "
+                + m.message() + " (" + after + ")"
                 : WEBHOOK + " admitted the pod (no HAMi resource: " + m.message() + ")";
         return new Outcome(true, true, new ParsedPod(m.pod(), sched,
-                PodManifests.kubeRequests(m.pod().initContainers(), m.pod().containers())), after, "", summary, ev);
+                PodManifests.kubeRequests(m.pod().initContainers(), m.pod().containers()), pod.nodeName()), after, "",
+                summary, ev);
     }
 }

@@ -74,10 +74,11 @@ final class Commands {
         String key = parsed.info().key();
         SimPod existing = t.pods.get(key);
         if (existing != null && !SimPod.REJECTED.equals(existing.phase)) {
+            // the API server's Status text; nothing is created and the existing pod is left as it is
             throw new IllegalArgumentException(t.name + ": Error from server (AlreadyExists): pods \""
-                    + parsed.info().name() + "\" already exists in namespace " + parsed.info().namespace());
+                    + parsed.info().name() + "\" already exists");
         }
-        Admission.Outcome adm = Admission.admit(t, parsed, lab.schedulerConfig());
+        Admission.Outcome adm = Admission.admit(t, parsed, lab.schedulerConfig(), lab.hami().webhookSettings());
         SimPod p = new SimPod(t.name, lab.nextPodSeq(), lab.now(), adm.parsed().info(), adm.schedulerName(),
                 adm.parsed().kubeRequests());
         if (existing != null) {
@@ -91,13 +92,26 @@ final class Commands {
         p.step("create", Outcome.OK, t.name + " API server received " + key, ev);
         if (!adm.admitted()) {
             p.phase = SimPod.REJECTED;
-            p.reason = "AdmissionError";
+            p.reason = "InternalError"; // the API server's status reason for a failed webhook call
             p.message = adm.error();
             p.step("admission", Outcome.FAILED, adm.summary(), adm.evidence());
             t.changed();
             return adm.error();
         }
+        try {
+            PodManifests.requireContainers(adm.parsed());
+        } catch (IllegalArgumentException e) {
+            // validation runs after mutating admission: reached only when the webhook did not see the pod
+            p.phase = SimPod.REJECTED;
+            p.reason = "Invalid";
+            p.message = "The " + e.getMessage();
+            p.step("admission", Outcome.FAILED, adm.summary() + "; then validation refused the pod",
+                    Map.of("error", p.message));
+            t.changed();
+            return p.message;
+        }
         p.step("admission", adm.mutated() ? Outcome.OK : Outcome.SKIPPED, adm.summary(), adm.evidence());
+        p.nodeName = adm.parsed().nodeName();
         lab.attempt(t, p);
         return "";
     }

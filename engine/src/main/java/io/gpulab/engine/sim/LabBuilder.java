@@ -62,9 +62,14 @@ final class LabBuilder {
                             + e.getMessage(), e);
                 }
                 nextCard += devices.size();
-                SimNode node = new SimNode(w.name(), w.cpu(), w.memoryMiB(), w.annotations(),
-                        Registration.of(devices, lab.now()), baseline(w.cards(), devices.size()));
+                List<String> notes = new ArrayList<>();
+                Registration reg = RawRegistration.of(w.annotations(), devices, lab.now(), notes);
+                SimNode node = new SimNode(w.name(), w.cpu(), w.memoryMiB(), w.annotations(), reg,
+                        reg.devices() == devices ? baseline(w.cards(), devices.size())
+                                : new int[reg.devices().size()][3]);
+                node.notes.addAll(notes);
                 t.addNode(node);
+                devices = reg.devices();
                 for (DeviceInfo d : devices) {
                     if (t.cardNode.putIfAbsent(d.id(), node) != null) {
                         throw new IllegalArgumentException("tenant " + ts.name() + ", worker " + w.name()
@@ -74,6 +79,8 @@ final class LabBuilder {
                 lab.event(ts.name(), "Node/" + w.name(), EventLog.NORMAL, "RegisteredNode", "Node " + w.name()
                         + " event: Registered Node " + w.name() + " in Controller", "node-controller");
             }
+            t.quotas = ts.quotas();
+            ExistingPods.add(lab, t, ts);
             out.add(t);
             i++;
         }

@@ -6,6 +6,7 @@ import io.gpulab.scheduler.request.Quantity;
 import org.jspecify.annotations.Nullable;
 
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -40,13 +41,21 @@ final class PodManifests {
         String where = "Pod \"" + name + "\" is invalid: ";
         Map<String, Object> spec = map(manifest.get("spec"), "spec");
         List<ContainerResources> inits = containers(spec.get("initContainers"), "spec.initContainers", where);
+        // an empty container list is refused by validation, which runs AFTER mutating admission: HAMi's webhook
+        // sees (and denies) such a pod first; see requireContainers
         List<ContainerResources> apps = containers(spec.get("containers"), "spec.containers", where);
-        if (apps.isEmpty()) {
-            throw new IllegalArgumentException(where + "spec.containers: Required value");
-        }
         PodInfo info = new PodInfo(namespace, name, strings(meta.get("annotations"), "metadata.annotations"),
                 strings(meta.get("labels"), "metadata.labels"), inits, apps);
-        return new ParsedPod(info, string(spec.get("schedulerName"), "spec.schedulerName"), kubeRequests(inits, apps));
+        return new ParsedPod(info, string(spec.get("schedulerName"), "spec.schedulerName"), kubeRequests(inits, apps),
+                string(spec.get("nodeName"), "spec.nodeName"));
+    }
+
+    /** The API server's validation of a pod that passed admission: it needs a container. */
+    static void requireContainers(ParsedPod pod) {
+        if (pod.info().containers().isEmpty()) {
+            throw new IllegalArgumentException("Pod \"" + pod.info().name() + "\" is invalid: "
+                    + "spec.containers: Required value");
+        }
     }
 
     private static List<ContainerResources> containers(@Nullable Object raw, String field, String where) {
@@ -81,15 +90,25 @@ final class PodManifests {
                 throw new IllegalArgumentException(where + f + ": Invalid value: \"" + q
                         + "\": quantities must match the regular expression " + QUANTITY_REGEX);
             }
-            if (extended(k) && Quantity.asInt64(q).isEmpty()) {
-                throw new IllegalArgumentException(where + f + ": Invalid value: \"" + q + "\": must be an integer");
+            BigDecimal amount = amount(q);
+            if (amount.signum() < 0) {
+                throw new IllegalArgumentException(where + f + ": Invalid value: \"" + q
+                        + "\": must be greater than or equal to 0");
             }
-            if (extended(k) && q.contains(".")) {
+            // apimachinery validateResourceQuantityValue: an extended resource's MilliValue() (rounded up) must be a
+            // whole multiple of 1000; the written form does not matter, so "16.0Gi" (17179869184) is an integer
+            if (extended(k) && amount.movePointRight(3).setScale(0, RoundingMode.CEILING)
+                    .remainder(BigDecimal.valueOf(1000)).signum() != 0) {
                 throw new IllegalArgumentException(where + f + ": Invalid value: \"" + q + "\": must be an integer");
             }
             out.put(k, q);
         });
         return out;
+    }
+
+    /** The quantity's value (the string was already checked to be a quantity). */
+    static BigDecimal amount(String q) {
+        return io.fabric8.kubernetes.api.model.Quantity.parse(q).getNumericalAmount();
     }
 
     /** Extended resources: vendor-prefixed names outside kubernetes.io. */
@@ -110,9 +129,10 @@ final class PodManifests {
         Map<String, String> merged = new HashMap<>(c.limits());
         merged.putAll(c.requests());
         merged.forEach((k, v) -> {
-            OptionalLong n = Quantity.asInt64(v);
-            if (extended(k) && n.isPresent()) {
-                out.put(k, n.getAsLong());
+            if (extended(k)) {
+                OptionalLong n = Quantity.asInt64(v);
+                // AsInt64 refuses forms like "16.0Gi" that kube still counts by value
+                out.put(k, n.isPresent() ? n.getAsLong() : amount(v).setScale(0, RoundingMode.CEILING).longValue());
             }
         });
         return out;

@@ -9,6 +9,7 @@ import io.gpulab.scheduler.filter.Code;
 import io.gpulab.scheduler.filter.FilterContext;
 import io.gpulab.scheduler.filter.HamiEvent;
 import io.gpulab.scheduler.filter.HamiFilter;
+import io.gpulab.scheduler.filter.QuotaState;
 import io.gpulab.scheduler.usage.PodUsage;
 import io.gpulab.scheduler.request.WebhookMutator;
 
@@ -46,7 +47,9 @@ final class Scheduling {
     }
 
     void attempt(SimTenant t, SimPod p) {
-        if (HamiResources.SCHEDULER_NAME.equals(p.schedulerName)) {
+        if (p.nodeName != null) {
+            assigned(t, p, p.nodeName);
+        } else if (lab.hami().effectiveSchedulerName().equals(p.schedulerName)) {
             hami(t, p);
         } else if (WebhookMutator.DEFAULT_SCHEDULER.equals(p.schedulerName)) {
             byKube(t, p, WebhookMutator.DEFAULT_SCHEDULER, p.kubeRequests);
@@ -64,7 +67,12 @@ final class Scheduling {
         }
         FilterContext ctx = p.filterContext(lab.schedulerConfig());
         FilterAnswer r;
-        if (ctx == null) {
+        QuotaState quota = SimQuotas.state(t, lab.schedulerConfig().resourceNames(),
+                lab.schedulerConfig().memoryFactor());
+        if (ctx != null && quota != null && quota.namespaces().containsKey(ctx.namespace())) {
+            // a quota depends on every pod of the namespace, which the per-node fit cache does not track
+            r = FilterAnswer.of(HamiFilter.filter(ctx, t.nodeInfos(), quota));
+        } else if (ctx == null) {
             r = FilterAnswer.of(HamiFilter.filter(p.admitted, t.nodeInfos(), lab.schedulerConfig()));
         } else if (lab.referenceFilter()) {
             r = FilterAnswer.of(HamiFilter.filter(ctx, t.nodeInfos(), null));
@@ -113,7 +121,7 @@ final class Scheduling {
         boolean error = r.status().code() == Code.ERROR;
         String kube = error ? String.join("; ", r.status().reasons())
                 : KubeMessages.unschedulable(t.nodes.size(), r.failedNodes(), false);
-        String reason = error ? "FilterError" : ReasonTypes.dominant(r.failedNodes());
+        String reason = error ? "SchedulerError" : ReasonTypes.dominant(r.failedNodes());
         String signature = kube + "|" + r.failedNodes();
         p.devices = io.gpulab.scheduler.model.PodDevices.empty();
         p.failedNodes = r.failedNodes();
@@ -160,6 +168,25 @@ final class Scheduling {
                 : scheduler + " placed the pod on " + node.name + " (no HAMi device requested)";
         p.step("filter", Outcome.SKIPPED, why, ev);
         bindPlain(t, p, node, scheduler);
+    }
+
+    /**
+     * A pod created with {@code spec.nodeName} (admitted without HAMi's webhook, which denies GPU pods that name a
+     * node): no scheduler sees it, the node's kubelet runs it with no card chosen; an unknown node leaves it Pending.
+     */
+    private void assigned(SimTenant t, SimPod p, String nodeName) {
+        SimNode node = t.nodes.get(nodeName);
+        if (node == null) {
+            waiting(p, "", "spec.nodeName " + nodeName + " is not a node of " + t.name + "; no scheduler will place it");
+            return;
+        }
+        p.node = node.name;
+        p.boundTo = node;
+        p.kubeRequests.forEach((k, v) -> node.kubeAllocated.merge(k, v, Long::sum));
+        node.changed();
+        p.step("bind", Outcome.SKIPPED, "spec.nodeName " + node.name + " set at create: no scheduler, no HAMi "
+                + "filter, no card chosen", Map.of("spec.nodeName", node.name));
+        kubelet.start(t, p, false);
     }
 
     private void bindPlain(SimTenant t, SimPod p, SimNode node, String scheduler) {

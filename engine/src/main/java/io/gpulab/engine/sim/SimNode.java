@@ -52,6 +52,8 @@ final class SimNode {
     private java.util.function.Consumer<SimNode> onChange = n -> { };
     /** Position in the tenant's node list. */
     int index;
+    /** What HAMi reported about this node's own annotations (e.g. a registration it could not decode). */
+    final List<String> notes = new ArrayList<>();
 
     SimNode(String name, int cpu, int memoryMiB, Map<String, String> userAnnotations, Registration registration,
             int[][] baseline) {
@@ -164,7 +166,7 @@ final class SimNode {
                 cards.add(new CardView(d.id(), d.index(), d.type(), d.devMem(), usedMem[k], d.devCore(), usedCores[k],
                         d.count(), usedSlots[k], d.health(), d.numa(), d.mode(), List.copyOf(cardPods.get(k))));
             }
-            List<String> warnings = new ArrayList<>();
+            List<String> warnings = new ArrayList<>(notes);
             LockView lock = lockView(lockExpire, warnings);
             v = new NodeView(name, cpu, memoryMiB, annotations, capacity(), cards, lock, warnings);
             view = v;

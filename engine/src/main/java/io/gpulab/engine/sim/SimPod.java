@@ -35,6 +35,8 @@ final class SimPod {
     /** The pod after admission (webhook mutation, or unchanged when the webhook was skipped). */
     PodInfo admitted;
     String schedulerName;
+    /** {@code spec.nodeName} as created: such a pod is never scheduled, its node's kubelet runs it. */
+    @Nullable String nodeName;
     String phase = PENDING;
     String node = "";
     String reason = "";

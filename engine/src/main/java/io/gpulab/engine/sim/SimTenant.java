@@ -43,6 +43,8 @@ final class SimTenant {
     private @Nullable List<NodeView> nodeViews;
     private NodeView[] nodeViewArray = new NodeView[0];
     final FitIndex fits = new FitIndex();
+    /** The namespaces' ResourceQuotas (scenario {@code resourceQuotas}); HAMi enforces their GPU limits. */
+    List<io.gpulab.engine.lab.QuotaSpec> quotas = List.of();
     private boolean dirty = true;
     private @Nullable TenantView view;
 

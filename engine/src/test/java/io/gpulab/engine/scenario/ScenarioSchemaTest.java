@@ -36,4 +36,24 @@ class ScenarioSchemaTest {
         assertEquals(ScenarioReader.API_VERSION, s.at("/properties/apiVersion/const").asText());
         assertEquals("Scenario", s.at("/properties/kind/const").asText());
     }
+
+    @Test
+    void schemaListsExactlyTheReasonCodesAndTheMessageKeys() throws Exception {
+        java.util.List<String> codes = io.gpulab.engine.api.ReasonCodes.all().stream()
+                .map(io.gpulab.engine.api.ReasonCodes.Reason::code).toList();
+        for (JsonNode alt : schema().at("/properties/steps/items/oneOf")) {
+            String action = alt.at("/required/0").asText();
+            JsonNode props = "submit".equals(action) ? alt.at("/properties/expect/properties")
+                    : "expectPod".equals(action) ? alt.at("/properties/expectPod/properties") : null;
+            if (props == null) {
+                continue;
+            }
+            java.util.List<String> inSchema = new java.util.ArrayList<>();
+            props.at("/reason/enum").forEach(n -> inSchema.add(n.asText()));
+            assertEquals(codes, inSchema, action);
+            for (String key : StepReader.EXPECT_KEYS) {
+                assertNotNull(props.get(key), action + " lacks " + key);
+            }
+        }
+    }
 }

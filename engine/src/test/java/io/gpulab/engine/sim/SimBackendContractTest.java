@@ -55,7 +55,7 @@ class SimBackendContractTest {
     void aDuplicatePodIsRefusedLikeTheApiServer() {
         lab.execute(Pods.submit(TENANT_A, "p", 1000, 10));
         assertRefused(Pods.submit(TENANT_A, "p", 1000, 10),
-                "tenant-a: Error from server (AlreadyExists): pods \"p\" already exists in namespace default");
+                "tenant-a: Error from server (AlreadyExists): pods \"p\" already exists");
     }
 
     @Test

@@ -9,7 +9,7 @@ import io.gpulab.engine.lab.WorkerSpec;
 import java.util.List;
 
 /**
- * The article's lab (DESIGN.md section 1): tenant-a with one A100 80GB on {@code tenant-a-worker},
+ * The article's lab (docs/architecture.md): tenant-a with one A100 80GB on {@code tenant-a-worker},
  * tenant-b with two L4 on {@code tenant-b-worker}, HAMi's chart defaults.
  */
 public final class ArticleLab {

@@ -1,5 +1,6 @@
 package io.gpulab.scheduler.filter;
 
+import io.gpulab.scheduler.codec.HamiResources;
 import io.gpulab.scheduler.model.ContainerDevice;
 import io.gpulab.scheduler.model.ContainerDeviceRequest;
 import io.gpulab.scheduler.model.NodeInfo;
@@ -61,6 +62,11 @@ public final class NodeFitter {
             d.score = DeviceScorer.score(d, k, ctx.weights());
         }
         ctx.order().sort(devs);
+        if (!HamiResources.NVIDIA_TYPE.equals(k.type())) {
+            // HAMi looks the request's type up among its device backends before counting cards (score.go
+            // fitInDevices); the lab has one backend, NVIDIA
+            return FitOutcome.fail(Reasons.DEVICE_TYPE_NOT_FOUND);
+        }
         int n = 0;
         for (WorkDevice d : devs) {
             if (d.isNvidia()) {

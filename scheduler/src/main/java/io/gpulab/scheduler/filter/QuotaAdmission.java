@@ -43,6 +43,11 @@ public final class QuotaAdmission {
                 appCores += cores;
             }
         }
-        return quota.fits(pod.namespace(), Math.max(appMem, initMem), Math.max(appCores, initCores)) ? null : DENIED;
+        long mem = Math.max(appMem, initMem);
+        long cores = Math.max(appCores, initCores);
+        if (mem == 0 && cores == 0) {
+            return null;   // HAMi skips the check for a pod that needs nothing countable (webhook.go fitResourceQuota)
+        }
+        return quota.fits(pod.namespace(), mem, cores) ? null : DENIED;
     }
 }

@@ -25,6 +25,8 @@ public final class Reasons {
     public static final String MODE_NOT_FIT = "ModeNotFit";
     /** FailedNodes value for a requested node without HAMi registration. */
     public static final String NODE_UNREGISTERED = "node unregistered";
+    /** {@code fitInDevices}: the request names a device type no backend handles (bare string, no count). */
+    public static final String DEVICE_TYPE_NOT_FOUND = "Device type not found";
     /** The card-level reasons, the ones {@code ParseReason} recognises in {@code "<k>/<N> <Reason>"} entries. */
     public static final List<String> CARD_REASONS = List.of(CARD_TYPE_MISMATCH, CARD_UUID_MISMATCH,
             CARD_TIME_SLICING_EXHAUSTED, CARD_COMPUTE_UNITS_EXHAUSTED, CARD_INSUFFICIENT_MEMORY,

@@ -77,11 +77,13 @@ public final class NodeLock {
         if (skipOwnerCheck) {
             return true;
         }
-        Decoded<NodeLockValue> d = NodeLockCodec.decode(current);
-        if (!d.isOk()) {
-            return false;
+        // HAMi's owner check is a suffix test on the raw value (",<ns>,<name>"), not a parse: a lock whose time
+        // part does not parse is still removed by its owner (HAMi nodelock.go ReleaseNodeLock, strings.HasSuffix)
+        if (current.endsWith("," + namespace + "," + pod)) {
+            return true;
         }
-        return d.value().legacy() || d.value().heldBy(namespace, pod);
+        Decoded<NodeLockValue> d = NodeLockCodec.decode(current);
+        return d.isOk() && d.value().legacy();
     }
 
     /** What the lock looks like now. */

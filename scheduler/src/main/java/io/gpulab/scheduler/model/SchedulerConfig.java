@@ -15,10 +15,20 @@ import java.time.Duration;
  * @param nodeSchedulerPolicy {@code binpack} | {@code spread}
  * @param gpuSchedulerPolicy  {@code binpack} | {@code spread} | ...
  * @param nodeLockTimeout     how long a node lock holds before it may be taken over
+ * @param resourceNames       the resource names HAMi reads (chart {@code resourceName}, {@code resourceMem}, ...)
  */
 public record SchedulerConfig(int defaultMem, int defaultCores, int defaultGpuNum, int memoryFactor,
                               int deviceSplitCount, double deviceMemoryScaling, double deviceCoreScaling,
-                              String nodeSchedulerPolicy, String gpuSchedulerPolicy, Duration nodeLockTimeout) {
+                              String nodeSchedulerPolicy, String gpuSchedulerPolicy, Duration nodeLockTimeout,
+                              ResourceNames resourceNames) {
+
+    /** With the default resource names. */
+    public SchedulerConfig(int defaultMem, int defaultCores, int defaultGpuNum, int memoryFactor,
+                           int deviceSplitCount, double deviceMemoryScaling, double deviceCoreScaling,
+                           String nodeSchedulerPolicy, String gpuSchedulerPolicy, Duration nodeLockTimeout) {
+        this(defaultMem, defaultCores, defaultGpuNum, memoryFactor, deviceSplitCount, deviceMemoryScaling,
+                deviceCoreScaling, nodeSchedulerPolicy, gpuSchedulerPolicy, nodeLockTimeout, ResourceNames.DEFAULTS);
+    }
 
     public static final SchedulerConfig DEFAULTS = new SchedulerConfig(0, 0, 1, 1, 10, 1.0, 1.0,
             "binpack", "spread", Duration.ofMinutes(5));

@@ -22,7 +22,7 @@ public final class RequestParser {
 
     /** One container's request. */
     public static ContainerDeviceRequest parse(ContainerResources c, SchedulerConfig cfg) {
-        String gpu = value(c, HamiResources.GPU);
+        String gpu = value(c, cfg.resourceNames().gpu());
         if (gpu == null) {
             return ContainerDeviceRequest.none();
         }
@@ -32,7 +32,7 @@ public final class RequestParser {
         }
         int factor = Math.max(cfg.memoryFactor(), 1);
         long mem = 0;
-        String memText = value(c, HamiResources.GPU_MEM);
+        String memText = value(c, cfg.resourceNames().memory());
         if (memText != null) {
             OptionalLong m = Quantity.asInt64(memText);
             if (m.isEmpty() || m.getAsLong() < 0 || m.getAsLong() > Integer.MAX_VALUE / factor) {
@@ -41,7 +41,7 @@ public final class RequestParser {
             mem = m.getAsLong() * factor;
         }
         int pct = ContainerDeviceRequest.PERCENT_UNSET;
-        String pctText = value(c, HamiResources.GPU_MEM_PERCENTAGE);
+        String pctText = value(c, cfg.resourceNames().memPercentage());
         if (pctText != null) {
             OptionalLong p = Quantity.asInt64(pctText);
             if (p.isPresent() && p.getAsLong() > 100) {
@@ -58,7 +58,7 @@ public final class RequestParser {
             }
         }
         int cores = cfg.defaultCores();
-        String coresText = value(c, HamiResources.GPU_CORES);
+        String coresText = value(c, cfg.resourceNames().cores());
         if (coresText != null) {
             OptionalLong k = Quantity.asInt64(coresText);
             if (k.isPresent()) {

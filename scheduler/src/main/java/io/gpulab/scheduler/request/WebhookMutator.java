@@ -1,8 +1,8 @@
 package io.gpulab.scheduler.request;
 
-import io.gpulab.scheduler.codec.HamiResources;
 import io.gpulab.scheduler.model.ContainerResources;
 import io.gpulab.scheduler.model.PodInfo;
+import io.gpulab.scheduler.model.ResourceNames;
 import io.gpulab.scheduler.model.SchedulerConfig;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -19,6 +19,12 @@ import org.jspecify.annotations.Nullable;
 public final class WebhookMutator {
 
     public static final String DEFAULT_SCHEDULER = "default-scheduler";
+    /** HAMi's denial of a pod without containers. */
+    public static final String NO_CONTAINERS = "pod has no containers";
+    /** HAMi's denial of a GPU pod that already names its node. */
+    public static final String NODE_ASSIGNED = "pod has node assigned";
+    /** HAMi's allow message for a pod meant for another scheduler (left untouched). */
+    public static final String OTHER_SCHEDULER = "pod already has different scheduler assigned";
 
     private WebhookMutator() {
     }
@@ -29,6 +35,37 @@ public final class WebhookMutator {
      */
     public static MutationResult mutate(PodInfo pod, @Nullable String schedulerName, @Nullable String runtimeClass,
                                         SchedulerConfig cfg, WebhookSettings settings) {
+        return mutate(pod, schedulerName, runtimeClass, null, cfg, settings);
+    }
+
+    /**
+     * As {@link #mutate(PodInfo, String, String, SchedulerConfig, WebhookSettings)} for a pod whose
+     * {@code spec.nodeName} is {@code nodeName} (null or empty = unset). HAMi's {@code Handle} (webhook.go) first
+     * denies a pod without containers ({@value #NO_CONTAINERS}), lets a pod for another scheduler through
+     * untouched ({@value #OTHER_SCHEDULER}), and, once it has set its scheduler on a GPU pod, denies one that
+     * already names a node ({@value #NODE_ASSIGNED}): such a pod would bypass the scheduler's card choice.
+     */
+    public static MutationResult mutate(PodInfo pod, @Nullable String schedulerName, @Nullable String runtimeClass,
+                                        @Nullable String nodeName, SchedulerConfig cfg, WebhookSettings settings) {
+        if (pod.containers().isEmpty()) {
+            return MutationResult.denied(NO_CONTAINERS, pod, schedulerName, runtimeClass);
+        }
+        if (schedulerName != null && !schedulerName.isEmpty()
+                && (!DEFAULT_SCHEDULER.equals(schedulerName) || !settings.forceOverwriteDefaultScheduler())
+                && (settings.schedulerName().isEmpty() || !schedulerName.equals(settings.schedulerName()))) {
+            return new MutationResult(true, OTHER_SCHEDULER, pod, List.of(), schedulerName, runtimeClass);
+        }
+        MutationResult r = mutateContainers(pod, schedulerName, runtimeClass, cfg, settings);
+        if (r.allowed() && r.hasResource() && !settings.schedulerName().isEmpty()
+                && nodeName != null && !nodeName.isEmpty()) {
+            return MutationResult.denied(NODE_ASSIGNED, pod, schedulerName, runtimeClass);
+        }
+        return r;
+    }
+
+    private static MutationResult mutateContainers(PodInfo pod, @Nullable String schedulerName,
+                                                   @Nullable String runtimeClass, SchedulerConfig cfg,
+                                                   WebhookSettings settings) {
         List<ContainerMutation> changes = new ArrayList<>();
         List<ContainerResources> inits = new ArrayList<>();
         List<ContainerResources> apps = new ArrayList<>();
@@ -36,7 +73,7 @@ public final class WebhookMutator {
             boolean init = i < pod.initContainers().size();
             ContainerResources c = init ? pod.initContainers().get(i)
                     : pod.containers().get(i - pod.initContainers().size());
-            String error = validatePercentage(c);
+            String error = validatePercentage(c, cfg.resourceNames().memPercentage());
             if (error != null) {
                 return new MutationResult(false, error, pod, List.of(), schedulerName, runtimeClass);
             }
@@ -68,14 +105,14 @@ public final class WebhookMutator {
         return current;
     }
 
-    private static @Nullable String validatePercentage(ContainerResources c) {
-        String pct = RequestParser.value(c, HamiResources.GPU_MEM_PERCENTAGE);
+    private static @Nullable String validatePercentage(ContainerResources c, String pctName) {
+        String pct = RequestParser.value(c, pctName);
         if (pct == null) {
             return null;
         }
         OptionalLong v = Quantity.asInt64(pct);
         if (v.isEmpty() || v.getAsLong() < 0 || v.getAsLong() > 100) {
-            return "invalid " + HamiResources.GPU_MEM_PERCENTAGE + " value " + pct + " in container " + c.name()
+            return "invalid " + pctName + " value " + pct + " in container " + c.name()
                     + ": must be an integer between 0 and 100";
         }
         return null;
@@ -84,27 +121,28 @@ public final class WebhookMutator {
     private static boolean mutateContainer(ContainerResources c, Map<String, String> limits,
                                            Map<String, String> addedLimits, Map<String, String> env,
                                            SchedulerConfig cfg, WebhookSettings settings) {
-        String priority = c.limits().get(HamiResources.PRIORITY);
+        ResourceNames names = cfg.resourceNames();
+        String priority = c.limits().get(names.priority());
         if (priority != null) {
             env.put("CUDA_TASK_PRIORITY", priority);
         }
         if (!settings.gpuCorePolicy().isEmpty() && !"default".equals(settings.gpuCorePolicy())) {
             env.put("GPU_CORE_UTILIZATION_POLICY", settings.gpuCorePolicy());
         }
-        boolean has = limits.containsKey(HamiResources.GPU);
-        if (!has && cfg.defaultGpuNum() > 0 && (limits.containsKey(HamiResources.GPU_CORES)
-                || limits.containsKey(HamiResources.GPU_MEM) || limits.containsKey(HamiResources.GPU_MEM_PERCENTAGE))) {
-            set(limits, addedLimits, HamiResources.GPU, Integer.toString(cfg.defaultGpuNum()));
+        boolean has = limits.containsKey(names.gpu());
+        if (!has && cfg.defaultGpuNum() > 0 && (limits.containsKey(names.cores())
+                || limits.containsKey(names.memory()) || limits.containsKey(names.memPercentage()))) {
+            set(limits, addedLimits, names.gpu(), Integer.toString(cfg.defaultGpuNum()));
             has = true;
         }
-        boolean gpuPresent = limits.containsKey(HamiResources.GPU) || c.requests().containsKey(HamiResources.GPU);
-        boolean coresPresent = limits.containsKey(HamiResources.GPU_CORES)
-                || c.requests().containsKey(HamiResources.GPU_CORES);
-        String pct = RequestParser.value(c, HamiResources.GPU_MEM_PERCENTAGE);
-        boolean memPresent = RequestParser.value(c, HamiResources.GPU_MEM) != null;
+        boolean gpuPresent = limits.containsKey(names.gpu()) || c.requests().containsKey(names.gpu());
+        boolean coresPresent = limits.containsKey(names.cores())
+                || c.requests().containsKey(names.cores());
+        String pct = RequestParser.value(c, names.memPercentage());
+        boolean memPresent = RequestParser.value(c, names.memory()) != null;
         boolean wholeCard = (pct != null && Quantity.asInt64(pct).orElse(-1) == 100) || (!memPresent && pct == null);
         if (gpuPresent && !coresPresent && wholeCard) {
-            set(limits, addedLimits, HamiResources.GPU_CORES, "100");
+            set(limits, addedLimits, names.cores(), "100");
         }
         if (!has && settings.overwriteEnv()) {
             env.put("NVIDIA_VISIBLE_DEVICES", "none");

@@ -101,4 +101,13 @@ class NodeLockTest {
         assertEquals("1m30.5s", GoDuration.format(Duration.ofMillis(90_500)));
         assertEquals("100ms", GoDuration.format(Duration.ofMillis(100)));
     }
+
+    @Test
+    void theOwnerReleasesALockWhoseTimeDoesNotParse() {
+        // HAMi's ReleaseNodeLock checks the owner by the ",<ns>,<name>" suffix of the raw value, without parsing
+        NodeLock lock = at(T0);
+        assertTrue(lock.shouldRelease("yesterday,default,p1", "default", "p1", false));
+        assertFalse(lock.shouldRelease("yesterday,default,p1", "default", "p2", false));
+        assertFalse(lock.shouldRelease("yesterday,other,p1", "default", "p1", false));
+    }
 }

@@ -100,4 +100,38 @@ class WebhookMutatorTest {
                 List.of(container("gpu=1")));
         assertFalse(mutate(p).allowed());
     }
+
+    @Test
+    void aPodWithoutContainersIsDeniedBeforeAnythingElse() {
+        PodInfo empty = new PodInfo("default", "p", Map.of(), Map.of(), List.of(), List.of());
+        MutationResult r = mutate(empty);
+        assertFalse(r.allowed());
+        assertEquals("pod has no containers", r.message());
+        assertEquals("Forbidden", r.statusReason());
+    }
+
+    @Test
+    void aGpuPodThatNamesItsNodeIsDenied() {
+        MutationResult r = WebhookMutator.mutate(Fixtures.pod("p", container("gpu=1,gpumem=1000")), null, null, "w1",
+                Fixtures.CFG, WebhookSettings.DEFAULTS);
+        assertFalse(r.allowed());
+        assertEquals("pod has node assigned", r.message());
+        assertEquals(MutationResult.DENIED, r.code());
+    }
+
+    @Test
+    void aPodWithoutGpuMayNameItsNode() {
+        PodInfo cpu = Fixtures.pod("p", Fixtures.limits("main", "cpu", "1"));
+        assertTrue(WebhookMutator.mutate(cpu, null, null, "w1", Fixtures.CFG, WebhookSettings.DEFAULTS).allowed());
+    }
+
+    @Test
+    void aPodForAnotherSchedulerIsLeftUntouched() {
+        MutationResult r = WebhookMutator.mutate(Fixtures.pod("p", container("gpu=1")), "volcano", null, null,
+                Fixtures.CFG, WebhookSettings.DEFAULTS);
+        assertTrue(r.allowed());
+        assertEquals("pod already has different scheduler assigned", r.message());
+        assertEquals("volcano", r.schedulerName());
+        assertTrue(r.containers().isEmpty(), "no limits added");
+    }
 }

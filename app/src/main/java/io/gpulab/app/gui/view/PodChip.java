@@ -29,6 +29,14 @@ public final class PodChip extends HBox {
             Label badge = new Label(PendingBadge.badge(pod));
             badge.getStyleClass().addAll("reason-badge", "Rejected".equals(pod.phase()) ? "refused" : "waiting");
             badge.setId("reason-" + pod.name());
+            String explain = PendingBadge.explain(pod);
+            if (!explain.isEmpty()) {
+                Tooltip why = new Tooltip(explain);
+                why.setWrapText(true);
+                why.setMaxWidth(420);
+                why.setShowDelay(Duration.millis(250));
+                badge.setTooltip(why);
+            }
             getChildren().add(badge);
         } else if (!share.isEmpty()) {
             Label s = new Label(share);

@@ -21,6 +21,7 @@ public final class WalkthroughView extends VBox {
     private final ComboBox<Walkthrough> picker = new ComboBox<>();
     private final Button start = new Button("Start");
     private final VBox steps = new VBox(6);
+    private final Label title = new Label();
     private final Label summary = new Label();
     private final Label progress = new Label();
 
@@ -37,6 +38,21 @@ public final class WalkthroughView extends VBox {
         render();
     }
 
+    /**
+     * Starts (or restarts) {@code w}: on its own scenario the lab is reset (Undo takes that back),
+     * otherwise its scenario is opened (which asks first when actions would be lost).
+     */
+    public static void start(WalkthroughViewModel wvm, WorkbenchViewModel vm, Walkthrough w) {
+        wvm.select(w);
+        if (w.scenario().equals(vm.snapshot().scenario())) {
+            if (!vm.history().isEmpty()) {
+                vm.reset();
+            }
+        } else {
+            vm.open(w.scenario());
+        }
+    }
+
     private void initializeParts() {
         picker.getItems().setAll(wvm.available());
         picker.setConverter(new StringConverter<>() {
@@ -50,62 +66,73 @@ public final class WalkthroughView extends VBox {
                 return null;
             }
         });
-        if (!picker.getItems().isEmpty()) {
-            picker.getSelectionModel().selectFirst();
-        }
         picker.setId("walkthrough-picker");
         picker.setMaxWidth(Double.MAX_VALUE);
         start.setId("walkthrough-start");
         start.getStyleClass().add("accent");
+        title.getStyleClass().add("walkthrough-title");
+        title.setId("walkthrough-title");
+        title.setWrapText(true);
         summary.setWrapText(true);
         summary.getStyleClass().add("muted");
+        summary.setId("walkthrough-summary");
         progress.getStyleClass().add("section-title");
         progress.setId("walkthrough-progress");
+        progress.setWrapText(true);
     }
 
     private void layoutParts() {
         HBox.setHgrow(picker, Priority.ALWAYS);
         HBox top = new HBox(6, picker, start);
         top.setAlignment(Pos.CENTER_LEFT);
-        getChildren().addAll(top, summary, progress, steps);
+        getChildren().addAll(top, title, summary, progress, steps);
     }
 
     private void setupEventHandlers() {
         start.setOnAction(e -> {
-            Walkthrough w = picker.getValue();
+            Walkthrough w = wvm.selectedProperty().get();
             if (w != null) {
-                wvm.start(w);
-                vm.open(w.scenario());
+                start(wvm, vm, w);
             }
         });
     }
 
     private void setupValueChangedListeners() {
-        wvm.currentProperty().addListener((o, a, b) -> render());
+        // one source of truth: the picker shows and sets the view-model's walkthrough
+        picker.valueProperty().bindBidirectional(wvm.selectedProperty());
+        wvm.selectedProperty().addListener((o, a, b) -> render());
         wvm.stepIndexProperty().addListener((o, a, b) -> render());
-        picker.valueProperty().addListener((o, a, b) -> summary.setText(b == null ? "" : b.summary()));
-        summary.setText(picker.getValue() == null ? "" : picker.getValue().summary());
+        wvm.onItsLabProperty().addListener((o, a, b) -> render());
     }
 
     private void render() {
         steps.getChildren().clear();
-        Walkthrough w = wvm.currentProperty().get();
+        Walkthrough w = wvm.selectedProperty().get();
         if (w == null) {
-            progress.setText("Pick a walkthrough and press Start");
+            title.setText("");
+            summary.setText("");
+            progress.setText("Pick a walkthrough");
             return;
         }
-        int at = wvm.stepIndexProperty().get();
-        progress.setText(wvm.finishedProperty().get() || at >= w.steps().size()
-                ? "✓ " + w.title() + " — complete" : "Step " + (at + 1) + " of " + w.steps().size());
+        title.setText(w.title());
+        summary.setText(w.summary());
+        boolean here = wvm.onItsLabProperty().get();
+        int at = here ? wvm.stepIndexProperty().get() : -1;
+        boolean done = here && wvm.finishedProperty().get();
+        start.setText(here && (at > 0 || !vm.history().isEmpty()) ? "Restart" : "Start");
+        progress.setText(!here ? "Start opens the " + w.scenario() + " lab"
+                : done ? "✓ Complete — all " + w.steps().size() + " steps"
+                : "Step " + (at + 1) + " of " + w.steps().size());
         for (int i = 0; i < w.steps().size(); i++) {
             steps.getChildren().add(step(w.steps().get(i), i, at));
         }
     }
 
     private static VBox step(WalkthroughStep s, int i, int at) {
-        String state = i < at ? "done" : i == at ? "current" : "todo";
+        String state = at < 0 ? "todo" : i < at ? "done" : i == at ? "current" : "todo";
         Label mark = new Label(i < at ? "✓" : String.valueOf(i + 1));
         mark.getStyleClass().addAll("step-mark", state);
+        mark.setId("wt-mark-" + i);
         Label title = new Label(s.title());
         title.getStyleClass().add("step-title");
         title.setWrapText(true);
@@ -120,6 +147,7 @@ public final class WalkthroughView extends VBox {
             Label action = new Label("Do: " + s.action());
             action.setWrapText(true);
             action.getStyleClass().add("step-action");
+            action.setId("wt-action");
             box.getChildren().addAll(text, action);
         }
         return box;

@@ -5,5 +5,9 @@ import io.gpulab.engine.api.LabEvent;
 import io.gpulab.engine.api.LabSnapshot;
 import java.util.List;
 
-/** What one engine round trip brings back to the UI thread: the outcome, then state and log. */
-record LabRefresh(CommandResult result, LabSnapshot snapshot, List<LabEvent> events) { }
+/**
+ * What one engine round trip brings back to the UI thread: the outcome, then state and log; for a
+ * replay of several commands also the lab after each of them.
+ */
+record LabRefresh(CommandResult result, LabSnapshot snapshot, List<LabEvent> events,
+                  List<CommandHistory.Entry> applied) { }

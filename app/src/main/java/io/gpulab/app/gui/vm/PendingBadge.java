@@ -1,6 +1,7 @@
 package io.gpulab.app.gui.vm;
 
 import io.gpulab.engine.api.PodView;
+import io.gpulab.engine.api.ReasonCodes;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -33,6 +34,16 @@ public final class PendingBadge {
             first = first.substring(space + 1);
         }
         return first;
+    }
+
+    /**
+     * What the badge's reason code means and how to fix it (docs/reasons.md), for the badge's tooltip;
+     * empty when the pod carries no known code.
+     */
+    public static String explain(PodView p) {
+        String code = "Rejected".equals(p.phase()) ? p.reason().strip() : badge(p);
+        return ReasonCodes.find(code).map(r -> r.code() + ": " + r.cause() + ".\nFix: " + r.fix() + ".")
+                .orElse("");
     }
 
     /** Multi-line detail: the message, then each node's reason string as HAMi formats it. */

@@ -14,7 +14,7 @@ import java.util.Map;
 
 /**
  * Writes "the lab as opened, plus what the user did": the scenario's own {@code lab:} section is kept
- * verbatim and its {@code steps:} become the user's command history (DESIGN.md section 3 syntax).
+ * verbatim and its {@code steps:} become the user's command history (docs/scenario-format.md).
  */
 public final class ScenarioWriter {
 

@@ -39,7 +39,7 @@ public final class WorkbenchViewModel {
     private final WriteGate gate;
     private final TaskExecutor tasks;
     private final Executor ui;
-    private final CommandHistory history = new CommandHistory();
+    private final CommandHistory history;
     private final PodNamer namer = new PodNamer();
     private OpenedLab lab;
     private @Nullable AutoCloseable subscription;
@@ -52,6 +52,8 @@ public final class WorkbenchViewModel {
     private final ReadOnlyObjectWrapper<StatusKind> statusKind = new ReadOnlyObjectWrapper<>(StatusKind.INFO);
     private final ReadOnlyBooleanWrapper canUndo = new ReadOnlyBooleanWrapper(false);
     private final BooleanProperty playing = new SimpleBooleanProperty(false);
+    private final ReadOnlyObjectWrapper<List<LabSnapshot>> versions = new ReadOnlyObjectWrapper<>();
+    private DiscardGate discardGate = DiscardGate.ALLOW;
 
     /** A view-model that refuses writes to a real cluster (nobody to confirm them). */
     public WorkbenchViewModel(OpenedLab lab, LabOpener opener, TaskExecutor tasks, Executor ui) {
@@ -67,6 +69,8 @@ public final class WorkbenchViewModel {
         this.ui = ui;
         this.snapshot = new ReadOnlyObjectWrapper<>(lab.backend().snapshot());
         events.setAll(lab.backend().events());
+        this.history = new CommandHistory(snapshot.get(), events.size());
+        versions.set(history.versionsSinceReset());
         subscribe();
         selection.addListener((o, a, b) -> refreshTrace());
     }
@@ -125,6 +129,34 @@ public final class WorkbenchViewModel {
         return history.commands();
     }
 
+    /**
+     * The lab as opened (or last reset) and after each action since, oldest first: what walkthrough
+     * checks are evaluated on, so Undo and Reset change the ticks with the lab.
+     */
+    public ReadOnlyObjectProperty<List<LabSnapshot>> versionsProperty() {
+        return versions.getReadOnlyProperty();
+    }
+
+    /** Every recorded action since the lab was opened, resets included, with the lab after it. */
+    public List<CommandHistory.Entry> timeline() {
+        return history.entries();
+    }
+
+    /** The lab as it was opened, before any action (the timeline's origin). */
+    public LabSnapshot openedSnapshot() {
+        return history.initial();
+    }
+
+    /** The steps the opened scenario would play. */
+    public int scenarioStepCount() {
+        return lab.steps().size();
+    }
+
+    /** Asked before opening another lab throws away actions; the desktop app shows a dialog. */
+    public void setDiscardGate(DiscardGate gate) {
+        this.discardGate = gate;
+    }
+
     // ---- commands ----
 
     /** Drops a palette template on a tenant ({@code cardId} null: HAMi picks) or on one card. */
@@ -179,19 +211,58 @@ public final class WorkbenchViewModel {
         run(new LabCommand.SetWebhookFailurePolicy(tenant, policy));
     }
 
+    /** Back to the scenario's initial lab; recorded like any action, so Undo brings the lab back. */
     public void reset() {
-        namer.reset();
         run(new LabCommand.Reset());
     }
 
-    /** Plays the scenario's own steps on the current lab, in order, recording each. */
+    /**
+     * Plays the scenario's own steps on the current lab, in order, recording each: the ones not yet played
+     * when the actions since the last reset are the scenario's first steps, else all of them.
+     */
     public void playScenarioSteps() {
-        playScenarioSteps(Integer.MAX_VALUE);
+        int done = scenarioStepsPlayed();
+        if (done > 0 && done < lab.steps().size()) {
+            playSteps(lab.steps().subList(done, lab.steps().size()));
+        } else {
+            playScenarioSteps(Integer.MAX_VALUE);
+        }
     }
 
     /** Plays the first {@code count} of the scenario's lab-changing steps. */
     public void playScenarioSteps(int count) {
-        List<LabCommand> steps = lab.steps().subList(0, Math.min(count, lab.steps().size()));
+        playSteps(lab.steps().subList(0, Math.min(count, lab.steps().size())));
+    }
+
+    /** Plays the scenario's next step (the first when the actions since the last reset are not its steps). */
+    public void playNextScenarioStep() {
+        int done = Math.max(0, scenarioStepsPlayed());
+        if (done >= lab.steps().size()) {
+            hint("All " + lab.steps().size() + " scenario steps are played; Reset (Ctrl+Shift+R) to start over");
+            return;
+        }
+        playSteps(lab.steps().subList(done, done + 1));
+    }
+
+    /**
+     * How many of the scenario's steps the actions since the last reset are, in order: -1 when the user
+     * did something else in between.
+     */
+    public int scenarioStepsPlayed() {
+        List<LabCommand> done = history.commands();
+        List<LabCommand> steps = lab.steps();
+        if (done.size() > steps.size()) {
+            return -1;
+        }
+        for (int i = 0; i < done.size(); i++) {
+            if (!done.get(i).equals(steps.get(i))) {
+                return -1;
+            }
+        }
+        return done.size();
+    }
+
+    private void playSteps(List<LabCommand> steps) {
         if (!steps.isEmpty() && !simulated() && !gate.allow("Play " + steps.size() + " scenario steps on "
                 + backendId(), ClusterWriteText.steps(steps))) {
             setStatus("Cancelled: nothing was sent to the cluster", StatusKind.WARNING);
@@ -199,8 +270,10 @@ public final class WorkbenchViewModel {
         }
         LabBackend backend = lab.backend();
         round(() -> replay(backend, steps), r -> {
-            steps.forEach(history::record);
-            report(r.result().accepted() ? "Played " + steps.size() + " scenario steps" : r.result().message(),
+            r.applied().forEach(e -> history.record(e.command(), e.after(), e.events()));
+            report(r.result().accepted() ? "Played " + steps.size() + " scenario step" + (steps.size() == 1 ? "" : "s")
+                    + " (" + Math.max(0, scenarioStepsPlayed()) + " of " + lab.steps().size() + ")"
+                    : r.result().message(),
                     r.result().accepted());
         });
     }
@@ -223,8 +296,22 @@ public final class WorkbenchViewModel {
         }, r -> report("Undone (replayed " + replay.size() + " actions)", true));
     }
 
-    /** Opens another scenario (built-in name or file) in place of the current lab. */
-    public void open(String scenario) {
+    /**
+     * Opens another scenario (built-in name or file) in place of the current lab; asks first when that
+     * throws away actions (Undo cannot reach back past an open).
+     */
+    public boolean open(String scenario) {
+        int lost = history.entries().size();
+        if (lost > 0 && !discardGate.allow("Open " + scenario, lost + " action" + (lost == 1 ? "" : "s")
+                + " on " + snapshot().scenario() + " (save them first with File → Save scenario)")) {
+            setStatus("Kept the current lab: " + scenario + " was not opened", StatusKind.WARNING);
+            return false;
+        }
+        openNow(scenario);
+        return true;
+    }
+
+    private void openNow(String scenario) {
         setStatus("Opening " + scenario + " ...", StatusKind.INFO);
         tasks.execute(() -> opener.open(scenario), this::swap,
                 e -> setStatus("Cannot open " + scenario + ": " + e.getMessage(), StatusKind.ERROR));
@@ -261,24 +348,33 @@ public final class WorkbenchViewModel {
         LabBackend backend = lab.backend();
         round(() -> {
             CommandResult r = backend.execute(command);
-            return new LabRefresh(r, backend.snapshot(), backend.events());
+            return new LabRefresh(r, backend.snapshot(), backend.events(), List.of());
         }, r -> {
             if (r.result().accepted()) {
-                history.record(command);
+                history.record(command, r.snapshot(), r.events().size());
+                if (command instanceof LabCommand.Reset) {
+                    namer.reset();
+                }
             }
             report(describe(command, r.result()), r.result().accepted());
         });
     }
 
+    /** Executes each command in order; the lab after each is kept (time travel, walkthrough checks). */
     private static LabRefresh replay(LabBackend backend, List<LabCommand> commands) {
         CommandResult last = CommandResult.ok(List.of());
+        List<CommandHistory.Entry> applied = new java.util.ArrayList<>(commands.size());
+        // count the log from each result: copying the whole log per step would be quadratic on long scenarios
+        int logged = commands.isEmpty() ? 0 : backend.events().size();
         for (LabCommand c : commands) {
             CommandResult r = backend.execute(c);
             if (!r.accepted()) {
                 last = r;
             }
+            logged = c instanceof LabCommand.Reset ? r.events().size() : logged + r.events().size();
+            applied.add(new CommandHistory.Entry(c, backend.snapshot(), logged));
         }
-        return new LabRefresh(last, backend.snapshot(), backend.events());
+        return new LabRefresh(last, backend.snapshot(), backend.events(), applied);
     }
 
     private void round(Callable<LabRefresh> work, java.util.function.Consumer<LabRefresh> after) {
@@ -288,6 +384,7 @@ public final class WorkbenchViewModel {
             canUndo.set(undoable());
             after.accept(r);
             canUndo.set(undoable());
+            versions.set(history.versionsSinceReset());
             refreshTrace();
         }, e -> setStatus("Engine error: " + e.getMessage(), StatusKind.ERROR));
     }
@@ -308,12 +405,13 @@ public final class WorkbenchViewModel {
         closeSubscription();
         lab.backend().close();
         lab = opened;
-        history.clear();
         namer.reset();
         selection.set(null);
         // always replace: a fresh lab of the same scenario can carry the same version number
         snapshot.set(opened.backend().snapshot());
         events.setAll(opened.backend().events());
+        history.clear(snapshot.get(), events.size());
+        versions.set(history.versionsSinceReset());
         canUndo.set(false);
         subscribe();
         setStatus("Opened " + snapshot().scenario() + " on " + opened.backend().id(), StatusKind.OK);

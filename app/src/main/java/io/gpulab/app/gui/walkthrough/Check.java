@@ -41,13 +41,23 @@ public sealed interface Check {
         }
     }
 
-    /** A pod of the tenant is pending with this reason (e.g. {@code CardInsufficientCore}). */
-    record PendingReason(String tenant, String reason) implements Check {
+    /**
+     * A pod of the tenant is pending (or refused) with exactly this reason code, as the pod's reason or as
+     * the reason type of one of its per-node entries ({@code 1/1 CardInsufficientCore}); {@code null}:
+     * any pending pod.
+     */
+    record PendingReason(String tenant, @Nullable String reason) implements Check {
         @Override
         public boolean test(LabSnapshot s) {
             return pods(s, tenant).stream().anyMatch(p -> !"Running".equals(p.phase())
-                    && (p.reason().contains(reason)
-                    || p.failedNodes().values().stream().anyMatch(v -> v.contains(reason))));
+                    && (reason == null || reason.equals(p.reason())
+                    || p.failedNodes().values().stream().anyMatch(v -> reasonTypes(v).contains(reason))));
+        }
+
+        /** {@code "1/2 CardInsufficientCore, 1/2 CardNotHealth"} as its reason types. */
+        private static List<String> reasonTypes(String text) {
+            return java.util.Arrays.stream(text.split(", ")).map(String::strip)
+                    .map(e -> e.matches("\\d+/\\d+ .*") ? e.substring(e.indexOf(' ') + 1) : e).toList();
         }
     }
 

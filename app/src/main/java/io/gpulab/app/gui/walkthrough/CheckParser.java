@@ -1,6 +1,8 @@
 package io.gpulab.app.gui.walkthrough;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.gpulab.engine.api.ReasonCodes;
+import io.gpulab.engine.scenario.Quote;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -34,7 +36,12 @@ final class CheckParser {
             }
             case "pending" -> {
                 known(a, at, "tenant", "reason");
-                yield new Check.PendingReason(text(a, at, "tenant"), text(a, at, "reason"));
+                String reason = a.hasNonNull("reason") ? a.get("reason").asText() : null;
+                if (reason != null && ReasonCodes.find(reason).isEmpty()) {
+                    throw new IllegalArgumentException(at + ".reason: unknown reason '" + Quote.clip(reason)
+                            + "' (leave it out for any pending pod); valid reasons: " + ReasonCodes.list());
+                }
+                yield new Check.PendingReason(text(a, at, "tenant"), reason);
             }
             case "lock" -> {
                 known(a, at, "tenant", "node", "held");

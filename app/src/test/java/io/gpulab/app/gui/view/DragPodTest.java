@@ -1,6 +1,7 @@
 package io.gpulab.app.gui.view;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
@@ -30,6 +31,8 @@ class DragPodTest {
         FxTestSupport.dragPod(robot, "article", "tenant-header-tenant-a");
         assertEquals("CardInsufficientCore", FxTestSupport.text(robot, "reason-gpu-pod-4"));
         assertEquals("3 of 10", FxTestSupport.text(robot, "slots-tenant-a-worker-GPU-0"));
+        javafx.scene.control.Label badge = robot.lookup("#reason-gpu-pod-4").queryAs(javafx.scene.control.Label.class);
+        assertTrue(badge.getTooltip().getText().contains("Fix: ask for fewer gpucores"), badge.getTooltip().getText());
     }
 
     @Test

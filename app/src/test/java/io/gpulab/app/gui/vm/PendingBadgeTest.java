@@ -31,4 +31,13 @@ class PendingBadgeTest {
                 Map.of("node-b", "2/2 CardInsufficientMemory", "node-a", "1/1 CardNotHealth")));
         assertTrue(d.contains("node-a: 1/1 CardNotHealth\nnode-b: 2/2 CardInsufficientMemory"), d);
     }
+
+    @Test
+    void explainGivesTheCodesCauseAndFixForTheTooltip() {
+        String e = PendingBadge.explain(pod("Pending", "1/1 CardInsufficientCore", Map.of()));
+        assertTrue(e.startsWith("CardInsufficientCore: the card's free compute"), e);
+        assertTrue(e.contains("\nFix: ask for fewer gpucores"), e);
+        assertTrue(PendingBadge.explain(pod("Rejected", "InternalError", Map.of())).startsWith("InternalError: "));
+        assertEquals("", PendingBadge.explain(pod("Pending", "", Map.of())));
+    }
 }

@@ -94,4 +94,36 @@ class WorkbenchViewModelTest {
         assertEquals(0, a100().usedMemMB());
         assertTrue(vm.history().isEmpty());
     }
+
+    @Test
+    void undoAfterResetBringsTheLabBack() {
+        vm.submitTemplate(article, "tenant-a", null);
+        vm.reset();
+        vm.undo();
+        assertEquals(20_000, a100().usedMemMB());
+        assertEquals(1, vm.history().size());
+    }
+
+    @Test
+    void openingAnotherLabAsksBeforeThrowingActionsAway() {
+        vm.submitTemplate(article, "tenant-a", null);
+        List<String> asked = new java.util.ArrayList<>();
+        vm.setDiscardGate((action, lost) -> asked.add(action + ": " + lost) && false);
+        vm.open("lock-lifecycle");
+        assertEquals(List.of("Open lock-lifecycle: 1 action on article (save them first with File → Save scenario)"),
+                asked);
+        assertEquals("article", vm.snapshot().scenario());
+        assertEquals(20_000, a100().usedMemMB());
+    }
+
+    @Test
+    void versionsFollowTheActionsSinceTheLastReset() {
+        vm.submitTemplate(article, "tenant-a", null);
+        vm.submitTemplate(article, "tenant-a", null);
+        assertEquals(3, vm.versionsProperty().get().size());
+        vm.undo();
+        assertEquals(2, vm.versionsProperty().get().size());
+        vm.reset();
+        assertEquals(1, vm.versionsProperty().get().size());
+    }
 }

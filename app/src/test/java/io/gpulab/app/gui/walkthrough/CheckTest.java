@@ -21,6 +21,25 @@ class CheckTest {
     void pendingReasonIsFoundInThePodOrItsFailedNodes() {
         assertTrue(new Check.PendingReason("tenant-a", "CardInsufficientCore").test(s));
         assertFalse(new Check.PendingReason("tenant-a", "CardInsufficientMemory").test(s));
+        assertTrue(new Check.PendingReason("tenant-a", null).test(s));
+    }
+
+    @Test
+    void pendingReasonIsExactNotAPrefix() {
+        // "Card" used to match any card reason (and "" any pod at all)
+        assertFalse(new Check.PendingReason("tenant-a", "Card").test(s));
+        assertFalse(new Check.PendingReason("tenant-a", "").test(s));
+    }
+
+    @Test
+    void anUnknownPendingReasonIsAWalkthroughErrorListingTheCodes() throws Exception {
+        var node = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree("{\"pending\": {\"tenant\": \"tenant-a\", \"reason\": \"CardInsufficent\"}}");
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> CheckParser.parse(node, "steps[0].check"));
+        assertTrue(e.getMessage().startsWith("steps[0].check.pending.reason: unknown reason 'CardInsufficent'"),
+                e.getMessage());
+        assertTrue(e.getMessage().contains("CardInsufficientCore"), e.getMessage());
     }
 
     @Test

@@ -1,0 +1,104 @@
+package io.gpulab.app.cli;
+
+import io.gpulab.app.GpulabVersion;
+import io.gpulab.engine.cluster.ClusterBackend;
+import io.gpulab.engine.cluster.ClusterException;
+import io.gpulab.engine.cluster.ClusterWorkload;
+import io.gpulab.engine.plan.Plan;
+import io.gpulab.engine.plan.PlanCsv;
+import io.gpulab.engine.plan.PlanJson;
+import io.gpulab.engine.plan.PlanReader;
+import io.gpulab.engine.plan.PlanResult;
+import io.gpulab.engine.plan.PlanRunner;
+import io.gpulab.engine.plan.Workload;
+import io.gpulab.engine.plan.WorkloadResolver;
+import io.gpulab.engine.plan.WorkloadSpec;
+import io.gpulab.engine.scenario.ScenarioException;
+import io.gpulab.mockgpu.catalog.CardCatalog;
+import org.jspecify.annotations.Nullable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/** {@code gpulab plan PLAN}: one workload on two or more candidate platforms, compared (docs/plan-format.md). */
+@Command(name = "plan", mixinStandardHelpOptions = true,
+        description = {"Compare candidate GPU platforms for a workload: every candidate is replayed on the simulated "
+                + "lab (in parallel), with placement, pending reasons, GPU allocation, utilisation, stranded capacity, "
+                + "the smallest worker count where asked, and cost where priced.",
+            "Exit 0 with an answer (even when nothing fits), 2 for a bad plan or arguments."})
+public final class PlanCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "PLAN",
+            description = "a plan file (YAML or JSON) or a built-in name: inference-a100-vs-l4, mixed-fleet")
+    private String planRef;
+
+    @Option(names = "--json", description = "print the answer as one JSON document")
+    private boolean json;
+
+    @Option(names = "--csv", paramLabel = "DIR", description = "also write candidates.csv, curves.csv, pending.csv")
+    private @Nullable Path csv;
+
+    @Option(names = "--out", paramLabel = "REPORT.pdf", description = "also write the decision report as PDF")
+    private @Nullable Path out;
+
+    @Mixin
+    private ClusterCliOptions cluster = new ClusterCliOptions();
+
+    @Override
+    public Integer call() throws Exception {
+        Plan plan;
+        Workload workload;
+        try {
+            plan = new PlanReader().load(planRef);
+            workload = resolve(plan);
+        } catch (ScenarioException | IllegalArgumentException | UncheckedIOException | ClusterException e) {
+            CliSupport.err(spec).println("gpulab plan: " + e.getMessage());
+            return GpulabCommand.EXIT_USAGE;
+        }
+        PlanProgressLine progress = new PlanProgressLine(CliSupport.err(spec), System.console() != null,
+                plan.candidates().stream().map(c -> c.name()).toList());
+        PlanResult result = new PlanRunner().run(plan, workload, progress, new AtomicBoolean());
+        progress.finish();
+        if (csv != null) {
+            List<Path> files = PlanCsv.write(result, csv);
+            CliSupport.err(spec).println("plan: wrote " + files.size() + " CSV files to " + csv);
+        }
+        if (out != null) {
+            try {
+                int pages = PlanReport.write(result, plan, out);
+                CliSupport.err(spec).println("plan: wrote " + out + " (" + pages + " pages)");
+            } catch (java.io.IOException e) {
+                CliSupport.err(spec).println("gpulab plan: cannot write " + out + ": " + e.getMessage());
+                return GpulabCommand.EXIT_USAGE;
+            }
+        }
+        if (json) {
+            CliSupport.printJson(spec, PlanJson.of(result, GpulabVersion.VERSION));
+        } else {
+            PlanSummary.print(result, CliSupport.out(spec));
+        }
+        return GpulabCommand.EXIT_OK;
+    }
+
+    private Workload resolve(Plan plan) throws Exception {
+        if (!(plan.workload() instanceof WorkloadSpec.Cluster)) {
+            return new WorkloadResolver(CardCatalog.builtIn(), null).resolve(plan.workload());
+        }
+        try (ClusterBackend backend = ClusterBackend.connect(cluster.options())) {
+            return new WorkloadResolver(CardCatalog.builtIn(),
+                    pendingOnly -> ClusterWorkload.gpuPods(backend, pendingOnly)).resolve(plan.workload());
+        }
+    }
+}

@@ -1,0 +1,20 @@
+package io.gpulab.app.cli;
+
+import io.gpulab.app.GpulabVersion;
+import io.gpulab.engine.plan.Plan;
+import io.gpulab.engine.plan.PlanResult;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+/** Hands a plan's answer to the decision report writer. */
+final class PlanReport {
+
+    private PlanReport() {
+    }
+
+    static int write(PlanResult r, Plan plan, Path out) throws IOException {
+        System.setProperty("org.slf4j.simpleLogger.log.org.apache.pdfbox", "error");
+        return io.gpulab.app.report.DecisionReport.write(r, GpulabVersion.VERSION, out);
+    }
+}

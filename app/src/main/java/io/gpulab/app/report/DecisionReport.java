@@ -1,0 +1,313 @@
+package io.gpulab.app.report;
+
+import io.gpulab.engine.lab.CardSpec;
+import io.gpulab.engine.lab.HamiSettings;
+import io.gpulab.engine.metrics.AllocationCurve;
+import io.gpulab.engine.plan.Candidate;
+import io.gpulab.engine.plan.CandidateResult;
+import io.gpulab.engine.plan.Fit;
+import io.gpulab.engine.plan.Plan;
+import io.gpulab.engine.plan.PlanResult;
+import io.gpulab.engine.plan.Prices;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.pdfbox.pdmodel.PDDocument;
+
+/**
+ * The decision report of a plan (docs/plan-format.md): a cover page with the question, workload, candidates and
+ * the answer; the assumptions and limits in plain words; a comparison page with the charts; a page per
+ * candidate; and an appendix with the plan file, its SHA-256, the gpulab version and the date. Written for a
+ * reviewer who was not in the room: it names what was simulated and what was not.
+ */
+public final class DecisionReport {
+
+    private DecisionReport() {
+    }
+
+    /** Writes the report; returns the number of pages. */
+    public static int write(PlanResult r, String version, Path file) throws IOException {
+        return write(r, version, ZonedDateTime.now(ZoneOffset.UTC), file);
+    }
+
+    /** As {@link #write(PlanResult, String, Path)} with a fixed date (tests). */
+    public static int write(PlanResult r, String version, ZonedDateTime date, Path file) throws IOException {
+        Path parent = file.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
+        }
+        Plan plan = r.plan();
+        try (PDDocument doc = new PDDocument()) {
+            doc.getDocumentInformation().setTitle("Decision report: " + plan.name());
+            doc.getDocumentInformation().setCreator("gpulab " + version);
+            try (PdfDoc pdf = new PdfDoc(doc, "gpulab decision report · " + plan.name())) {
+                cover(pdf, r, version, date);
+                pdf.newPage();
+                ReportAssumptions.plan(pdf, r);
+                pdf.newPage();
+                comparison(pdf, r);
+                for (CandidateResult c : r.candidates()) {
+                    pdf.newPage();
+                    candidate(pdf, c, r);
+                }
+                pdf.newPage();
+                appendix(pdf, plan, version, date);
+            }
+            doc.save(file.toFile());
+            return doc.getNumberOfPages();
+        }
+    }
+
+    private static void cover(PdfDoc pdf, PlanResult r, String version, ZonedDateTime date) throws IOException {
+        Plan plan = r.plan();
+        pdf.title("Decision report: " + plan.name());
+        pdf.muted("gpulab " + version + " · " + date.format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'"))
+                + " · plan " + plan.source() + " (its SHA-256 is in the appendix)");
+        if (!plan.description().isEmpty()) {
+            pdf.text(plan.description());
+        }
+        pdf.heading("The question");
+        pdf.text(plan.question());
+        pdf.heading("The answer");
+        for (String s : r.conclusions()) {
+            pdf.answer(s);
+        }
+        pdf.muted("Each sentence answers one objective of the plan. All figures come from replaying the workload on a "
+                + "simulation of HAMi v2.10.0's scheduling decisions; page 2 says what that does and does not show.");
+        pdf.heading("The workload");
+        pdf.text(r.workload().description() + ": " + fmt(r.workload().pods().size()) + " pods asking for "
+                + fmt(r.workload().demandMilli()) + " GPU-milli of compute (1000 = one whole card).");
+        Map<String, int[]> shapes = new TreeMap<>();
+        r.workload().pods().forEach(p -> shapes.computeIfAbsent(p.shape(), k -> new int[1])[0]++);
+        if (shapes.size() <= 40) {
+            List<List<String>> rows = new ArrayList<>();
+            for (var p : firstOfEachShape(r)) {
+                rows.add(List.of(p.shape(), fmt(shapes.get(p.shape())[0]), String.valueOf(p.cards()),
+                        p.memMB() > 0 ? fmt(p.memMB()) + " MB" : p.memPct() > 0 ? p.memPct() + " %" : "-",
+                        p.cores() > 0 ? p.cores() + " %" : "-", p.cpuMilli() > 0 ? cpu(p.cpuMilli()) : "-",
+                        p.memoryMiB() > 0 ? fmt(p.memoryMiB()) + " MiB" : "-",
+                        p.models().isEmpty() ? "any" : String.join(", ", p.models())));
+            }
+            pdf.table(List.of("pods", "count", "cards", "GPU memory / card", "compute / card", "CPU", "memory",
+                    "card model"), rows);
+        }
+        for (Fit.NeverFit n : r.neverFitAnywhere()) {
+            pdf.tagged("NOTE", false, n.pods() + " pods " + n.reason() + ": no candidate can run them, whatever the "
+                    + "worker count.");
+        }
+        pdf.heading("The candidates");
+        List<List<String>> rows = new ArrayList<>();
+        for (Candidate c : plan.candidates()) {
+            rows.add(List.of(c.name(), c.shape(), c.minimize() ? "smallest that places everything (search, at most "
+                            + fmt(c.maxWorkers()) + ")" : fmt(c.workers()), tenants(c), hami(c.hami()), price(c)));
+        }
+        pdf.table(List.of("candidate", "worker", "workers", "tenants and split", "HAMi settings", "price per worker"), rows);
+    }
+
+    private static List<io.gpulab.engine.plan.PlanPod> firstOfEachShape(PlanResult r) {
+        Map<String, io.gpulab.engine.plan.PlanPod> first = new java.util.LinkedHashMap<>();
+        r.workload().pods().forEach(p -> first.putIfAbsent(p.shape(), p));
+        return new ArrayList<>(first.values());
+    }
+
+    private static void comparison(PdfDoc pdf, PlanResult r) throws IOException {
+        pdf.heading("The candidates side by side");
+        List<List<String>> rows = new ArrayList<>();
+        for (CandidateResult c : r.candidates()) {
+            rows.add(List.of(c.name(), fmt(c.workers()) + (c.minWorkers() != null ? " (minimum)" : ""),
+                    fmt(c.cards()), fmt(c.placed()), fmt(c.pending()), fmt(c.neverFitPods()),
+                    pct(c.gpuAllocationPct()), pct(c.strandedMemoryPct()) + " / " + pct(c.strandedComputePct()),
+                    c.cost() == null ? "not priced" : money(c.cost(), c.candidate().prices()),
+                    c.costPerPlacedPod() == null ? "-" : money(c.costPerPlacedPod(), c.candidate().prices())));
+        }
+        pdf.table(List.of("candidate", "workers", "cards", "placed", "pending", "never fit", "GPU allocation",
+                        "stranded memory / compute", "cost", "cost per placed pod"), rows);
+        double xMax = 100;
+        List<ChartCanvas.Series> series = new ArrayList<>();
+        for (CandidateResult c : r.candidates()) {
+            List<double[]> pts = new ArrayList<>();
+            pts.add(new double[] {0, 0});
+            for (AllocationCurve.Point p : c.curve()) {
+                pts.add(new double[] {p.arrivedPct(), p.allocatedPct()});
+                xMax = Math.max(xMax, p.arrivedPct());
+            }
+            series.add(new ChartCanvas.Series(c.name(), pts));
+        }
+        pdf.canvas(220).lines("GPU allocation as demand arrives (all candidates)", "arrived demand, % of the "
+                + "candidate's GPU capacity", "allocated, %", xMax, 100, series);
+        pdf.muted("A curve that follows the diagonal places what arrives; where it flattens below 100 %, pods pend "
+                + "although capacity is left (fragmentation, card model or host limits). The x axis goes past 100 % "
+                + "when more is asked than the candidate has.");
+        pdf.space(6);
+        List<String> names = r.candidates().stream().map(CandidateResult::name).toList();
+        double[][] util = new double[3][names.size()];
+        double[][] stranded = new double[2][names.size()];
+        for (int i = 0; i < names.size(); i++) {
+            CandidateResult c = r.candidates().get(i);
+            util[0][i] = c.metrics().gpuMemory().pct();
+            util[1][i] = c.metrics().gpuCompute().pct();
+            util[2][i] = c.metrics().gpuSlots().pct();
+            stranded[0][i] = c.strandedMemoryPct();
+            stranded[1][i] = c.strandedComputePct();
+        }
+        boolean sideBySide = names.size() <= 4;
+        List<ChartCanvas> row = sideBySide ? pdf.canvases(190, 2) : List.of(pdf.canvas(170), pdf.canvas(170));
+        row.get(0).bars("Utilisation at the end", "%", names, List.of("GPU memory booked", "GPU compute booked",
+                "sharing slots in use"), util, 100, "% of capacity");
+        double sMax = Math.max(5, max(stranded));
+        row.get(1).bars("Stranded capacity at the end", "%", names, List.of("GPU memory, no compute or slot left",
+                "GPU compute, no memory or slot left"), stranded, sMax, "% of capacity");
+    }
+
+    private static void candidate(PdfDoc pdf, CandidateResult c, PlanResult r) throws IOException {
+        Candidate cand = c.candidate();
+        pdf.heading("Candidate " + c.name());
+        pdf.text(cand.shape() + "; " + tenants(cand) + "; " + hami(cand.hami()) + ".");
+        List<List<String>> rows = new ArrayList<>();
+        rows.add(List.of("workers", fmt(c.workers()) + (cand.minimize() ? c.minWorkers() != null
+                ? ", the smallest count that places every pod that fits (found in " + c.replays() + " replays)"
+                : ", the largest count tried: " + c.searchNote() : " (fixed in the plan)")));
+        if (!c.searchNote().isEmpty() && c.minWorkers() != null) {
+            rows.add(List.of("search", c.searchNote()));
+        }
+        rows.add(List.of("cards", fmt(c.cards()) + " (" + cardList(cand) + " per worker)"));
+        rows.add(List.of("pods placed", fmt(c.placed()) + " of " + fmt(r.workload().pods().size())));
+        rows.add(List.of("pods pending", fmt(c.pending()) + (c.neverFitPods() > 0 ? ", of which "
+                + fmt(c.neverFitPods()) + " can never fit this candidate" : "")));
+        rows.add(List.of("GPU allocation", pct(c.gpuAllocationPct()) + " of " + fmt(c.metrics().gpuAllocation()
+                .capacity()) + " GPU-milli"));
+        rows.add(List.of("GPU memory booked", pct(c.metrics().gpuMemory().pct()) + " (" + fmt(c.metrics().gpuMemory()
+                .used()) + " of " + fmt(c.metrics().gpuMemory().capacity()) + " MB)"));
+        rows.add(List.of("GPU compute booked", pct(c.metrics().gpuCompute().pct())));
+        rows.add(List.of("sharing slots in use", pct(c.metrics().gpuSlots().pct()) + " (deviceSplitCount "
+                + cand.hami().deviceSplitCount() + ")"));
+        rows.add(List.of("host CPU / memory requested", pct(c.metrics().cpu().pct()) + " / "
+                + pct(c.metrics().memory().pct())));
+        rows.add(List.of("stranded GPU memory", fmt(c.metrics().stranded().gpuMemoryMB()) + " MB ("
+                + pct(c.strandedMemoryPct()) + ") on cards whose compute or slots are exhausted"));
+        rows.add(List.of("stranded GPU compute", fmt(c.metrics().stranded().gpuCores()) + " core units ("
+                + pct(c.strandedComputePct()) + ") on cards whose memory or slots are exhausted"));
+        rows.add(List.of("cost", c.cost() == null ? "not priced" : money(c.cost(), cand.prices())
+                + (c.costPerPlacedPod() == null ? "" : "; " + perPod(c.costPerPlacedPod(), cand.prices()))));
+        pdf.table(List.of("figure", "value"), rows);
+        if (!c.pendingByReason().isEmpty()) {
+            pdf.subheading("Pending pods by reason");
+            List<List<String>> reasons = new ArrayList<>();
+            new TreeMap<>(c.pendingByReason()).forEach((k, v) -> reasons.add(List.of(k, fmt(v), ReasonText.of(k))));
+            pdf.table(List.of("reason", "pods", "what it means"), reasons);
+        }
+        if (!c.neverFit().isEmpty()) {
+            pdf.subheading("Pods that can never fit this candidate");
+            for (Fit.NeverFit n : c.neverFit()) {
+                pdf.bullet(n.pods() + " pods " + n.reason() + ".");
+            }
+        }
+        List<double[]> pts = new ArrayList<>();
+        pts.add(new double[] {0, 0});
+        double xMax = 100;
+        for (AllocationCurve.Point p : c.curve()) {
+            pts.add(new double[] {p.arrivedPct(), p.allocatedPct()});
+            xMax = Math.max(xMax, p.arrivedPct());
+        }
+        List<double[]> ideal = List.of(new double[] {0, 0}, new double[] {100, 100}, new double[] {xMax, 100});
+        pdf.canvas(Math.min(220, Math.max(150, pdf.remaining() - 10))).lines("GPU allocation of " + c.name()
+                        + " as demand arrives", "arrived demand, % of GPU capacity", "allocated, %", xMax, 100,
+                List.of(new ChartCanvas.Series(c.name(), pts), new ChartCanvas.Series("everything that arrives placed",
+                        ideal)));
+    }
+
+    private static void appendix(PdfDoc pdf, Plan plan, String version, ZonedDateTime date) throws IOException {
+        pdf.heading("Appendix: the plan file");
+        List<List<String>> rows = List.of(
+                List.of("plan file", plan.source()),
+                List.of("SHA-256", plan.sha256()),
+                List.of("gpulab version", version),
+                List.of("date", date.withNano(0).format(DateTimeFormatter.ISO_OFFSET_DATE_TIME)),
+                List.of("Java", System.getProperty("java.version", "?")));
+        pdf.table(List.of("", ""), rows);
+        pdf.muted("Running gpulab plan on this file (the same SHA-256) with the same gpulab version reproduces every "
+                + "figure: the simulation is deterministic.");
+        pdf.space(4);
+        pdf.mono(plan.text(), 7.5f, 0);
+    }
+
+    static String tenants(Candidate c) {
+        if (c.tenants().size() == 1) {
+            return "1 tenant";
+        }
+        boolean even = c.weights().stream().distinct().count() == 1;
+        if (even) {
+            return c.tenants().size() + " tenants, even split";
+        }
+        List<String> parts = new ArrayList<>();
+        for (int i = 0; i < c.tenants().size(); i++) {
+            parts.add(c.tenants().get(i) + " " + c.weights().get(i));
+        }
+        return c.tenants().size() + " tenants, split " + String.join(" : ", parts);
+    }
+
+    static String hami(HamiSettings h) {
+        return "deviceSplitCount " + h.deviceSplitCount() + ", memory scaling " + trim(h.deviceMemoryScaling())
+                + ", node " + h.nodeSchedulerPolicy() + ", GPU " + h.gpuSchedulerPolicy()
+                + (h.defaultMem() > 0 ? ", defaultMem " + h.defaultMem() + " MB" : "")
+                + (h.defaultCores() > 0 ? ", defaultCores " + h.defaultCores() + " %" : "");
+    }
+
+    private static String cardList(Candidate c) {
+        List<String> out = new ArrayList<>();
+        for (CardSpec s : c.cards()) {
+            out.add(s.count() + " × " + (s.model() != null ? s.model() : s.type()));
+        }
+        return String.join(" + ", out);
+    }
+
+    private static String price(Candidate c) {
+        Double p = c.workerPrice();
+        return p == null ? "not priced" : money(p, c.prices());
+    }
+
+    static String money(double v, Prices p) {
+        String amount = String.format(Locale.ROOT, "%,.2f", v);
+        return (p.currency().isEmpty() ? amount : p.currency() + " " + amount)
+                + (p.period().isEmpty() ? "" : " per " + p.period());
+    }
+
+    private static String perPod(double v, Prices p) {
+        return money(v, new Prices(p.currency(), "", p.cards(), p.worker())) + " per placed pod"
+                + (p.period().isEmpty() ? "" : " per " + p.period());
+    }
+
+    static String pct(double v) {
+        return String.format(Locale.ROOT, "%.1f %%", v);
+    }
+
+    static String fmt(long v) {
+        return String.format(Locale.ROOT, "%,d", v);
+    }
+
+    private static String cpu(long milli) {
+        return milli % 1000 == 0 ? milli / 1000 + " CPU" : String.format(Locale.ROOT, "%.1f CPU", milli / 1000.0);
+    }
+
+    private static String trim(double v) {
+        return v == Math.rint(v) ? String.valueOf((long) v) : String.valueOf(v);
+    }
+
+    private static double max(double[][] v) {
+        double m = 0;
+        for (double[] row : v) {
+            for (double x : row) {
+                m = Math.max(m, x);
+            }
+        }
+        return m;
+    }
+}

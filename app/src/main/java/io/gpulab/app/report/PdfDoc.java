@@ -1,0 +1,424 @@
+package io.gpulab.app.report;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.pdmodel.PDPage;
+import org.apache.pdfbox.pdmodel.PDPageContentStream;
+import org.apache.pdfbox.pdmodel.common.PDRectangle;
+import org.apache.pdfbox.pdmodel.font.PDFont;
+import org.apache.pdfbox.pdmodel.font.PDType0Font;
+import org.apache.pdfbox.pdmodel.font.PDType1Font;
+import org.apache.pdfbox.pdmodel.font.Standard14Fonts;
+
+/**
+ * A top-to-bottom A4 writer for reports that stand on their own: wrapped text and table cells (nothing is
+ * cut), no text below {@link #MIN_SIZE} points, and "page N of M" with a running title on every page.
+ * Charts draw into the same page through {@link #canvas(float)}.
+ */
+public final class PdfDoc implements AutoCloseable {
+
+    /** The smallest type anywhere in a report: readable on paper. */
+    public static final float MIN_SIZE = 7f;
+    static final float MARGIN = 50;
+    static final float BODY = 9.5f;
+    static final float SMALL = 8f;
+    private static final float[] INK = {0.12f, 0.16f, 0.2f};
+    private static final float[] MUTED = {0.38f, 0.42f, 0.47f};
+
+    final PDFont regular;
+    final PDFont bold;
+    final PDFont mono;
+    private final PDDocument doc;
+    private final PDRectangle size = PDRectangle.A4;
+    private final String runningTitle;
+    private PDPageContentStream out;
+    private float y;
+
+    /** @param runningTitle printed at the foot of every page beside the page number */
+    public PdfDoc(PDDocument doc, String runningTitle) throws IOException {
+        this.doc = doc;
+        this.runningTitle = runningTitle;
+        regular = font(doc, "DejaVuSans.ttf", Standard14Fonts.FontName.HELVETICA);
+        bold = font(doc, "DejaVuSans-Bold.ttf", Standard14Fonts.FontName.HELVETICA_BOLD);
+        mono = font(doc, "DejaVuSansMono.ttf", Standard14Fonts.FontName.COURIER);
+        newPage();
+    }
+
+    private static PDFont font(PDDocument doc, String file, Standard14Fonts.FontName fallback) throws IOException {
+        try (InputStream in = PdfDoc.class.getClassLoader().getResourceAsStream("gpulab/fonts/" + file)) {
+            return in == null ? new PDType1Font(fallback) : PDType0Font.load(doc, in);
+        }
+    }
+
+    public float width() {
+        return size.getWidth() - 2 * MARGIN;
+    }
+
+    float left() {
+        return MARGIN;
+    }
+
+    /** Space left on this page above the footer. */
+    public float remaining() {
+        return y - MARGIN - 14;
+    }
+
+    public void newPage() throws IOException {
+        if (out != null) {
+            out.close();
+        }
+        PDPage page = new PDPage(size);
+        doc.addPage(page);
+        out = new PDPageContentStream(doc, page);
+        y = size.getHeight() - MARGIN;
+    }
+
+    /** Starts a new page unless {@code h} points fit on this one. */
+    public void need(float h) throws IOException {
+        if (remaining() < h) {
+            newPage();
+        }
+    }
+
+    public void title(String text) throws IOException {
+        paragraph(bold, 20, text, 0, INK, 6);
+        y -= 4;
+    }
+
+    public void heading(String text) throws IOException {
+        need(60);
+        y -= 8;
+        paragraph(bold, 14, text, 0, INK, 4);
+        y -= 2;
+    }
+
+    public void subheading(String text) throws IOException {
+        need(40);
+        y -= 4;
+        paragraph(bold, 10.5f, text, 0, INK, 3);
+    }
+
+    public void text(String text) throws IOException {
+        paragraph(regular, BODY, text, 0, INK, 3);
+        y -= 3;
+    }
+
+    public void muted(String text) throws IOException {
+        paragraph(regular, SMALL, text, 0, MUTED, 2.5f);
+        y -= 2;
+    }
+
+    /** A bulleted paragraph, wrapped under its own indent. */
+    public void bullet(String text) throws IOException {
+        List<String> lines = wrap(text, regular, BODY, width() - 14);
+        need(BODY + 4);
+        show(regular, BODY, "•", MARGIN + 3, y - BODY, INK);
+        for (String l : lines) {
+            need(BODY + 3);
+            show(regular, BODY, l, MARGIN + 14, y - BODY, INK);
+            y -= BODY + 3;
+        }
+        y -= 2;
+    }
+
+    /** Emphasised key sentence: bold, with a coloured bar at the left. */
+    public void answer(String text) throws IOException {
+        List<String> lines = wrap(text, bold, 10.5f, width() - 14);
+        float h = lines.size() * 14.5f;
+        need(h + 6);
+        out.setNonStrokingColor(0.18f, 0.45f, 0.7f);
+        out.addRect(MARGIN, y - h, 3, h);
+        out.fill();
+        for (String l : lines) {
+            show(bold, 10.5f, l, MARGIN + 12, y - 11, INK);
+            y -= 14.5f;
+        }
+        y -= 6;
+    }
+
+    /** A coloured tag (PASS / FAIL / ...) and wrapped text after it. */
+    public void tagged(String tag, boolean good, String text) throws IOException {
+        List<String> lines = wrap(text, regular, BODY, width() - 46);
+        need(Math.min(lines.size(), 3) * (BODY + 3) + 2);
+        float[] c = good ? new float[] {0.1f, 0.5f, 0.28f} : new float[] {0.75f, 0.18f, 0.18f};
+        show(bold, BODY, tag, MARGIN, y - BODY, c);
+        for (String l : lines) {
+            need(BODY + 3);
+            show(regular, BODY, l, MARGIN + 46, y - BODY, INK);
+            y -= BODY + 3;
+        }
+        y -= 2;
+    }
+
+    /** Monospaced lines, hard-wrapped at the page width (a line never runs off the page). */
+    public void mono(String text, float size, float indent) throws IOException {
+        float cw = mono.getStringWidth("M") / 1000 * size;
+        int cols = Math.max(10, (int) ((width() - indent) / cw));
+        for (String raw : clean(text).split("\n", -1)) {
+            String line = raw;
+            do {
+                int cut = cols;
+                if (line.length() > cols) {
+                    int space = line.lastIndexOf(' ', cols);
+                    cut = space > cols / 2 ? space + 1 : cols;   // break between words where one is near
+                }
+                String part = line.length() > cols ? line.substring(0, cut) : line;
+                line = line.length() > cols ? "  " + line.substring(cut) : "";
+                need(size + 2.5f);
+                show(mono, size, part, MARGIN + indent, y - size, MUTED);
+                y -= size + 2.5f;
+            } while (!line.isEmpty());
+        }
+    }
+
+    /**
+     * A table: bold header row on a tint, cells wrapped to their column (rows grow, nothing is cut). Column
+     * widths come from the content: every column is at least as wide as its longest word, and the rest of the
+     * page width goes where the text is longest. A row never splits across pages; the header repeats.
+     */
+    public void table(List<String> header, List<List<String>> rows) throws IOException {
+        float size = SMALL;
+        float lead = size + 2.5f;
+        float[] widths = columnWidths(header, rows, size);
+        List<List<List<String>>> wrapped = new ArrayList<>();
+        for (List<String> r : rows) {
+            wrapped.add(cells(r, widths, regular, size));
+        }
+        List<List<String>> head = cells(header, widths, bold, size);
+        float headH = rowHeight(head, lead);
+        need(headH + (wrapped.isEmpty() ? 0 : rowHeight(wrapped.get(0), lead)));
+        row(head, widths, bold, size, lead, true);
+        for (List<List<String>> r : wrapped) {
+            float h = rowHeight(r, lead);
+            if (remaining() < h) {
+                newPage();
+                row(head, widths, bold, size, lead, true);
+            }
+            row(r, widths, regular, size, lead, false);
+        }
+        y -= 6;
+    }
+
+    /** Fractions of the page width: longest word as the floor, the rest shared by how much text is left over. */
+    private float[] columnWidths(List<String> header, List<List<String>> rows, float size) throws IOException {
+        int n = header.size();
+        float pad = 8;
+        float[] min = new float[n];
+        float[] pref = new float[n];
+        List<List<String>> all = new ArrayList<>(rows);
+        all.add(0, header);
+        for (int r = 0; r < all.size(); r++) {
+            PDFont f = r == 0 ? bold : regular;
+            for (int i = 0; i < n; i++) {
+                String t = i < all.get(r).size() ? clean(all.get(r).get(i)) : "";
+                for (String line : t.split("\n")) {
+                    pref[i] = Math.max(pref[i], f.getStringWidth(line) / 1000 * size + pad);
+                    for (String word : line.split(" ")) {
+                        min[i] = Math.max(min[i], f.getStringWidth(word) / 1000 * size + pad);
+                    }
+                }
+            }
+        }
+        float total = width();
+        float sumMin = 0;
+        float sumPref = 0;
+        for (int i = 0; i < n; i++) {
+            pref[i] = Math.max(pref[i], min[i]);
+            sumMin += min[i];
+            sumPref += pref[i];
+        }
+        float[] out = new float[n];
+        for (int i = 0; i < n; i++) {
+            float w;
+            if (sumPref <= total) {
+                w = pref[i] + (total - sumPref) * pref[i] / sumPref;
+            } else if (sumMin <= total) {
+                w = min[i] + (pref[i] - min[i]) * (total - sumMin) / (sumPref - sumMin);
+            } else {
+                w = min[i] * total / sumMin;
+            }
+            out[i] = w / total;
+        }
+        return out;
+    }
+
+    private List<List<String>> cells(List<String> r, float[] widths, PDFont font, float size) throws IOException {
+        List<List<String>> out = new ArrayList<>();
+        for (int i = 0; i < widths.length; i++) {
+            String t = i < r.size() ? r.get(i) : "";
+            out.add(wrapHard(t, font, size, widths[i] * width() - 6));
+        }
+        return out;
+    }
+
+    private static float rowHeight(List<List<String>> cells, float lead) {
+        int lines = 1;
+        for (List<String> c : cells) {
+            lines = Math.max(lines, c.size());
+        }
+        return lines * lead + 4;
+    }
+
+    private void row(List<List<String>> cells, float[] widths, PDFont font, float size, float lead, boolean header)
+            throws IOException {
+        float h = rowHeight(cells, lead);
+        if (header) {
+            out.setNonStrokingColor(0.92f, 0.94f, 0.96f);
+            out.addRect(MARGIN, y - h, width(), h);
+            out.fill();
+        }
+        float x = MARGIN + 3;
+        for (int i = 0; i < cells.size(); i++) {
+            float ly = y - size - 1.5f;
+            for (String l : cells.get(i)) {
+                show(font, size, l, x, ly, INK);
+                ly -= lead;
+            }
+            x += widths[i] * width();
+        }
+        out.setStrokingColor(0.85f, 0.87f, 0.9f);
+        out.setLineWidth(0.4f);
+        out.moveTo(MARGIN, y - h);
+        out.lineTo(MARGIN + width(), y - h);
+        out.stroke();
+        y -= h;
+    }
+
+    /** Reserves {@code h} points (on a new page if needed) and returns where to draw: the box's bottom-left. */
+    public ChartCanvas canvas(float h) throws IOException {
+        need(h);
+        ChartCanvas c = new ChartCanvas(this, out, MARGIN, y - h, width(), h);
+        y -= h + 6;
+        return c;
+    }
+
+    /** {@code n} canvases side by side, {@code h} points high. */
+    public List<ChartCanvas> canvases(float h, int n) throws IOException {
+        need(h);
+        List<ChartCanvas> out = new ArrayList<>();
+        float gap = 16;
+        float w = (width() - gap * (n - 1)) / n;
+        for (int i = 0; i < n; i++) {
+            out.add(new ChartCanvas(this, this.out, MARGIN + i * (w + gap), y - h, w, h));
+        }
+        y -= h + 6;
+        return out;
+    }
+
+    public void space(float h) {
+        y -= h;
+    }
+
+    private void paragraph(PDFont font, float size, String text, float indent, float[] rgb, float gap)
+            throws IOException {
+        for (String l : wrap(text, font, size, width() - indent)) {
+            need(size + gap);
+            show(font, size, l, MARGIN + indent, y - size, rgb);
+            y -= size + gap;
+        }
+    }
+
+    void show(PDFont font, float size, String text, float x, float baseline, float[] rgb) throws IOException {
+        if (size < MIN_SIZE) {
+            throw new IllegalArgumentException("text below " + MIN_SIZE + " pt: " + size);
+        }
+        out.beginText();
+        out.setFont(font, size);
+        out.setNonStrokingColor(rgb[0], rgb[1], rgb[2]);
+        out.newLineAtOffset(x, baseline);
+        out.showText(clean(text));
+        out.endText();
+    }
+
+    float textWidth(PDFont font, float size, String text) throws IOException {
+        return font.getStringWidth(clean(text)) / 1000 * size;
+    }
+
+    /** Word-wrapped lines; a word longer than the width is broken (never cut). */
+    static List<String> wrap(String text, PDFont font, float size, float width) throws IOException {
+        return wrapHard(text, font, size, width);
+    }
+
+    static List<String> wrapHard(String text, PDFont font, float size, float width) throws IOException {
+        List<String> lines = new ArrayList<>();
+        for (String para : clean(text).split("\n", -1)) {
+            StringBuilder cur = new StringBuilder();
+            for (String word : para.split(" ")) {
+                String w = word;
+                while (font.getStringWidth(w) / 1000 * size > width && w.length() > 1) {
+                    // a word wider than the column: break it where it stops fitting
+                    if (cur.length() > 0) {
+                        lines.add(cur.toString());
+                        cur = new StringBuilder();
+                    }
+                    int k = w.length() - 1;
+                    while (k > 1 && font.getStringWidth(w.substring(0, k)) / 1000 * size > width) {
+                        k--;
+                    }
+                    lines.add(w.substring(0, k));
+                    w = w.substring(k);
+                }
+                String next = cur.length() == 0 ? w : cur + " " + w;
+                if (font.getStringWidth(next) / 1000 * size > width && cur.length() > 0) {
+                    lines.add(cur.toString());
+                    cur = new StringBuilder(w);
+                } else {
+                    cur = new StringBuilder(next);
+                }
+            }
+            lines.add(cur.toString());
+        }
+        return lines;
+    }
+
+    /** What the embedded DejaVu fonts can show; anything else becomes '?'. */
+    static String clean(String s) {
+        String t = s.replace('\t', ' ').replace('\r', ' ').replace('⚠', '!');
+        StringBuilder b = new StringBuilder(t.length());
+        for (char c : t.toCharArray()) {
+            b.append(c == '\n' || (c >= 32 && c < 127) || (c >= 160 && c <= 255) || "→·—–×…%•≥≤".indexOf(c) >= 0
+                    ? c : '?');
+        }
+        return b.toString();
+    }
+
+    /** Draws "page N of M" and the running title on every page; call once, after the last content. */
+    void footers() throws IOException {
+        out.close();
+        out = null;
+        int n = doc.getNumberOfPages();
+        for (int i = 0; i < n; i++) {
+            try (PDPageContentStream f = new PDPageContentStream(doc, doc.getPage(i),
+                    PDPageContentStream.AppendMode.APPEND, true, true)) {
+                String page = "page " + (i + 1) + " of " + n;
+                f.setStrokingColor(0.85f, 0.87f, 0.9f);
+                f.setLineWidth(0.5f);
+                f.moveTo(MARGIN, MARGIN - 8);
+                f.lineTo(size.getWidth() - MARGIN, MARGIN - 8);
+                f.stroke();
+                f.beginText();
+                f.setFont(regular, SMALL);
+                f.setNonStrokingColor(MUTED[0], MUTED[1], MUTED[2]);
+                f.newLineAtOffset(MARGIN, MARGIN - 20);
+                f.showText(clean(runningTitle));
+                f.endText();
+                f.beginText();
+                f.setFont(regular, SMALL);
+                f.newLineAtOffset(size.getWidth() - MARGIN - regular.getStringWidth(page) / 1000 * SMALL,
+                        MARGIN - 20);
+                f.showText(page);
+                f.endText();
+            }
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (out != null) {
+            footers();
+        }
+    }
+}

@@ -1,0 +1,56 @@
+package io.gpulab.app.report;
+
+import io.gpulab.engine.plan.PlanResult;
+import java.io.IOException;
+
+/**
+ * The assumptions and limits page, in plain words: what the lab simulates, what it does not, and how to read
+ * the figures. Shared by the decision report and the scenario review report, so both say the same.
+ */
+public final class ReportAssumptions {
+
+    private ReportAssumptions() {
+    }
+
+    /** What every gpulab report rests on. */
+    public static void common(PdfDoc pdf) throws IOException {
+        pdf.heading("Assumptions and limits");
+        pdf.bullet("A simulation of HAMi v2.10.0's decisions. The lab runs HAMi's admission webhook, its filter and "
+                + "score (binpack or spread, per node and per card) and its bind with the node lock, with the reason "
+                + "strings and annotations of HAMi v2.10.0's source. Its measured fidelity: the article lab's eight "
+                + "published results are reproduced check by check, and the scheduler's fast index was compared "
+                + "decision by decision with a full scan of HAMi's rules (0 differences). The figures of this report "
+                + "come from the simulation only; none was observed on a real cluster.");
+        pdf.bullet("A mock device plugin. Cards are declared (model, memory, count), not detected; the plugin "
+                + "registers them and completes each allocation as HAMi's device plugin does. No driver, no NVML, no "
+                + "GPU was present.");
+        pdf.bullet("No CUDA workload ran. A pod that asks for 20,000 MB and 30 % is booked 20,000 MB and 30 %; "
+                + "nothing checks that it stays within them. So memory and compute enforcement (HAMi-core), "
+                + "throughput, latency and the interference between pods sharing a card are not measured. Whether a "
+                + "model actually runs well in its share needs a test on a real card.");
+        pdf.bullet("Kamaji isolation is per layer. Each tenant has its own control plane (API server, scheduler, "
+                + "data in the shared kamaji-etcd under its own prefix) and its own workers: pods of one tenant never "
+                + "land on another tenant's cards. The data plane on a shared card (memory isolation between pods of "
+                + "one tenant) is HAMi-core's job and is not exercised here.");
+    }
+
+    /** The plan-specific part: how a plan's figures were made. */
+    static void plan(PdfDoc pdf, PlanResult r) throws IOException {
+        common(pdf);
+        pdf.bullet("Arrival order. Pods arrive in the workload's order (" + r.workload().description() + "); pods "
+                + "leave only where the workload says so. The figures are the lab at the end of the replay.");
+        pdf.bullet("GPU allocation is FGD's measure (Weng et al., USENIX ATC '23): a card is 1000 GPU-milli, a pod "
+                + "holds its compute share of each card it uses. A pod that books memory but no compute adds 0 here "
+                + "and shows in the memory figures. Stranded capacity is memory left on cards whose compute or "
+                + "sharing slots are exhausted, and compute left on cards whose memory or slots are exhausted.");
+        pdf.bullet("Pods that can never fit (wrong card model, more cards or memory than a worker or card has) are "
+                + "found against an empty worker and counted apart; \"places everything\" means every other pod.");
+        pdf.bullet("The smallest worker count (minimize: workers) is found by search, not by trying every count: "
+                + "from a capacity lower bound, growing, then bisecting, in at most 12 replays. Placement is close to, "
+                + "but not guaranteed to be, monotone in the worker count; the answer is the smallest count the "
+                + "search saw place everything, with the count below it seen to fail.");
+        pdf.bullet("Prices are what the plan's author typed in; nothing is built in or fetched. Cost is workers × "
+                + "(price per worker + price per card × cards); power, networking and licences are left out unless "
+                + "they are in those prices.");
+    }
+}

@@ -1,0 +1,80 @@
+package io.gpulab.app.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code gpulab plan}: the JSON contract of docs/plan-format.md, CSV files, progress and exit codes. */
+class PlanCommandTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Test
+    void jsonFollowsTheContractWithAbsentFieldsLeftOut() throws Exception {
+        CliHarness.Result r = CliHarness.run("plan", "inference-a100-vs-l4", "--json");
+        assertEquals(0, r.exit(), r.err());
+        JsonNode doc = JSON.readTree(r.out());
+        List<String> top = new ArrayList<>();
+        doc.fieldNames().forEachRemaining(top::add);
+        assertEquals(List.of("gpulabVersion", "plan", "workload", "candidates", "wallMs"), top.subList(0, 5));
+        assertEquals("inference-a100-vs-l4", doc.get("plan").asText());
+        assertEquals(122, doc.get("workload").get("pods").asInt());
+        assertTrue(doc.get("workload").get("gpuMilli").asLong() > 0);
+        JsonNode a100 = doc.get("candidates").get(0);
+        List<String> fields = new ArrayList<>();
+        a100.fieldNames().forEachRemaining(fields::add);
+        assertEquals(List.of("name", "workers", "cards", "placed", "pending", "pendingByReason", "gpuAllocationPct",
+                "curve", "minWorkers", "cost"), fields.subList(0, 10));
+        assertEquals(a100.get("workers").asInt(), a100.get("minWorkers").asInt());
+        assertEquals(a100.get("workers").asInt() * 4, a100.get("cards").asInt());
+        JsonNode point = a100.get("curve").get(0);
+        assertTrue(point.has("arrivedPct") && point.has("allocatedPct"));
+        // a fixed count has no minWorkers: absent, not null
+        JsonNode fixed = doc.get("candidates").get(2);
+        assertFalse(fixed.has("minWorkers"));
+        assertTrue(doc.get("conclusions").get(0).asText().startsWith("Places everything at the lowest cost: "));
+        assertTrue(r.err().contains("plan: a100 done after"), r.err());
+    }
+
+    @Test
+    void csvFilesHoldOneRowPerCandidate(@TempDir Path dir) throws Exception {
+        CliHarness.Result r = CliHarness.run("plan", "mixed-fleet", "--csv", dir.toString(), "--out",
+                dir.resolve("report.pdf").toString());
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.err().contains("plan: wrote " + dir.resolve("report.pdf") + " (7 pages)"), r.err());
+        List<String> rows = Files.readAllLines(dir.resolve("candidates.csv"));
+        assertEquals(4, rows.size(), rows.toString());
+        assertTrue(rows.get(1).startsWith("h100,"), rows.get(1));
+        assertTrue(Files.readAllLines(dir.resolve("curves.csv")).size() > 30);
+        assertTrue(r.out().contains("answer:"), r.out());
+    }
+
+    @Test
+    void aBadPlanExitsTwoNamingFileLineAndField(@TempDir Path dir) throws Exception {
+        Path plan = dir.resolve("bad.yaml");
+        Files.writeString(plan, """
+                apiVersion: gpulab.io/v1
+                kind: Plan
+                metadata: {name: bad}
+                workload:
+                  pods: [{name: p, count: 1}]
+                candidates:
+                  - {name: a, worker: {cards: [{model: A100-80GB}]}, workers: 1}
+                  - {name: b, worker: {cards: [{model: Z9}]}, workers: 1}
+                """);
+        CliHarness.Result r = CliHarness.run("plan", plan.toString());
+        assertEquals(2, r.exit());
+        assertTrue(r.err().startsWith("gpulab plan: " + plan + ":8: candidates[1].worker.cards[0].model: unknown card"
+                + " model 'Z9' (catalog: A100-40GB, "), r.err());
+    }
+}

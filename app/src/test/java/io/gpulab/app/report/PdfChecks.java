@@ -1,0 +1,55 @@
+package io.gpulab.app.report;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.pdfbox.Loader;
+import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.text.PDFTextStripper;
+import org.apache.pdfbox.text.TextPosition;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** What a reviewer checks on any gpulab report: readable type, page numbers, nothing cut off. */
+final class PdfChecks {
+
+    private PdfChecks() {
+    }
+
+    /** The text of every page, after asserting the house rules on the whole document. */
+    static List<String> pages(Path pdf) throws IOException {
+        try (PDDocument doc = Loader.loadPDF(pdf.toFile())) {
+            float[] smallest = {Float.MAX_VALUE};
+            String[] where = {""};
+            PDFTextStripper stripper = new PDFTextStripper() {
+                @Override
+                protected void writeString(String text, List<TextPosition> positions) throws IOException {
+                    for (TextPosition p : positions) {
+                        float size = p.getFontSizeInPt();
+                        if (size < smallest[0] && !p.getUnicode().isBlank()) {
+                            smallest[0] = size;
+                            where[0] = text;
+                        }
+                    }
+                    super.writeString(text, positions);
+                }
+            };
+            List<String> out = new ArrayList<>();
+            int n = doc.getNumberOfPages();
+            for (int i = 1; i <= n; i++) {
+                stripper.setStartPage(i);
+                stripper.setEndPage(i);
+                String text = stripper.getText(doc);
+                assertTrue(text.contains("page " + i + " of " + n), "page " + i + " has no page number");
+                assertFalse(text.contains("…"), "page " + i + " cuts text off: " + text);
+                out.add(text);
+            }
+            assertTrue(smallest[0] >= PdfDoc.MIN_SIZE, "text of " + smallest[0] + " pt: " + where[0]);
+            assertEquals(n, out.size());
+            return out;
+        }
+    }
+}

@@ -1,0 +1,74 @@
+package io.gpulab.engine.plan;
+
+import io.gpulab.engine.metrics.AllocationCurve;
+import io.gpulab.engine.metrics.LabMetrics;
+import org.jspecify.annotations.Nullable;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One candidate's answer.
+ *
+ * @param candidate       the candidate as planned
+ * @param workers         the worker count of the replay reported (the minimum found, under {@code minimize})
+ * @param cards           GPU cards in that lab
+ * @param placed          pods placed on cards
+ * @param pending         pods not running at the end
+ * @param pendingByReason those by reason
+ * @param curve           allocation against arrived demand (docs/metrics.md)
+ * @param metrics         the lab's metrics at the end: allocation, utilisation, stranded capacity
+ * @param minWorkers      under {@code minimize: workers}, the smallest count that places everything that fits;
+ *                        {@code null} when not asked or not found
+ * @param replays         replays run for this candidate
+ * @param searchNote      when a search did not converge or found nothing, why; else empty
+ * @param cost            workers × the worker's price, or {@code null} when unpriced
+ * @param costPerPlacedPod cost / placed, or {@code null}
+ * @param neverFit        pods that cannot run on this candidate at all, by reason
+ * @param wallMs          wall time of this candidate's replays
+ */
+public record CandidateResult(Candidate candidate, int workers, int cards, int placed, int pending,
+                              Map<String, Integer> pendingByReason, List<AllocationCurve.Point> curve,
+                              LabMetrics metrics, @Nullable Integer minWorkers,
+                              int replays, String searchNote, @Nullable Double cost, @Nullable Double costPerPlacedPod,
+                              List<Fit.NeverFit> neverFit, long wallMs) {
+
+    public CandidateResult {
+        pendingByReason = Map.copyOf(pendingByReason);
+        curve = List.copyOf(curve);
+        neverFit = List.copyOf(neverFit);
+    }
+
+    public String name() {
+        return candidate.name();
+    }
+
+    /** GPU allocation at the end, percent (FGD's definition, docs/metrics.md). */
+    public double gpuAllocationPct() {
+        return metrics.gpuAllocation().pct();
+    }
+
+    /** Stranded GPU memory as a percentage of all GPU memory. */
+    public double strandedMemoryPct() {
+        return pct(metrics.stranded().gpuMemoryMB(), metrics.gpuMemory().capacity());
+    }
+
+    /** Stranded GPU compute as a percentage of all GPU compute. */
+    public double strandedComputePct() {
+        return pct(metrics.stranded().gpuCores(), metrics.gpuCompute().capacity());
+    }
+
+    private static double pct(long part, long whole) {
+        return whole <= 0 ? 0 : Math.round(10_000.0 * part / whole) / 100.0;
+    }
+
+    /** Pods that never fit this candidate. */
+    public int neverFitPods() {
+        return neverFit.stream().mapToInt(Fit.NeverFit::pods).sum();
+    }
+
+    /** Whether every pod that can fit this candidate was placed. */
+    public boolean placesAllThatFit() {
+        return pending <= neverFitPods();
+    }
+}

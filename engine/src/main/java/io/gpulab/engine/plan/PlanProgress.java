@@ -1,0 +1,25 @@
+package io.gpulab.engine.plan;
+
+/** Told how a plan run advances; called from the candidates' worker threads, so implementations must be safe. */
+public interface PlanProgress {
+
+    /**
+     * @param candidate the candidate's name
+     * @param replay    1-based replay number of this candidate (a search runs several)
+     * @param fraction  how much of this replay's events are done, 0..1
+     */
+    void replay(String candidate, int replay, double fraction);
+
+    /** The candidate is finished. */
+    void done(String candidate);
+
+    PlanProgress NONE = new PlanProgress() {
+        @Override
+        public void replay(String candidate, int replay, double fraction) {
+        }
+
+        @Override
+        public void done(String candidate) {
+        }
+    };
+}

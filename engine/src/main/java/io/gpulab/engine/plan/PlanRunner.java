@@ -1,0 +1,151 @@
+package io.gpulab.engine.plan;
+
+import io.gpulab.mockgpu.catalog.CardCatalog;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Runs a plan: every candidate on its own simulated lab, candidates in parallel on the available cores
+ * (each lab is independent and single-threaded, so they share nothing but the read-only workload).
+ */
+public final class PlanRunner {
+
+    private final CardCatalog catalog;
+    private final int threads;
+
+    public PlanRunner() {
+        this(CardCatalog.builtIn(), Runtime.getRuntime().availableProcessors());
+    }
+
+    public PlanRunner(CardCatalog catalog, int threads) {
+        this.catalog = catalog;
+        this.threads = Math.max(1, threads);
+    }
+
+    /**
+     * @throws CancellationException when {@code cancelled} was set while running
+     */
+    public PlanResult run(Plan plan, Workload workload, PlanProgress progress, AtomicBoolean cancelled) {
+        long start = System.nanoTime();
+        ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, plan.candidates().size()), r -> {
+            Thread t = new Thread(r, "plan-candidate");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<Future<CandidateResult>> futures = new ArrayList<>();
+            for (Candidate c : plan.candidates()) {
+                futures.add(pool.submit(() -> candidate(plan, c, workload, progress, cancelled)));
+            }
+            List<CandidateResult> results = new ArrayList<>();
+            for (Future<CandidateResult> f : futures) {
+                try {
+                    results.add(f.get());
+                } catch (ExecutionException e) {
+                    if (e.getCause() instanceof CancellationException ce) {
+                        throw ce;
+                    }
+                    if (e.getCause() instanceof RuntimeException re) {
+                        throw re;
+                    }
+                    throw new IllegalStateException(e.getCause());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    cancelled.set(true);
+                    throw new CancellationException("interrupted");
+                }
+            }
+            List<Fit.NeverFit> nowhere = nowhere(plan, workload);
+            long wall = (System.nanoTime() - start) / 1_000_000;
+            return new PlanResult(plan, workload, results, nowhere, Conclusions.of(plan, results, nowhere), wall);
+        } finally {
+            cancelled.compareAndSet(false, Thread.currentThread().isInterrupted());
+            pool.shutdownNow();
+        }
+    }
+
+    private CandidateResult candidate(Plan plan, Candidate c, Workload w, PlanProgress progress,
+                                      AtomicBoolean cancelled) {
+        long start = System.nanoTime();
+        Map<String, List<Integer>> unfitByReason = Fit.neverFit(w, c, catalog);
+        BitSet unfit = new BitSet(w.pods().size());
+        List<Fit.NeverFit> neverFit = new ArrayList<>();
+        unfitByReason.forEach((why, pods) -> {
+            pods.forEach(unfit::set);
+            neverFit.add(new Fit.NeverFit(pods.size(), why));
+        });
+        int total = Math.max(1, w.events().size());
+        int[] replays = {0};
+        java.util.function.BiFunction<Integer, Boolean, Replay.Result> replay = (n, early) -> {
+            int k = ++replays[0];
+            int every = Math.max(1, total / 50);
+            return Replay.run(plan.name(), c, n, w, catalog, unfit, early, cancelled, done -> {
+                if (done % every == 0) {
+                    progress.replay(c.name(), k, (double) done / total);
+                }
+            });
+        };
+        Replay.Result r;
+        Integer min = null;
+        String note = "";
+        if (c.minimize()) {
+            boolean noDepartures = w.events().stream().noneMatch(e -> e instanceof Arrival.Delete);
+            WorkerSearch.Outcome o = WorkerSearch.search(c, w, unfit, catalog, noDepartures, replay);
+            r = o.best();
+            min = o.minWorkers();
+            note = o.note();
+        } else {
+            r = replay.apply(c.workers(), false);
+        }
+        progress.done(c.name());
+        Double perWorker = c.workerPrice();
+        Double cost = perWorker == null ? null : perWorker * r.workers();
+        Double perPod = cost == null || r.placed() == 0 ? null : cost / r.placed();
+        return new CandidateResult(c, r.workers(), r.workers() * c.cardsPerWorker(), r.placed(), r.pending(),
+                r.pendingByReason(), r.curve(), r.metrics(), min, replays[0], note, cost, perPod,
+                neverFit, (System.nanoTime() - start) / 1_000_000);
+    }
+
+    /** Pods that fit on no candidate, grouped by what they need. */
+    private List<Fit.NeverFit> nowhere(Plan plan, Workload w) {
+        Map<String, Integer> out = new LinkedHashMap<>();
+        Map<String, String> memo = new java.util.HashMap<>();
+        for (PlanPod p : w.pods()) {
+            String shape = p.cards() + "|" + p.memMB() + "|" + p.cores() + "|" + p.memPct() + "|" + p.cpuMilli() + "|"
+                    + p.memoryMiB() + "|" + p.types();
+            String why = memo.computeIfAbsent(shape, s -> nowhereReason(plan, p));
+            if (!why.isEmpty()) {
+                out.merge(why, 1, Integer::sum);
+            }
+        }
+        List<Fit.NeverFit> list = new ArrayList<>();
+        out.forEach((why, n) -> list.add(new Fit.NeverFit(n, why)));
+        return list;
+    }
+
+    private String nowhereReason(Plan plan, PlanPod p) {
+        List<String> whys = new ArrayList<>();
+        for (Candidate c : plan.candidates()) {
+            String why = Fit.why(p, c, catalog);
+            if (why == null) {
+                return "";
+            }
+            whys.add(why);
+        }
+        if (!p.models().isEmpty() && whys.stream().allMatch(s -> s.endsWith("no card of this candidate matches"))) {
+            return "need " + String.join(" or ", p.models()) + ", no candidate card matches";
+        }
+        return whys.stream().distinct().count() == 1 ? whys.get(0).replace("a worker has", "every candidate's worker has")
+                : "fit on no candidate (" + String.join("; ", whys.stream().distinct().toList()) + ")";
+    }
+}

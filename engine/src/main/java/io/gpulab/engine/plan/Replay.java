@@ -1,0 +1,153 @@
+package io.gpulab.engine.plan;
+
+import io.gpulab.engine.api.CommandResult;
+import io.gpulab.engine.api.LabCommand;
+import io.gpulab.engine.api.PodView;
+import io.gpulab.engine.lab.LabSpec;
+import io.gpulab.engine.metrics.AllocationCurve;
+import io.gpulab.engine.metrics.LabMetrics;
+import io.gpulab.engine.sim.SimBackend;
+import io.gpulab.mockgpu.catalog.CardCatalog;
+
+import java.util.BitSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.IntConsumer;
+
+/**
+ * One replay of a workload on one candidate with a fixed worker count, on a fresh simulated lab: every
+ * submit, delete and clock advance as a lab command, the GPU allocation tracked against arrived demand.
+ */
+final class Replay {
+
+    /** Pending reason of a pod admission refused (it never exists in the tenant). */
+    static final String ADMISSION_REFUSED = "AdmissionRefused";
+
+    private Replay() {
+    }
+
+    /**
+     * What one replay found.
+     *
+     * @param workers         the worker count replayed
+     * @param placed          pods that were placed on a card (at arrival or later)
+     * @param pending         pods not running at the end (waiting, refused)
+     * @param pendingFittable those of them that could fit this candidate
+     * @param pendingByReason pending pods by reason (the lab metrics' reasons, plus {@link #ADMISSION_REFUSED})
+     * @param curve           the allocation curve (docs/metrics.md)
+     * @param metrics         the lab's metrics at the end
+     * @param stoppedEarly    the replay stopped at the first pod that pended although it can fit (a search
+     *                        only needs to know that this count is too small)
+     * @param arrivedFraction how much of the workload's GPU demand had arrived when it ended
+     */
+    record Result(int workers, int placed, int pending, int pendingFittable, Map<String, Integer> pendingByReason,
+                  List<AllocationCurve.Point> curve, LabMetrics metrics, boolean stoppedEarly,
+                  double arrivedFraction) {
+
+        /** Every pod that can fit this candidate was placed and is not waiting. */
+        boolean placesAll() {
+            return !stoppedEarly && pendingFittable == 0;
+        }
+    }
+
+    /**
+     * @param unfit      indexes of pods that never fit this candidate (they do not stop an early-stopping run)
+     * @param stopEarly  stop at the first pod that pends though it could fit (only meaningful without departures)
+     * @param cancelled  checked between events
+     * @param onEvent    told the number of events done, for progress
+     */
+    static Result run(String plan, Candidate c, int workers, Workload w, CardCatalog catalog, BitSet unfit,
+                      boolean stopEarly, AtomicBoolean cancelled, IntConsumer onEvent) {
+        LabSpec spec = CandidateLab.spec(plan, c, workers);
+        int[] tenantOf = CandidateLab.tenantOf(w.pods().size(), c.weights());
+        BitSet placed = new BitSet(w.pods().size());
+        BitSet everPlaced = new BitSet(w.pods().size());
+        Set<Integer> waiting = new LinkedHashSet<>();
+        BitSet refused = new BitSet(w.pods().size());
+        boolean stopped = false;
+        long arrived = 0;
+        try (SimBackend sim = SimBackend.start(spec)) {
+            AllocationCurve curve = new AllocationCurve(LabMetrics.of(sim.snapshot()).gpuAllocation().capacity());
+            int done = 0;
+            for (Arrival e : w.events()) {
+                if (cancelled.get()) {
+                    throw new java.util.concurrent.CancellationException("plan cancelled");
+                }
+                if (e instanceof Arrival.Submit s) {
+                    int i = s.pod();
+                    PlanPod pod = w.pods().get(i);
+                    String tenant = c.tenants().get(tenantOf[i]);
+                    CommandResult r = sim.execute(new LabCommand.SubmitPod(tenant, pod.manifest()));
+                    arrived += pod.demandMilli();
+                    PodView v = r.accepted() ? sim.pod(tenant, pod.key()).orElse(null) : null;
+                    if (v == null) {
+                        refused.set(i);
+                    } else if (isPlaced(v)) {
+                        placed.set(i);
+                        everPlaced.set(i);
+                    } else {
+                        waiting.add(i);
+                    }
+                    if (stopEarly && !placed.get(i) && !unfit.get(i)) {
+                        stopped = true;
+                        break;
+                    }
+                    if (curve.arrive(pod.demandMilli())) {
+                        curve.sample(LabMetrics.of(sim.snapshot()).gpuAllocation().used());
+                    }
+                } else if (e instanceof Arrival.Delete d) {
+                    int i = d.pod();
+                    if (!refused.get(i)) {
+                        sim.execute(new LabCommand.DeletePod(c.tenants().get(tenantOf[i]), w.pods().get(i).key()));
+                    }
+                    placed.clear(i);
+                    waiting.remove(i);
+                    recheck(sim, c, w, tenantOf, waiting, placed, everPlaced);
+                } else if (e instanceof Arrival.Advance a) {
+                    sim.execute(new LabCommand.Advance(a.by()));
+                    recheck(sim, c, w, tenantOf, waiting, placed, everPlaced);
+                }
+                onEvent.accept(++done);
+            }
+            LabMetrics m = LabMetrics.of(sim.snapshot());
+            Map<String, Integer> reasons = new java.util.TreeMap<>(m.pods().pendingByReason());
+            int fittable = 0;
+            for (int i : waiting) {
+                fittable += unfit.get(i) ? 0 : 1;
+            }
+            int pending = waiting.size();
+            if (!refused.isEmpty()) {
+                reasons.merge(ADMISSION_REFUSED, refused.cardinality(), Integer::sum);
+                pending += refused.cardinality();
+                BitSet r = (BitSet) refused.clone();
+                r.andNot(unfit);
+                fittable += r.cardinality();
+            }
+            long total = w.demandMilli();
+            return new Result(workers, everPlaced.cardinality(), pending, fittable, reasons, curve.points(), m,
+                    stopped, total == 0 ? 1 : (double) arrived / total);
+        }
+    }
+
+    /** Pending pods the kube queue retried after capacity freed: those now placed leave the waiting set. */
+    private static void recheck(SimBackend sim, Candidate c, Workload w, int[] tenantOf, Set<Integer> waiting,
+                                BitSet placed, BitSet everPlaced) {
+        for (var it = waiting.iterator(); it.hasNext();) {
+            int i = it.next();
+            PodView v = sim.pod(c.tenants().get(tenantOf[i]), w.pods().get(i).key()).orElse(null);
+            if (v != null && isPlaced(v)) {
+                it.remove();
+                placed.set(i);
+                everPlaced.set(i);
+            }
+        }
+    }
+
+    private static boolean isPlaced(PodView v) {
+        return !v.node().isEmpty() && ("Running".equals(v.phase()) || "Succeeded".equals(v.phase())
+                || "Pending".equals(v.phase()) && v.reason().isEmpty());
+    }
+}

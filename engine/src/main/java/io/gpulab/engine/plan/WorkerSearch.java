@@ -1,0 +1,113 @@
+package io.gpulab.engine.plan;
+
+import io.gpulab.engine.lab.CardSpec;
+import io.gpulab.mockgpu.catalog.CardCatalog;
+
+import java.util.BitSet;
+
+/**
+ * {@code minimize: workers}: the smallest worker count that places every pod that can fit at all, found by
+ * search instead of trying every count. It starts at a capacity lower bound (no fewer workers can hold the
+ * demand), grows from there guided by how far a too-small lab got, then bisects; within {@link #BUDGET}
+ * replays. A search that runs out of replays, or of {@code maxWorkers}, says so.
+ */
+final class WorkerSearch {
+
+    /** Replays one search may use. */
+    static final int BUDGET = 12;
+
+    private WorkerSearch() {
+    }
+
+    /**
+     * How a search ended.
+     *
+     * @param best      the full replay at the answer (or at the largest count tried when none placed all)
+     * @param minWorkers the answer, or {@code null} when not found
+     * @param replays   replays used
+     * @param converged whether the answer is exact (the count below it was shown too small)
+     * @param note      one sentence when not converged or not found, else empty
+     */
+    record Outcome(Replay.Result best, Integer minWorkers, int replays, boolean converged, String note) { }
+
+    /**
+     * @param replay runs one replay at a worker count; {@code true} second argument lets it stop early
+     */
+    static Outcome search(Candidate c, Workload w, BitSet unfit, CardCatalog catalog, boolean canStopEarly,
+                          java.util.function.BiFunction<Integer, Boolean, Replay.Result> replay) {
+        int lo = lowerBound(c, w, unfit, catalog) - 1;   // known too small
+        Integer hi = null;
+        Replay.Result best = null;
+        int replays = 0;
+        int n = Math.max(lo + 1, c.tenants().size());
+        while (hi == null && replays < BUDGET) {
+            n = Math.min(n, c.maxWorkers());
+            Replay.Result r = replay.apply(n, canStopEarly);
+            replays++;
+            if (r.placesAll()) {
+                hi = n;
+                best = r;
+            } else {
+                lo = n;
+                if (n >= c.maxWorkers()) {
+                    Replay.Result full = r.stoppedEarly() ? replay.apply(n, false) : r;
+                    return new Outcome(full, null, replays + (r.stoppedEarly() ? 1 : 0), false,
+                            "even " + n + " workers (maxWorkers) leave pods that could fit pending");
+                }
+                double f = Math.max(r.arrivedFraction(), 0.05);
+                int guess = (int) Math.ceil(n / f * 1.05);
+                n = Math.max(n + 1, Math.min(guess, n * 4));
+            }
+        }
+        if (hi == null) {
+            Replay.Result full = replay.apply(lo, false);
+            return new Outcome(full, null, replays + 1, false, "no count up to " + lo
+                    + " workers placed everything within " + BUDGET + " replays");
+        }
+        while (hi - lo > 1 && replays < BUDGET) {
+            int mid = lo + (hi - lo) / 2;
+            Replay.Result r = replay.apply(mid, canStopEarly);
+            replays++;
+            if (r.placesAll()) {
+                hi = mid;
+                best = r;
+            } else {
+                lo = mid;
+            }
+        }
+        boolean converged = hi - lo <= 1;
+        return new Outcome(best, hi, replays, converged, converged ? "" : "the search stopped after " + BUDGET
+                + " replays: the answer is between " + (lo + 1) + " and " + hi + " workers");
+    }
+
+    /** No fewer workers can hold the pods that fit: by cards (memory, compute, whole cards), slots, CPU, memory. */
+    static int lowerBound(Candidate c, Workload w, BitSet unfit, CardCatalog catalog) {
+        int perWorker = c.cardsPerWorker();
+        CardSpec first = c.cards().get(0);
+        double mem = Math.floor(Fit.memory(first, catalog) * c.hami().deviceMemoryScaling());
+        double cardShare = 0;
+        long shares = 0;
+        long cpu = 0;
+        long memory = 0;
+        for (int i = 0; i < w.pods().size(); i++) {
+            if (unfit.get(i)) {
+                continue;
+            }
+            PlanPod p = w.pods().get(i);
+            double share = Math.max(p.cores() / 100.0, p.memPct() / 100.0);
+            if (p.memMB() > 0 && mem > 0) {
+                share = Math.max(share, p.memMB() / mem);
+            }
+            cardShare += p.cards() * Math.min(1.0, share);
+            shares += p.cards();
+            cpu += p.cpuMilli();
+            memory += p.memoryMiB();
+        }
+        long byCards = (long) Math.ceil(cardShare / perWorker - 1e-9);
+        long bySlots = (long) Math.ceil((double) shares / ((long) perWorker * c.hami().deviceSplitCount()));
+        long byCpu = (long) Math.ceil(cpu / (c.cpu() * 1000.0));
+        long byMem = (long) Math.ceil((double) memory / c.memoryMiB());
+        long bound = Math.max(Math.max(byCards, bySlots), Math.max(byCpu, byMem));
+        return (int) Math.max(1, Math.min(Math.max(bound, c.tenants().size()), c.maxWorkers()));
+    }
+}

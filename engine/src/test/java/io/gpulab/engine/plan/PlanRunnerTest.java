@@ -1,0 +1,144 @@
+package io.gpulab.engine.plan;
+
+import io.gpulab.engine.metrics.AllocationCurve;
+import io.gpulab.mockgpu.catalog.CardCatalog;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** A plan replayed on its candidates: the answers a platform engineer reads. */
+class PlanRunnerTest {
+
+    private static final String PLAN = """
+            apiVersion: gpulab.io/v1
+            kind: Plan
+            metadata: {name: t}
+            workload:
+              pods:
+                - {name: chat, count: 30, gpuMemMB: 20000, gpuCores: 30}
+                - {name: train, count: 4, gpus: 2}
+                - {name: hopper, count: 12, gpuMemMB: 60000, model: H100-80GB}
+            prices: {currency: EUR, period: month, cards: {A100-80GB: 1000, L4-24GB: 200}, worker: 50}
+            candidates:
+              - name: a100
+                worker: {cpu: 64, memoryMiB: 262144, cards: [{model: A100-80GB, count: 4}]}
+                minimize: workers
+              - name: l4
+                worker: {cpu: 64, memoryMiB: 262144, cards: [{model: L4-24GB, count: 8}]}
+                workers: 2
+            """;
+
+    static PlanResult run(String text, int threads) {
+        Plan plan = new PlanReader().read("t.yaml", text, null);
+        Workload w = new WorkloadResolver(CardCatalog.builtIn(), null).resolve(plan.workload());
+        return new PlanRunner(CardCatalog.builtIn(), threads).run(plan, w, PlanProgress.NONE, new AtomicBoolean());
+    }
+
+    @Test
+    void podsNoCandidateCanRunAreSaidPlainlyNotHiddenInPending() {
+        PlanResult r = run(PLAN, 2);
+        assertEquals(List.of(new Fit.NeverFit(12, "need H100-80GB, no candidate card matches")), r.neverFitAnywhere());
+        assertTrue(r.conclusions().contains("12 pods need H100-80GB, no candidate card matches: no candidate can run"
+                + " them."), r.conclusions().toString());
+        CandidateResult a100 = r.candidates().get(0);
+        assertEquals(12, a100.neverFitPods());
+        assertEquals(12, a100.pendingByReason().get("CardTypeMismatch"), a100.pendingByReason().toString());
+    }
+
+    @Test
+    void minimizeFindsTheSmallestCountThatPlacesEverythingThatFits() {
+        CandidateResult a100 = run(PLAN, 2).candidates().get(0);
+        Integer min = a100.minWorkers();
+        assertNotNull(min);
+        assertTrue(a100.replays() <= WorkerSearch.BUDGET, a100.replays() + " replays");
+        assertTrue(a100.placesAllThatFit());
+        // every smaller count leaves a pod that fits pending: the search did not skip the answer
+        for (int n = 1; n < min; n++) {
+            CandidateResult fixed = run(PLAN.replace("    minimize: workers\n", "    workers: " + n + "\n"), 1)
+                    .candidates().get(0);
+            assertFalse(fixed.placesAllThatFit(), n + " workers placed everything, but the search said " + min);
+        }
+    }
+
+    @Test
+    void aSearchCappedByMaxWorkersSaysSo() {
+        CandidateResult a100 = run(PLAN.replace("    minimize: workers\n", "    minimize: workers\n    maxWorkers: 2\n"),
+                2).candidates().get(0);
+        assertNull(a100.minWorkers());
+        assertTrue(a100.searchNote().contains("even 2 workers (maxWorkers) leave pods that could fit pending"),
+                a100.searchNote());
+        assertTrue(a100.pending() > a100.neverFitPods());
+    }
+
+    @Test
+    void candidatesInParallelGiveTheSameAnswerAsOneByOne() {
+        Map<String, Object> parallel = PlanJson.of(run(PLAN, 2), "x");
+        Map<String, Object> serial = PlanJson.of(run(PLAN, 1), "x");
+        parallel.remove("wallMs");
+        serial.remove("wallMs");
+        assertEquals(serial.toString().replaceAll("wallMs=\\d+", ""), parallel.toString()
+                .replaceAll("wallMs=\\d+", ""));
+    }
+
+    @Test
+    void costIsWorkersTimesTheWorkersPriceAndPerPlacedPod() {
+        CandidateResult l4 = run(PLAN, 2).candidates().get(1);
+        assertEquals(2 * (50 + 8 * 200.0), l4.cost());
+        assertEquals(l4.cost() / l4.placed(), l4.costPerPlacedPod(), 1e-9);
+    }
+
+    @Test
+    void memoryLeftOnCardsWithNoComputeLeftIsStranded() {
+        String computeBound = """
+                apiVersion: gpulab.io/v1
+                kind: Plan
+                metadata: {name: s}
+                workload:
+                  pods:
+                    - {name: hot, count: 4, gpuMemMB: 8000, gpuCores: 100}
+                candidates:
+                  - name: a
+                    worker: {cards: [{model: A100-80GB, count: 4}]}
+                    workers: 1
+                  - name: b
+                    worker: {cards: [{model: L4-24GB, count: 4}]}
+                    workers: 1
+                """;
+        PlanResult r = run(computeBound, 2);
+        CandidateResult a = r.candidates().get(0);
+        assertEquals(4, a.placed());
+        assertEquals(4 * (81920 - 8000), a.metrics().stranded().gpuMemoryMB());
+        assertEquals(100.0, a.metrics().gpuCompute().pct());
+        assertEquals(100.0, a.gpuAllocationPct());
+        assertTrue(r.conclusions().get(3).startsWith("Least stranded capacity: b,"), r.conclusions().toString());
+    }
+
+    @Test
+    void theCurveFollowsArrivedDemandWithoutDepartures() {
+        CandidateResult l4 = run(PLAN, 2).candidates().get(1);
+        List<AllocationCurve.Point> curve = l4.curve();
+        assertTrue(curve.size() > 10, curve.size() + " points");
+        for (int i = 1; i < curve.size(); i++) {
+            assertEquals(curve.get(i - 1).arrivedPct() + 1, curve.get(i).arrivedPct());
+            assertTrue(curve.get(i).allocatedPct() >= curve.get(i - 1).allocatedPct(), "no pod left, so no drop");
+        }
+        assertTrue(curve.get(curve.size() - 1).allocatedPct() <= l4.gpuAllocationPct());
+    }
+
+    @Test
+    void aScenariosSubmitsAreAWorkload() {
+        String plan = PLAN.substring(0, PLAN.indexOf("workload:")) + "workload: {scenario: article}\n"
+                + PLAN.substring(PLAN.indexOf("prices:"));
+        PlanResult r = run(plan, 2);
+        assertTrue(r.workload().pods().size() >= 4, r.workload().description());
+        assertTrue(r.candidates().get(0).placesAllThatFit());
+    }
+}
