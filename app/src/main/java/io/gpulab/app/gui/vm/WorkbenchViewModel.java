@@ -53,6 +53,7 @@ public final class WorkbenchViewModel {
     private final ReadOnlyBooleanWrapper canUndo = new ReadOnlyBooleanWrapper(false);
     private final BooleanProperty playing = new SimpleBooleanProperty(false);
     private final ReadOnlyObjectWrapper<List<LabSnapshot>> versions = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<@Nullable Path> written = new ReadOnlyObjectWrapper<>();
     private DiscardGate discardGate = DiscardGate.ALLOW;
 
     /** A view-model that refuses writes to a real cluster (nobody to confirm them). */
@@ -321,7 +322,7 @@ public final class WorkbenchViewModel {
     public void save(Path file) {
         try {
             Files.writeString(file, ScenarioWriter.write(lab.sourceYaml(), history.commands()));
-            setStatus("Saved " + file.getFileName() + " (" + history.commands().size() + " steps)", StatusKind.OK);
+            wrote("the scenario with " + history.commands().size() + " steps", file);
         } catch (Exception e) {
             setStatus("Cannot save " + file + ": " + e.getMessage(), StatusKind.ERROR);
         }
@@ -458,6 +459,29 @@ public final class WorkbenchViewModel {
         tasks.execute(() -> backend.trace(sel.tenant(), sel.id()), trace::set, e -> trace.set(null));
     }
 
+    /** The file the last status line reports as written (for "open folder"); null once the status moves on. */
+    public ReadOnlyObjectProperty<@Nullable Path> writtenProperty() {
+        return written.getReadOnlyProperty();
+    }
+
+    /** Reports a file the workbench wrote: where it is (absolute path) and how big. */
+    public void wrote(String what, Path file) {
+        Path abs = file.toAbsolutePath();
+        long kb;
+        try {
+            kb = Math.max(1, (Files.size(abs) + 1023) / 1024);
+        } catch (java.io.IOException e) {
+            kb = 0;
+        }
+        setStatus("Wrote " + what + " to " + abs + (kb > 0 ? " (" + kb + " KB)" : ""), StatusKind.OK);
+        written.set(abs);
+    }
+
+    /** An error-toned status line (a failed export, say). */
+    public void error(String message) {
+        setStatus(message, StatusKind.ERROR);
+    }
+
     /** A warning-toned status line for a user action that did nothing. */
     public void hint(String message) {
         setStatus(message, StatusKind.WARNING);
@@ -468,6 +492,7 @@ public final class WorkbenchViewModel {
     }
 
     private void setStatus(String message, StatusKind kind) {
+        written.set(null);
         status.set(message);
         statusKind.set(kind);
     }
