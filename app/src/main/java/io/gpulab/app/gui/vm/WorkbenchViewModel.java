@@ -54,6 +54,7 @@ public final class WorkbenchViewModel {
     private final BooleanProperty playing = new SimpleBooleanProperty(false);
     private final ReadOnlyObjectWrapper<List<LabSnapshot>> versions = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<@Nullable Path> written = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<@Nullable TimeTravel> past = new ReadOnlyObjectWrapper<>();
     private DiscardGate discardGate = DiscardGate.ALLOW;
 
     /** A view-model that refuses writes to a real cluster (nobody to confirm them). */
@@ -151,6 +152,67 @@ public final class WorkbenchViewModel {
     /** The steps the opened scenario would play. */
     public int scenarioStepCount() {
         return lab.steps().size();
+    }
+
+    /** The version shown instead of the live lab (read-only), or null when showing now. */
+    public ReadOnlyObjectProperty<@Nullable TimeTravel> pastProperty() {
+        return past.getReadOnlyProperty();
+    }
+
+    /**
+     * Shows the lab as it was after the {@code index}-th recorded action (0: as opened): its cards, pods,
+     * events and traces, rebuilt in a scratch lab. Read-only; the timeline's last index is now.
+     */
+    public void showVersion(int index) {
+        List<CommandHistory.Entry> timeline = history.entries();
+        if (index >= timeline.size()) {
+            returnToNow();
+            return;
+        }
+        if (!simulated()) {
+            hint("Time travel needs the simulated lab: a real cluster cannot be rewound");
+            return;
+        }
+        playing.set(false);
+        String source = lab.sourceYaml();
+        tasks.execute(() -> TimeTravel.at(opener, source, timeline, Math.max(0, index)), tt -> {
+            closePast();
+            past.set(tt);
+            snapshot.set(tt.snapshot());
+            events.setAll(tt.events());
+            refreshTrace();
+            setStatus("Viewing version " + tt.index() + " of " + timeline.size() + " (" + tt.label()
+                    + "), read-only: Return to now to change the lab", StatusKind.INFO);
+        }, e -> setStatus("Cannot rebuild that version: " + e.getMessage(), StatusKind.ERROR));
+    }
+
+    /** Back from a past version to the live lab. */
+    public void returnToNow() {
+        if (past.get() == null) {
+            return;
+        }
+        closePast();
+        snapshot.set(lab.backend().snapshot());
+        events.setAll(lab.backend().events());
+        refreshTrace();
+        setStatus("Back to now", StatusKind.INFO);
+    }
+
+    private void closePast() {
+        TimeTravel tt = past.get();
+        past.set(null);
+        if (tt != null) {
+            tt.close();
+        }
+    }
+
+    /** True (and says so) when a past version is shown: nothing may change until the user returns to now. */
+    private boolean viewingPast() {
+        if (past.get() == null) {
+            return false;
+        }
+        hint("Viewing a past version (read-only): Return to now to change the lab");
+        return true;
     }
 
     /** Asked before opening another lab throws away actions; the desktop app shows a dialog. */
@@ -264,6 +326,9 @@ public final class WorkbenchViewModel {
     }
 
     private void playSteps(List<LabCommand> steps) {
+        if (viewingPast()) {
+            return;
+        }
         if (!steps.isEmpty() && !simulated() && !gate.allow("Play " + steps.size() + " scenario steps on "
                 + backendId(), ClusterWriteText.steps(steps))) {
             setStatus("Cancelled: nothing was sent to the cluster", StatusKind.WARNING);
@@ -286,7 +351,7 @@ public final class WorkbenchViewModel {
 
     /** Takes back the last action: reset, then replay everything before it. */
     public void undo() {
-        if (!undoable()) {
+        if (viewingPast() || !undoable()) {
             return;
         }
         List<LabCommand> replay = history.undo();
@@ -341,6 +406,9 @@ public final class WorkbenchViewModel {
     // ---- plumbing ----
 
     private void run(LabCommand command) {
+        if (viewingPast()) {
+            return;
+        }
         if (!simulated() && ClusterWriteText.isWrite(command)
                 && !gate.allow(ClusterWriteText.action(command), ClusterWriteText.detail(command, backendId()))) {
             setStatus("Cancelled: nothing was sent to the cluster", StatusKind.WARNING);
@@ -403,6 +471,7 @@ public final class WorkbenchViewModel {
     }
 
     private void swap(OpenedLab opened) {
+        closePast();
         closeSubscription();
         lab.backend().close();
         lab = opened;
@@ -428,7 +497,7 @@ public final class WorkbenchViewModel {
     private void subscribe() {
         LabBackend backend = lab.backend();
         subscription = backend.subscribe((s, newEvents) -> ui.execute(() -> {
-            if (backend != lab.backend()) {
+            if (backend != lab.backend() || past.get() != null) {
                 return;
             }
             if (s.version() > snapshot().version()) {
@@ -455,7 +524,8 @@ public final class WorkbenchViewModel {
             trace.set(null);
             return;
         }
-        LabBackend backend = lab.backend();
+        TimeTravel then = past.get();
+        LabBackend backend = then != null ? then.scratch() : lab.backend();
         tasks.execute(() -> backend.trace(sel.tenant(), sel.id()), trace::set, e -> trace.set(null));
     }
 
@@ -507,6 +577,7 @@ public final class WorkbenchViewModel {
 
     /** Stops the lab (window closing). */
     public void close() {
+        closePast();
         closeSubscription();
         tasks.shutdown();
         lab.backend().close();
