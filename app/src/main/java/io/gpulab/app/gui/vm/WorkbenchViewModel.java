@@ -502,9 +502,11 @@ public final class WorkbenchViewModel {
             }
             if (s.version() > snapshot().version()) {
                 apply(s);
-                long lastSeq = events.isEmpty() ? 0 : events.get(events.size() - 1).seq();
-                newEvents.stream().filter(e -> e.seq() > lastSeq).forEach(events::add);
             }
+            // events are appended by sequence number whatever the snapshot's version: a snapshot the view
+            // already holds (taken after a command) must not drop the events announced with it
+            long lastSeq = events.isEmpty() ? 0 : events.get(events.size() - 1).seq();
+            newEvents.stream().filter(e -> e.seq() > lastSeq).forEach(events::add);
         }));
     }
 
