@@ -1,4 +1,7 @@
-/** Review reports rendered to PDF: the decision report of a plan and its charts. */
+/**
+ * Reports on paper (PDF, A4) that stand on their own: the plan's decision report and the scenario's review
+ * report, with wrapped tables, vector charts, page numbers and no text below 7 pt. Needs no toolkit.
+ */
 @NullMarked
 package io.gpulab.app.report;
 

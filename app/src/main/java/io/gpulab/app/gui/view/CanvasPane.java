@@ -16,7 +16,7 @@ public final class CanvasPane extends VBox {
         setId("canvas");
         topology = new TopologyView(vm);
         VBox.setVgrow(topology, Priority.ALWAYS);
-        getChildren().addAll(new PendingSummary(vm, topology::reveal), welcome(vm), topology);
+        getChildren().addAll(new PendingSummary(vm, topology::reveal), welcome(vm), topology, new TimelineBar(vm));
     }
 
     /** The first-minute hint: shown on an untouched lab whose scenario has steps to play. */

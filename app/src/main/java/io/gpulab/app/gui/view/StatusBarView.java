@@ -6,6 +6,7 @@ import io.gpulab.app.gui.vm.WorkbenchViewModel;
 import io.gpulab.engine.api.LabSnapshot;
 import io.gpulab.engine.api.TenantView;
 import javafx.geometry.Pos;
+import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -38,7 +39,18 @@ public final class StatusBarView extends HBox {
         message.setMaxWidth(Double.MAX_VALUE);
         // the message keeps at least a readable start before the hint gives way entirely
         message.setMinWidth(160);
-        getChildren().addAll(dot, message, counts, keys);
+        Hyperlink folder = new Hyperlink("Open folder");
+        folder.setId("open-folder");
+        folder.setMinWidth(Region.USE_PREF_SIZE);
+        folder.visibleProperty().bind(vm.writtenProperty().isNotNull());
+        folder.managedProperty().bind(folder.visibleProperty());
+        folder.setOnAction(e -> {
+            var file = vm.writtenProperty().get();
+            if (file != null && file.getParent() != null) {
+                OpenFolder.open(file.getParent());
+            }
+        });
+        getChildren().addAll(dot, message, folder, counts, keys);
         vm.statusKindProperty().addListener((o, a, k) -> tone(k));
         vm.snapshotProperty().addListener((o, a, s) -> counts(s));
         counts(vm.snapshot());

@@ -38,6 +38,14 @@ public final class TenantPanel extends VBox {
         // the pending lane sits right under the header: a refused drop shows its reason where the pod was dropped
         getChildren().addAll(header(vm, tenant), new TunnelPath(tenant, width < TunnelPath.COMPACT_BELOW),
                 new PendingLane(vm, tenant));
+        // a real backend's reason for an incomplete tenant (refused credentials, unreachable, late first list)
+        int at = 1;
+        for (String w : tenant.warnings()) {
+            Label warn = new Label("⚠ " + w);
+            warn.getStyleClass().add("warning-text");
+            warn.setWrapText(true);
+            getChildren().add(at++, warn);
+        }
         if (tenant.nodes().size() > COMPACT_THRESHOLD) {
             // the panel's padding (14 each side) is all that stands between the glyph canvas and its edge
             getChildren().add(new CompactWorkers(vm, s, tenant, width - 30));

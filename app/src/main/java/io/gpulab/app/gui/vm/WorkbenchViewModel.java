@@ -53,6 +53,8 @@ public final class WorkbenchViewModel {
     private final ReadOnlyBooleanWrapper canUndo = new ReadOnlyBooleanWrapper(false);
     private final BooleanProperty playing = new SimpleBooleanProperty(false);
     private final ReadOnlyObjectWrapper<List<LabSnapshot>> versions = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<@Nullable Path> written = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<@Nullable TimeTravel> past = new ReadOnlyObjectWrapper<>();
     private DiscardGate discardGate = DiscardGate.ALLOW;
 
     /** A view-model that refuses writes to a real cluster (nobody to confirm them). */
@@ -150,6 +152,67 @@ public final class WorkbenchViewModel {
     /** The steps the opened scenario would play. */
     public int scenarioStepCount() {
         return lab.steps().size();
+    }
+
+    /** The version shown instead of the live lab (read-only), or null when showing now. */
+    public ReadOnlyObjectProperty<@Nullable TimeTravel> pastProperty() {
+        return past.getReadOnlyProperty();
+    }
+
+    /**
+     * Shows the lab as it was after the {@code index}-th recorded action (0: as opened): its cards, pods,
+     * events and traces, rebuilt in a scratch lab. Read-only; the timeline's last index is now.
+     */
+    public void showVersion(int index) {
+        List<CommandHistory.Entry> timeline = history.entries();
+        if (index >= timeline.size()) {
+            returnToNow();
+            return;
+        }
+        if (!simulated()) {
+            hint("Time travel needs the simulated lab: a real cluster cannot be rewound");
+            return;
+        }
+        playing.set(false);
+        String source = lab.sourceYaml();
+        tasks.execute(() -> TimeTravel.at(opener, source, timeline, Math.max(0, index)), tt -> {
+            closePast();
+            past.set(tt);
+            snapshot.set(tt.snapshot());
+            events.setAll(tt.events());
+            refreshTrace();
+            setStatus("Viewing version " + tt.index() + " of " + timeline.size() + " (" + tt.label()
+                    + "), read-only: Return to now to change the lab", StatusKind.INFO);
+        }, e -> setStatus("Cannot rebuild that version: " + e.getMessage(), StatusKind.ERROR));
+    }
+
+    /** Back from a past version to the live lab. */
+    public void returnToNow() {
+        if (past.get() == null) {
+            return;
+        }
+        closePast();
+        snapshot.set(lab.backend().snapshot());
+        events.setAll(lab.backend().events());
+        refreshTrace();
+        setStatus("Back to now", StatusKind.INFO);
+    }
+
+    private void closePast() {
+        TimeTravel tt = past.get();
+        past.set(null);
+        if (tt != null) {
+            tt.close();
+        }
+    }
+
+    /** True (and says so) when a past version is shown: nothing may change until the user returns to now. */
+    private boolean viewingPast() {
+        if (past.get() == null) {
+            return false;
+        }
+        hint("Viewing a past version (read-only): Return to now to change the lab");
+        return true;
     }
 
     /** Asked before opening another lab throws away actions; the desktop app shows a dialog. */
@@ -263,6 +326,9 @@ public final class WorkbenchViewModel {
     }
 
     private void playSteps(List<LabCommand> steps) {
+        if (viewingPast()) {
+            return;
+        }
         if (!steps.isEmpty() && !simulated() && !gate.allow("Play " + steps.size() + " scenario steps on "
                 + backendId(), ClusterWriteText.steps(steps))) {
             setStatus("Cancelled: nothing was sent to the cluster", StatusKind.WARNING);
@@ -285,7 +351,7 @@ public final class WorkbenchViewModel {
 
     /** Takes back the last action: reset, then replay everything before it. */
     public void undo() {
-        if (!undoable()) {
+        if (viewingPast() || !undoable()) {
             return;
         }
         List<LabCommand> replay = history.undo();
@@ -321,7 +387,7 @@ public final class WorkbenchViewModel {
     public void save(Path file) {
         try {
             Files.writeString(file, ScenarioWriter.write(lab.sourceYaml(), history.commands()));
-            setStatus("Saved " + file.getFileName() + " (" + history.commands().size() + " steps)", StatusKind.OK);
+            wrote("the scenario with " + history.commands().size() + " steps", file);
         } catch (Exception e) {
             setStatus("Cannot save " + file + ": " + e.getMessage(), StatusKind.ERROR);
         }
@@ -340,6 +406,9 @@ public final class WorkbenchViewModel {
     // ---- plumbing ----
 
     private void run(LabCommand command) {
+        if (viewingPast()) {
+            return;
+        }
         if (!simulated() && ClusterWriteText.isWrite(command)
                 && !gate.allow(ClusterWriteText.action(command), ClusterWriteText.detail(command, backendId()))) {
             setStatus("Cancelled: nothing was sent to the cluster", StatusKind.WARNING);
@@ -402,6 +471,7 @@ public final class WorkbenchViewModel {
     }
 
     private void swap(OpenedLab opened) {
+        closePast();
         closeSubscription();
         lab.backend().close();
         lab = opened;
@@ -427,14 +497,16 @@ public final class WorkbenchViewModel {
     private void subscribe() {
         LabBackend backend = lab.backend();
         subscription = backend.subscribe((s, newEvents) -> ui.execute(() -> {
-            if (backend != lab.backend()) {
+            if (backend != lab.backend() || past.get() != null) {
                 return;
             }
             if (s.version() > snapshot().version()) {
                 apply(s);
-                long lastSeq = events.isEmpty() ? 0 : events.get(events.size() - 1).seq();
-                newEvents.stream().filter(e -> e.seq() > lastSeq).forEach(events::add);
             }
+            // events are appended by sequence number whatever the snapshot's version: a snapshot the view
+            // already holds (taken after a command) must not drop the events announced with it
+            long lastSeq = events.isEmpty() ? 0 : events.get(events.size() - 1).seq();
+            newEvents.stream().filter(e -> e.seq() > lastSeq).forEach(events::add);
         }));
     }
 
@@ -454,8 +526,32 @@ public final class WorkbenchViewModel {
             trace.set(null);
             return;
         }
-        LabBackend backend = lab.backend();
+        TimeTravel then = past.get();
+        LabBackend backend = then != null ? then.scratch() : lab.backend();
         tasks.execute(() -> backend.trace(sel.tenant(), sel.id()), trace::set, e -> trace.set(null));
+    }
+
+    /** The file the last status line reports as written (for "open folder"); null once the status moves on. */
+    public ReadOnlyObjectProperty<@Nullable Path> writtenProperty() {
+        return written.getReadOnlyProperty();
+    }
+
+    /** Reports a file the workbench wrote: where it is (absolute path) and how big. */
+    public void wrote(String what, Path file) {
+        Path abs = file.toAbsolutePath();
+        long kb;
+        try {
+            kb = Math.max(1, (Files.size(abs) + 1023) / 1024);
+        } catch (java.io.IOException e) {
+            kb = 0;
+        }
+        setStatus("Wrote " + what + " to " + abs + (kb > 0 ? " (" + kb + " KB)" : ""), StatusKind.OK);
+        written.set(abs);
+    }
+
+    /** An error-toned status line (a failed export, say). */
+    public void error(String message) {
+        setStatus(message, StatusKind.ERROR);
     }
 
     /** A warning-toned status line for a user action that did nothing. */
@@ -468,6 +564,7 @@ public final class WorkbenchViewModel {
     }
 
     private void setStatus(String message, StatusKind kind) {
+        written.set(null);
         status.set(message);
         statusKind.set(kind);
     }
@@ -482,6 +579,7 @@ public final class WorkbenchViewModel {
 
     /** Stops the lab (window closing). */
     public void close() {
+        closePast();
         closeSubscription();
         tasks.shutdown();
         lab.backend().close();
