@@ -28,8 +28,8 @@ class HostFillTest {
 
     @Test
     void showsRequestedCpuAndMemoryAgainstAllocatable(FxRobot robot) {
-        assertEquals("6.0 / 8 cores", robot.lookup("#cpu-w").queryAs(Label.class).getText());
-        assertEquals("16,384 / 16,384 MiB", robot.lookup("#memory-w").queryAs(Label.class).getText());
+        assertEquals("6.0/8", robot.lookup("#cpu-w").queryAs(Label.class).getText());
+        assertEquals("16.0/16 GiB", robot.lookup("#memory-w").queryAs(Label.class).getText());
         List<FillBar> bars = robot.lookup(".fill-bar").queryAllAs(FillBar.class).stream().toList();
         assertEquals(2, bars.size());
         assertEquals(0.75, bars.stream().filter(b -> b.getStyleClass().contains("cpu")).findFirst().orElseThrow()
