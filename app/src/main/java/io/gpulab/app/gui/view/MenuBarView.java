@@ -49,7 +49,9 @@ public final class MenuBarView extends MenuBar {
         for (Walkthrough w : wvm.available()) {
             guide.getItems().add(item(w.title(), null, () -> startWalkthrough.accept(w)));
         }
-        getMenus().addAll(file, lab, faults, view, guide);
+        Menu plan = new Menu("Plan", null, item("Compare candidate platforms…", "Shortcut+L",
+                () -> io.gpulab.app.gui.plan.PlanWindow.show(vm, getScene().getWindow())));
+        getMenus().addAll(file, lab, faults, view, guide, plan);
         setUseSystemMenuBar(true);
     }
 
