@@ -1,5 +1,6 @@
 package io.gpulab.app.cli;
 
+import io.gpulab.app.GpulabVersion;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 

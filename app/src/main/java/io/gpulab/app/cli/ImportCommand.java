@@ -75,4 +75,81 @@ public final class ImportCommand {
         }
         return GpulabCommand.EXIT_OK;
     }
+
+    /** Real clusters' observed state, from kubectl dumps. */
+    @Command(name = "snapshot", mixinStandardHelpOptions = true,
+            description = {"Import 'kubectl get nodes,pods,resourcequotas,events -A -o yaml' dumps (a v1 List, YAML "
+                    + "or JSON), one per tenant, into a scenario whose lab reproduces the observed state: cards from "
+                    + "the nodes' hami.io/node-nvidia-register, existing allocations from the pods' annotations, "
+                    + "node locks, ResourceQuotas. Secrets are never read. What cannot be imported is listed by "
+                    + "object and field. See docs/snapshots.md.",
+                "Exit 0 on success (also with skipped parts), 2 for unreadable input or bad arguments."})
+    int snapshot(@Option(names = "--tenant", required = true, paramLabel = "NAME=FILE",
+                         description = "a tenant's dump (repeatable, in order)")
+                 java.util.LinkedHashMap<String, Path> tenants,
+                 @Option(names = "--management", paramLabel = "FILE",
+                         description = "the management cluster's dump (TenantControlPlanes are checked)")
+                 @Nullable Path management,
+                 @Option(names = "--out", required = true, paramLabel = "S.yaml", description = "the scenario to write")
+                 Path out,
+                 @Option(names = "--name", paramLabel = "NAME", defaultValue = "snapshot",
+                         description = "metadata.name of the scenario (default: ${DEFAULT-VALUE})") String name,
+                 @Option(names = "--hami-values", paramLabel = "values.yaml",
+                         description = "the HAMi chart values the platform deploys with (lab.hami)")
+                 @Nullable Path hamiValues)
+            throws IOException {
+        io.gpulab.engine.snapshot.SnapshotImporter.Result r;
+        try {
+            java.util.Map<String, io.gpulab.engine.snapshot.Dump> dumps = new java.util.LinkedHashMap<>();
+            for (var e : tenants.entrySet()) {
+                dumps.put(e.getKey(), io.gpulab.engine.snapshot.DumpReader.read(e.getValue()));
+            }
+            io.gpulab.engine.snapshot.Dump mgmt = management == null ? null
+                    : io.gpulab.engine.snapshot.DumpReader.read(management);
+            r = io.gpulab.engine.snapshot.SnapshotImporter.toScenario(name, dumps, mgmt,
+                    hamiValues == null ? null : io.gpulab.engine.snapshot.HamiValues.read(hamiValues));
+        } catch (IOException | IllegalArgumentException e) {
+            CliSupport.err(spec).println("gpulab: import snapshot: " + e.getMessage());
+            return GpulabCommand.EXIT_USAGE;
+        }
+        Path parent = out.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
+        }
+        try (java.io.Writer w = Files.newBufferedWriter(out)) {
+            io.gpulab.engine.snapshot.ScenarioYaml.write(r.scenario(), w);
+        }
+        java.io.PrintWriter o = CliSupport.out(spec);
+        r.counts().forEach((t, c) -> o.printf("%s: %d nodes, %d pods, %d resource quotas, %d events read%n", t, c[0],
+                c[1], c[2], c[3]));
+        if (!r.skipped().isEmpty()) {
+            o.println("not imported:");
+            r.skipped().forEach(s -> o.println("  " + s));
+        }
+        o.printf("wrote %s%n", out);
+        o.flush();
+        return GpulabCommand.EXIT_OK;
+    }
+
+    /** A platform's HAMi Helm values as a scenario's {@code lab.hami}. */
+    @Command(name = "hami-values", mixinStandardHelpOptions = true,
+            description = {"Print the lab.hami block a scenario needs to start from the HAMi configuration a team "
+                    + "deploys: the chart's values.yaml (or an override file) read for resource names, scheduler "
+                    + "name and policies, webhook failure policy, deviceSplitCount, scalings and per-node "
+                    + "nodeConfiguration entries. Keys the lab does not read are listed as comments.",
+                "Exit 0 on success, 2 for an unreadable file."})
+    int hamiValues(@Parameters(index = "0", paramLabel = "values.yaml") Path values) throws IOException {
+        io.gpulab.engine.snapshot.HamiValues.Result r;
+        try {
+            r = io.gpulab.engine.snapshot.HamiValues.read(values);
+        } catch (IOException | IllegalArgumentException e) {
+            CliSupport.err(spec).println("gpulab: import hami-values: " + e.getMessage());
+            return GpulabCommand.EXIT_USAGE;
+        }
+        java.io.PrintWriter o = CliSupport.out(spec);
+        o.print(io.gpulab.engine.snapshot.ScenarioYaml.toString(java.util.Map.of("hami", r.hami())));
+        r.notRead().forEach(k -> o.println("# not read: " + k));
+        o.flush();
+        return GpulabCommand.EXIT_OK;
+    }
 }

@@ -138,7 +138,7 @@ public final class KindCommand implements Runnable {
             return null;
         }
         try {
-            return KindLabSpecs.from(s.lab(), "gpulab", KindBackendFactory.defaultKubeconfig("gpulab"));
+            return KindLabSpecs.forScenario(s.lab());
         } catch (IllegalArgumentException | KindException e) {
             CliSupport.err(spec).println("gpulab: " + s.source() + ": " + e.getMessage());
             return null;

@@ -1,5 +1,6 @@
 package io.gpulab.app.cli;
 
+import io.gpulab.app.GpulabVersion;
 import io.gpulab.engine.cluster.ClusterBackend;
 import io.gpulab.engine.cluster.ClusterException;
 import io.gpulab.engine.cluster.ClusterWorkload;

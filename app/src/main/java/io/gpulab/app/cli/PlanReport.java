@@ -1,5 +1,6 @@
 package io.gpulab.app.cli;
 
+import io.gpulab.app.GpulabVersion;
 import io.gpulab.engine.plan.Plan;
 import io.gpulab.engine.plan.PlanResult;
 

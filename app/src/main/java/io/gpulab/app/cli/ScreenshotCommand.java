@@ -52,6 +52,11 @@ public final class ScreenshotCommand implements Callable<Integer> {
     @Option(names = "--size", defaultValue = "1600x1000", description = "Window size WxH (default: ${DEFAULT-VALUE}).")
     String size;
 
+    @Option(names = "--layout", paramLabel = "FILE.json",
+            description = "Also write where each tenant, worker, card, pod and pending chip is drawn, and whether "
+                    + "it is fully visible without scrolling (docs/workbench.md).")
+    Path layout;
+
     @Mixin
     BackendMixin backend = new BackendMixin();
 
@@ -82,6 +87,13 @@ public final class ScreenshotCommand implements Callable<Integer> {
                 FrameBench.Result r = HeadlessFx.call(() -> FrameBench.run(w.workbench(),
                         w.workbench().view().getScene(), frames));
                 spec.commandLine().getOut().println("frame time, " + r.line());
+            }
+            if (layout != null) {
+                HeadlessFx.call(() -> {
+                    io.gpulab.app.gui.export.LayoutReport.write(w.workbench().view().getScene(), layout);
+                    return null;
+                });
+                spec.commandLine().getOut().println("wrote " + layout);
             }
             boolean window = view.equals("window");
             long bytes = HeadlessFx.call(() -> w.workbench().view().actions().exportPngTo(window, scale, out));

@@ -59,6 +59,9 @@ public final class VerifyCommand implements Callable<Integer> {
             out.printf("%s on %s: %d passed, %d failed%n", run.scenario(), lab.id(), run.summary().passed(),
                     run.summary().failed());
             files.forEach(f -> out.println("  wrote " + f));
+            // a tenant a real backend could not fully observe: the cause, next to the failed checks
+            lab.snapshot().tenants().forEach(t -> t.warnings().forEach(w ->
+                    out.println("  tenant " + t.name() + ": " + w)));
             out.flush();
             return run.allPassed() ? GpulabCommand.EXIT_OK : GpulabCommand.EXIT_FAILED;
         }

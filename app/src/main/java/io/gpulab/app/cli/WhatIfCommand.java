@@ -36,10 +36,37 @@ public final class WhatIfCommand implements Callable<Integer> {
             description = "a hypothetical worker with COUNT cards of a catalog MODEL, e.g. tenant-a:A100-80GB:1")
     private List<String> addWorkers = new ArrayList<>();
 
+    @Option(names = "--snapshot", paramLabel = "S.yaml",
+            description = "offline: a scenario written by 'gpulab import snapshot' (no cluster is contacted)")
+    private java.nio.file.@org.jspecify.annotations.Nullable Path snapshot;
+
     @Override
     public Integer call() throws Exception {
         List<WhatIfOutcome> before;
         List<WhatIfOutcome> after;
+        if (snapshot != null) {
+            try {
+                LabSpec lab = new io.gpulab.engine.scenario.ScenarioReader().read(snapshot).lab();
+                Map<String, List<WorkerSpec>> added = new java.util.LinkedHashMap<>();
+                int n = 0;
+                for (String w : addWorkers) {
+                    String[] p = w.split(":");
+                    if (p.length < 2 || p.length > 3) {
+                        CliSupport.err(spec).println("gpulab: --add-worker '" + w + "' must be TENANT:MODEL[:COUNT]");
+                        return GpulabCommand.EXIT_USAGE;
+                    }
+                    added.computeIfAbsent(p[0], k -> new ArrayList<>()).add(WorkerSpec.of("what-if-worker-" + (++n),
+                            List.of(CardSpec.ofModel(p[1], p.length == 3 ? Integer.parseInt(p[2]) : 1))));
+                }
+                List<List<WhatIfOutcome>> r = io.gpulab.engine.snapshot.OfflineLab.whatIf(lab, added);
+                before = r.get(0);
+                after = r.get(1);
+            } catch (io.gpulab.engine.scenario.ScenarioException | IllegalArgumentException e) {
+                CliSupport.err(spec).println("gpulab: " + e.getMessage());
+                return GpulabCommand.EXIT_USAGE;
+            }
+            return print(before, after);
+        }
         try (ClusterBackend backend = ClusterBackend.connect(cluster.options())) {
             LabSpec lab = WhatIf.observed(backend.snapshot(), HamiSettings.DEFAULTS);
             Map<String, List<Map<String, Object>>> pending = WhatIf.pendingManifests(backend);
@@ -60,6 +87,10 @@ public final class WhatIfCommand implements Callable<Integer> {
             CliSupport.err(spec).println("gpulab: " + e.getMessage());
             return GpulabCommand.EXIT_USAGE;
         }
+        return print(before, after);
+    }
+
+    private int print(List<WhatIfOutcome> before, List<WhatIfOutcome> after) {
         PrintWriter out = CliSupport.out(spec);
         if (after.isEmpty()) {
             out.println("no pending GPU pods");

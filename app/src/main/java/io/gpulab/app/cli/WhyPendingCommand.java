@@ -18,7 +18,8 @@ import picocli.CommandLine.Spec;
 /** {@code gpulab why-pending --kubeconfig F --tenant T --pod NS/NAME}: scheduler/'s verdict next to the cluster's. */
 @Command(name = "why-pending", mixinStandardHelpOptions = true,
         description = {"Explain a pending GPU pod of a real cluster: HAMi's filter (scheduler/) on the observed "
-                + "cards, one reason per card, next to the cluster's own FilteringFailed events. Read-only.",
+                + "cards, one reason per card, next to the cluster's own FilteringFailed events. Read-only. "
+                + "With --snapshot, the same on an imported snapshot, offline.",
             "Exit 0 when explained, 2 for bad arguments, an unreachable cluster or an unknown pod."})
 public final class WhyPendingCommand implements Callable<Integer> {
 
@@ -37,14 +38,28 @@ public final class WhyPendingCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print the explanation as JSON")
     private boolean json;
 
+    @Option(names = "--snapshot", paramLabel = "S.yaml",
+            description = "offline: a scenario written by 'gpulab import snapshot' (no cluster is contacted)")
+    private java.nio.file.@org.jspecify.annotations.Nullable Path snapshot;
+
     @Override
     public Integer call() throws Exception {
         PendingExplanation x;
-        try (ClusterBackend backend = ClusterBackend.connect(cluster.options())) {
-            x = PendingExplainer.explain(backend, tenant, pod, SchedulerConfig.DEFAULTS);
-        } catch (ClusterException e) {
-            CliSupport.err(spec).println("gpulab: " + e.getMessage());
-            return GpulabCommand.EXIT_USAGE;
+        if (snapshot != null) {
+            try {
+                io.gpulab.engine.scenario.Scenario s = new io.gpulab.engine.scenario.ScenarioReader().read(snapshot);
+                x = io.gpulab.engine.snapshot.OfflineLab.whyPending(s.lab(), tenant, pod);
+            } catch (io.gpulab.engine.scenario.ScenarioException | IllegalArgumentException e) {
+                CliSupport.err(spec).println("gpulab: " + e.getMessage());
+                return GpulabCommand.EXIT_USAGE;
+            }
+        } else {
+            try (ClusterBackend backend = ClusterBackend.connect(cluster.options())) {
+                x = PendingExplainer.explain(backend, tenant, pod, SchedulerConfig.DEFAULTS);
+            } catch (ClusterException e) {
+                CliSupport.err(spec).println("gpulab: " + e.getMessage());
+                return GpulabCommand.EXIT_USAGE;
+            }
         }
         if (json) {
             CliSupport.printJson(spec, x);

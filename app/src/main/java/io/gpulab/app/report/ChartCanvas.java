@@ -144,6 +144,33 @@ public final class ChartCanvas {
         }
     }
 
+    /** A light frame around the whole canvas, filled with grey {@code fill}. */
+    void frame(float fill) throws IOException {
+        rect(0, 0, w, h, new float[] {fill, fill, fill}, new float[] {0.85f, 0.87f, 0.9f});
+    }
+
+    /** A rectangle in canvas coordinates (origin bottom-left); either colour may be null. */
+    void rect(float rx, float ry, float rw, float rh, float[] fill, float[] line) throws IOException {
+        out.setLineDashPattern(new float[0], 0);
+        if (fill != null) {
+            out.setNonStrokingColor(fill[0], fill[1], fill[2]);
+            out.addRect(x + rx, y + ry, rw, rh);
+            out.fill();
+        }
+        if (line != null) {
+            out.setStrokingColor(line[0], line[1], line[2]);
+            out.setLineWidth(0.6f);
+            out.addRect(x + rx, y + ry, rw, rh);
+            out.stroke();
+        }
+    }
+
+    /** Text at a baseline in canvas coordinates. */
+    void text(org.apache.pdfbox.pdmodel.font.PDFont font, float size, String s, float tx, float ty, float[] rgb)
+            throws IOException {
+        doc.show(font, size, s, x + tx, y + ty, rgb);
+    }
+
     private void grid(float left, float bottom, float right, float top, double xEnd, double xs, double yEnd, double ys)
             throws IOException {
         stroke(GRID, 0.5f, new float[0]);

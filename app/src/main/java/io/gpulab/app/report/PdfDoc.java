@@ -160,8 +160,13 @@ public final class PdfDoc implements AutoCloseable {
         for (String raw : clean(text).split("\n", -1)) {
             String line = raw;
             do {
-                String part = line.length() > cols ? line.substring(0, cols) : line;
-                line = line.length() > cols ? line.substring(cols) : "";
+                int cut = cols;
+                if (line.length() > cols) {
+                    int space = line.lastIndexOf(' ', cols);
+                    cut = space > cols / 2 ? space + 1 : cols;   // break between words where one is near
+                }
+                String part = line.length() > cols ? line.substring(0, cut) : line;
+                line = line.length() > cols ? "  " + line.substring(cut) : "";
                 need(size + 2.5f);
                 show(mono, size, part, MARGIN + indent, y - size, MUTED);
                 y -= size + 2.5f;

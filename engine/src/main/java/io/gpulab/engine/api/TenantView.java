@@ -8,13 +8,33 @@ import java.util.Optional;
  * server lists (never another tenant's objects).
  *
  * @param webhookFailurePolicy {@code Ignore} (HAMi's default) or {@code Fail}
+ * @param warnings             why this tenant's view may be incomplete, one sentence each (a real
+ *                             backend: credentials refused, HTTP 401/403, unreachable, first list not
+ *                             complete in time); empty when it is fully observed
  */
 public record TenantView(String name, ControlPlaneView controlPlane, TunnelView tunnel, String webhookFailurePolicy,
-                         List<NodeView> nodes, List<PodView> pods) {
+                         List<NodeView> nodes, List<PodView> pods, List<String> warnings) {
 
     public TenantView {
         nodes = List.copyOf(nodes);
         pods = List.copyOf(pods);
+        warnings = List.copyOf(warnings);
+    }
+
+    /** A fully observed tenant (no warnings). */
+    public TenantView(String name, ControlPlaneView controlPlane, TunnelView tunnel, String webhookFailurePolicy,
+                      List<NodeView> nodes, List<PodView> pods) {
+        this(name, controlPlane, tunnel, webhookFailurePolicy, nodes, pods, List.of());
+    }
+
+    /** The same tenant with {@code more} warnings appended. */
+    public TenantView withWarnings(List<String> more) {
+        if (more.isEmpty()) {
+            return this;
+        }
+        List<String> all = new java.util.ArrayList<>(warnings);
+        all.addAll(more);
+        return new TenantView(name, controlPlane, tunnel, webhookFailurePolicy, nodes, pods, all);
     }
 
     public Optional<PodView> pod(String key) {

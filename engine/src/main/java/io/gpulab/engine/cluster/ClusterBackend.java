@@ -18,9 +18,12 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.jspecify.annotations.Nullable;
@@ -34,82 +37,186 @@ public final class ClusterBackend implements LabBackend {
 
     private static final int FAST_RETRIES = 2;
     private static final int CONNECT_TIMEOUT_MILLIS = 5000;
+    private static final int REQUEST_TIMEOUT_MILLIS = 10_000;
+    private static final int PARALLEL_CONNECTS = 8;
 
     private final ClusterOptions options;
-    private final @Nullable KubernetesClient management;
-    private final @Nullable SharedIndexInformer<GenericKubernetesResource> tcpInformer;
-    private final ManagementView managementView;
+    private volatile @Nullable KubernetesClient management;
+    private volatile @Nullable SharedIndexInformer<GenericKubernetesResource> tcpInformer;
+    private volatile @Nullable String managementRefusal;
+    private ManagementView managementView = new ManagementView("", false, "", "", "", List.of());
     private final Map<String, TenantLink> links = new java.util.LinkedHashMap<>();
-    private final Map<String, TenantWatch> watches = new java.util.LinkedHashMap<>();
+    private final Map<String, TenantWatch> watches = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Why a tenant could not be connected at all (its client or first request failed), one sentence. */
+    private final Map<String, String> connectFailures = new java.util.concurrent.ConcurrentHashMap<>();
     private final EventLog log = new EventLog();
     private final AtomicLong version = new AtomicLong();
     private final List<LabListener> listeners = new CopyOnWriteArrayList<>();
-    private final ExecutorService notifier = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "gpulab-cluster-listeners");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ExecutorService notifier = daemonPool(1, "gpulab-cluster-listeners");
+    private final ExecutorService connector = daemonPool(PARALLEL_CONNECTS, "gpulab-cluster-connect");
     private final AtomicBoolean notifyPending = new AtomicBoolean();
-    private int notifiedEvents;
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private volatile boolean connectDeadlinePassed;
+    private long notifiedSeq;
+    /** Test seam: runs while a snapshot is being built, to land a change in the middle of it. */
+    volatile Runnable duringSnapshot = () -> { };
 
     private ClusterBackend(ClusterOptions options) {
         this.options = options;
-        List<String> warnings = new ArrayList<>();
-        if (options.management() != null) {
-            management = client(options.management().load());
-            ManagementDiscovery.Result found = new ManagementDiscovery(management, "management").discover();
-            ManagementView mv = found.management();
-            warnings.addAll(mv.warnings());
-            found.tenants().forEach(l -> links.put(l.name(), l));
-            managementView = mv;
-            tcpInformer = management.genericKubernetesResources(KamajiResources.TENANT_CONTROL_PLANE).inAnyNamespace()
-                    .runnableInformer(0);
-            tcpInformer.exceptionHandler((started, t) -> true);
-            tcpInformer.addEventHandler(new io.fabric8.kubernetes.client.informers.ResourceEventHandler<>() {
-                @Override
-                public void onAdd(GenericKubernetesResource obj) {
-                    changed();
-                }
-
-                @Override
-                public void onUpdate(GenericKubernetesResource o, GenericKubernetesResource n) {
-                    changed();
-                }
-
-                @Override
-                public void onDelete(GenericKubernetesResource obj, boolean unknown) {
-                    changed();
-                }
-            });
-            tcpInformer.start();
-        } else {
-            management = null;
-            tcpInformer = null;
-            managementView = new ManagementView("", false, "", "", "", List.of());
+        try {
+            connect();
+        } catch (RuntimeException | Error e) {
+            close();   // a half-built backend must not leave clients or threads behind
+            throw e;
         }
-        options.tenants().forEach((name, ref) -> links.put(name, TenantLink.fromKubeconfig(name, ref)));
-        for (TenantLink link : links.values()) {
-            if (link.config() != null) {
-                KubernetesClient c = client(link.config());
-                watches.put(link.name(), new TenantWatch(link.name(), c, this::changed,
-                        e -> log.add(link.name(), e)));
-            }
-        }
-        watches.values().forEach(w -> w.awaitSynced(options.syncTimeout().toMillis()));
     }
 
-    /** A wrong address should answer in seconds, not after fabric8's ten retries with backoff. */
+    /**
+     * Everything within one deadline ({@link ClusterOptions#syncTimeout()}): discovery, then every
+     * tenant in parallel. A tenant that is not there by then is shown as such and keeps connecting.
+     */
+    private void connect() {
+        long deadline = System.nanoTime() + options.syncTimeout().toNanos();
+        if (options.management() != null) {
+            KubernetesClient mgmt = client(options.management().load());
+            management = mgmt;
+            managementView = discover(mgmt, deadline);
+            tcpInformer = tcpInformer(mgmt);
+        }
+        options.tenants().forEach((name, ref) -> links.put(name, TenantLink.fromKubeconfig(name, ref)));
+        List<CompletableFuture<?>> connecting = new ArrayList<>();
+        for (TenantLink link : links.values()) {
+            if (link.config() != null) {
+                connecting.add(CompletableFuture.runAsync(() -> connectTenant(link), connector).whenComplete((v, t) -> {
+                    if (t != null) {
+                        connectFailures.put(link.name(), "cannot connect: " + ClientErrors.sentence(t));
+                        changed();
+                    }
+                }));
+            }
+        }
+        for (CompletableFuture<?> f : connecting) {
+            await(f, deadline);
+        }
+        for (TenantWatch w : watches.values()) {
+            w.awaitSynced(Math.max(0, (deadline - System.nanoTime()) / 1_000_000));
+        }
+        connectDeadlinePassed = true;
+    }
+
+    private ManagementView discover(KubernetesClient mgmt, long deadline) {
+        CompletableFuture<ManagementDiscovery.Result> found = CompletableFuture.supplyAsync(
+                () -> new ManagementDiscovery(mgmt, "management").discover(), connector);
+        if (!await(found, deadline)) {
+            String why = found.isDone() ? "discovery failed" : "no answer within " + options.syncTimeout().toSeconds()
+                    + " s";
+            return new ManagementView("management", false, "", "", "", List.of("management cluster "
+                    + mgmt.getConfiguration().getMasterUrl() + ": " + why + "; its tenants are unknown"));
+        }
+        ManagementDiscovery.Result r = found.join();
+        r.tenants().forEach(l -> links.put(l.name(), l));
+        return r.management();
+    }
+
+    /** Waits for {@code f} until {@code deadline}; false when it did not complete normally by then. */
+    private static boolean await(CompletableFuture<?> f, long deadline) {
+        try {
+            f.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } catch (ExecutionException | TimeoutException e) {
+            return false;
+        }
+    }
+
+    private void connectTenant(TenantLink link) {
+        KubernetesClient c = client(link.config());
+        TenantWatch w;
+        try {
+            w = new TenantWatch(link.name(), c, this::changed, e -> log.add(link.name(), e));
+        } catch (RuntimeException e) {
+            c.close();
+            throw e;
+        }
+        synchronized (watches) {
+            if (closed.get()) {
+                w.close();   // connected after close(): nobody will close it later
+                return;
+            }
+            watches.put(link.name(), w);
+        }
+        changed();
+    }
+
+    private SharedIndexInformer<GenericKubernetesResource> tcpInformer(KubernetesClient mgmt) {
+        SharedIndexInformer<GenericKubernetesResource> inf = mgmt.genericKubernetesResources(
+                KamajiResources.TENANT_CONTROL_PLANE).inAnyNamespace().runnableInformer(0);
+        inf.exceptionHandler((started, t) -> {
+            if (ClientErrors.refused(t)) {
+                managementRefusal = "the management cluster refused to watch TenantControlPlanes: "
+                        + ClientErrors.sentence(t) + "; not retried";
+                changed();
+                return false;
+            }
+            return !closed.get();
+        });
+        inf.addEventHandler(new io.fabric8.kubernetes.client.informers.ResourceEventHandler<>() {
+            @Override
+            public void onAdd(GenericKubernetesResource obj) {
+                changed();
+            }
+
+            @Override
+            public void onUpdate(GenericKubernetesResource o, GenericKubernetesResource n) {
+                changed();
+            }
+
+            @Override
+            public void onDelete(GenericKubernetesResource obj, boolean unknown) {
+                changed();
+            }
+        });
+        inf.start();
+        return inf;
+    }
+
+    private static ExecutorService daemonPool(int threads, String name) {
+        java.util.concurrent.atomic.AtomicInteger n = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.ThreadPoolExecutor pool = new java.util.concurrent.ThreadPoolExecutor(threads, threads,
+                1, TimeUnit.SECONDS, new java.util.concurrent.LinkedBlockingQueue<>(), r -> {
+                    Thread t = new Thread(r, name + "-" + n.incrementAndGet());
+                    t.setDaemon(true);
+                    return t;
+                });
+        pool.allowCoreThreadTimeOut(true);   // idle after connecting: no thread kept for nothing
+        return pool;
+    }
+
+    /**
+     * A wrong address should answer in seconds, not after fabric8's ten retries with backoff.
+     *
+     * @throws ClusterException with one sentence when the client cannot be built (e.g. an unusable key)
+     */
     private static KubernetesClient client(io.fabric8.kubernetes.client.Config cfg) {
         cfg.setRequestRetryBackoffLimit(FAST_RETRIES);
         cfg.setConnectionTimeout(CONNECT_TIMEOUT_MILLIS);
-        return new KubernetesClientBuilder().withConfig(cfg).build();
+        cfg.setRequestTimeout(REQUEST_TIMEOUT_MILLIS);
+        try {
+            return new KubernetesClientBuilder().withConfig(cfg).build();
+        } catch (RuntimeException e) {
+            throw new ClusterException("cannot build a client for " + cfg.getMasterUrl() + ": "
+                    + ClientErrors.sentence(e), e);
+        }
     }
 
     /**
      * Connects: discovers the tenants of the management cluster (if any), adds the tenants given by
-     * their own kubeconfigs, starts the informers and waits for their first list.
+     * their own kubeconfigs, starts the informers and waits for their first list, all within
+     * {@link ClusterOptions#syncTimeout()}. A tenant that fails or is late is shown with the reason.
      *
-     * @throws ClusterException when the management kubeconfig cannot be read
+     * @throws ClusterException when the management kubeconfig cannot be read or used
      */
     public static ClusterBackend connect(ClusterOptions options) {
         return new ClusterBackend(options);
@@ -126,30 +233,60 @@ public final class ClusterBackend implements LabBackend {
 
     @Override
     public synchronized LabSnapshot snapshot() {
+        // the number is read before the content: a change landing during the build gets a later number,
+        // so the view that holds this snapshot still takes the next one (and that change's events)
+        long v = version.get();
+        duringSnapshot.run();
         List<TenantView> tenants = new ArrayList<>();
         for (TenantLink link : links.values()) {
             ControlPlaneView cp = liveControlPlane(link);
             TenantWatch w = watches.get(link.name());
+            List<String> problems = tenantProblems(link, w);
             if (w == null) {
                 tenants.add(new TenantView(link.name(), cp, new io.gpulab.engine.api.TunnelView(false, false,
-                        String.join("; ", link.warnings())), "Unknown", List.of(), List.of()));
+                        String.join("; ", problems)), "Unknown", List.of(), List.of(), problems));
             } else {
                 tenants.add(TenantAssembler.assemble(link.name(), cp, w.nodes(), w.pods(), w.events(),
-                        options.nodeLockExpire(), w.webhookFailurePolicy()));
+                        options.nodeLockExpire(), w.webhookFailurePolicy()).withWarnings(problems));
             }
         }
         List<String> warnings = new ArrayList<>(managementView.warnings());
+        String refusal = managementRefusal;
+        if (refusal != null) {
+            warnings.add(refusal);
+        }
         links.values().forEach(l -> warnings.addAll(l.warnings()));
         ManagementView mv = new ManagementView(managementView.name(), managementView.kamajiReady(),
                 managementView.datastore(), managementView.datastoreDriver(), managementView.metallbPool(), warnings);
-        return new LabSnapshot(version.get(), id(), "observed", Instant.now(), mv, tenants, "unknown");
+        return new LabSnapshot(v, id(), "observed", Instant.now(), mv, tenants, "unknown");
+    }
+
+    /** Why this tenant's view is incomplete: refused kubeconfig, failed connect, late or refused lists. */
+    private List<String> tenantProblems(TenantLink link, @Nullable TenantWatch w) {
+        List<String> out = new ArrayList<>(link.warnings());
+        String failure = connectFailures.get(link.name());
+        if (failure != null) {
+            out.add(failure);
+        }
+        String limit = options.syncTimeout().toSeconds() + " s";
+        if (w == null && failure == null && link.config() != null && connectDeadlinePassed) {
+            out.add("no answer from its API server within " + limit + " (still connecting)");
+        }
+        if (w != null) {
+            out.addAll(w.problems());
+            if (!w.synced() && connectDeadlinePassed && w.problems().stream().noneMatch(p -> p.contains("not retried"))) {
+                out.add("first list of nodes, pods and events not complete within " + limit + " (still trying)");
+            }
+        }
+        return out;
     }
 
     private ControlPlaneView liveControlPlane(TenantLink link) {
-        if (tcpInformer == null) {
+        SharedIndexInformer<GenericKubernetesResource> inf = tcpInformer;
+        if (inf == null) {
             return link.controlPlane();
         }
-        return tcpInformer.getStore().list().stream()
+        return inf.getStore().list().stream()
                 .filter(r -> r.getMetadata().getName().equals(link.controlPlane().name())
                         && String.valueOf(r.getMetadata().getNamespace()).equals(link.controlPlane().namespace()))
                 .findFirst().map(TcpStatus::view).orElse(link.controlPlane());
@@ -188,27 +325,44 @@ public final class ClusterBackend implements LabBackend {
 
     void changed() {
         version.incrementAndGet();
-        if (listeners.isEmpty() || !notifyPending.compareAndSet(false, true)) {
+        if (closed.get() || listeners.isEmpty() || !notifyPending.compareAndSet(false, true)) {
             return;
         }
-        notifier.execute(() -> {
-            notifyPending.set(false);
-            List<LabEvent> fresh = log.since(notifiedEvents);
-            notifiedEvents += fresh.size();
-            LabSnapshot s = snapshot();
-            listeners.forEach(l -> l.changed(s, fresh));
-        });
+        try {
+            notifier.execute(() -> {
+                notifyPending.set(false);
+                List<LabEvent> fresh = log.since(notifiedSeq);
+                if (!fresh.isEmpty()) {
+                    notifiedSeq = fresh.get(fresh.size() - 1).seq();
+                }
+                LabSnapshot s = snapshot();
+                listeners.forEach(l -> l.changed(s, fresh));
+            });
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            notifyPending.set(false);   // closing
+        }
     }
 
+    /** Closes every informer and client and stops every thread this backend started. */
     @Override
     public void close() {
-        notifier.shutdownNow();
-        watches.values().forEach(TenantWatch::close);
-        if (tcpInformer != null) {
-            tcpInformer.close();
+        List<TenantWatch> open;
+        synchronized (watches) {
+            if (!closed.compareAndSet(false, true)) {
+                return;
+            }
+            open = new ArrayList<>(watches.values());
         }
-        if (management != null) {
-            management.close();
+        connector.shutdownNow();
+        notifier.shutdownNow();
+        open.forEach(TenantWatch::close);
+        SharedIndexInformer<GenericKubernetesResource> inf = tcpInformer;
+        if (inf != null) {
+            inf.close();
+        }
+        KubernetesClient mgmt = management;
+        if (mgmt != null) {
+            mgmt.close();
         }
     }
 

@@ -13,7 +13,7 @@ import org.jspecify.annotations.Nullable;
  * @param allowWrites     submit/delete pods and remove node locks; false = read-only (the default)
  * @param backendId       {@code cluster}, or {@code kind} when the kind backend hands its lab over
  * @param nodeLockExpire  HAMi's {@code nodeLockExpire}, to show when a lock may be taken over
- * @param syncTimeout     how long to wait for the first list of each tenant
+ * @param syncTimeout     one deadline for connecting: discovery and every tenant's first list, in parallel
  * @param decisionTimeout how long a submit waits for the cluster to decide about the pod (running, or a
  *                        scheduling failure): a real scheduler answers in seconds, not at once
  */
@@ -51,6 +51,11 @@ public record ClusterOptions(@Nullable KubeconfigRef management, Map<String, Kub
 
     public ClusterOptions withBackendId(String id) {
         return new ClusterOptions(management, tenants, allowWrites, id, nodeLockExpire, syncTimeout, decisionTimeout);
+    }
+
+    /** The one deadline for connecting: discovery, every tenant's client and first list, in parallel. */
+    public ClusterOptions withSyncTimeout(Duration timeout) {
+        return new ClusterOptions(management, tenants, allowWrites, backendId, nodeLockExpire, timeout, decisionTimeout);
     }
 
     public ClusterOptions withDecisionTimeout(Duration timeout) {

@@ -61,12 +61,16 @@ final class ClusterWrites {
         try {
             return write.apply(w);
         } catch (KubernetesClientException e) {
+            if (e.getCode() <= 0) {
+                return CommandResult.refused("tenant " + tenant + ": the API server did not answer: "
+                        + ClientErrors.sentence(e));
+            }
             // kubectl's form, so a refused create carries the status reason (AlreadyExists, InternalError, ...)
             var st = e.getStatus();
             String reason = st == null || st.getReason() == null || st.getReason().isEmpty() ? "HTTP " + e.getCode()
                     : st.getReason();
             return CommandResult.refused("tenant " + tenant + ": Error from server (" + reason + "): "
-                    + (st == null || st.getMessage() == null ? e.getMessage() : st.getMessage()));
+                    + (st == null || st.getMessage() == null ? ClientErrors.sentence(e) : st.getMessage()));
         } catch (IllegalArgumentException e) {
             return CommandResult.refused("tenant " + tenant + ": " + e.getMessage());
         }

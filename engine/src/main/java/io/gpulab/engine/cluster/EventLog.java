@@ -6,7 +6,6 @@ import io.gpulab.engine.api.LabEvent;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
@@ -14,11 +13,35 @@ import org.jspecify.annotations.Nullable;
 /**
  * The ordered event log of a real lab: Kubernetes Events in the order this process first saw each
  * (event uid, count) pair, so a re-list after a dropped watch never duplicates or loses an entry.
+ * Bounded: a lab watched for days must not grow the heap without end. The newest {@link #CAPACITY}
+ * entries are kept (sequence numbers keep counting, so listeners still see what is new), and four
+ * times as many occurrences are remembered as already logged, enough for a re-list of every Event a
+ * cluster keeps (the API server drops Events after an hour by default).
  */
 final class EventLog {
 
-    private final List<LabEvent> entries = new ArrayList<>();
-    private final Set<String> seen = new HashSet<>();
+    /** Entries kept; BACKENDS.md states this number. */
+    static final int CAPACITY = 10_000;
+
+    private final int capacity;
+    private final java.util.ArrayDeque<LabEvent> entries = new java.util.ArrayDeque<>();
+    private final Set<String> seen;
+    private long total;
+
+    EventLog() {
+        this(CAPACITY);
+    }
+
+    EventLog(int capacity) {
+        this.capacity = capacity;
+        int seenCapacity = 4 * capacity;
+        this.seen = java.util.Collections.newSetFromMap(new java.util.LinkedHashMap<>() {
+            @Override
+            protected boolean removeEldestEntry(java.util.Map.Entry<String, Boolean> eldest) {
+                return size() > seenCapacity;
+            }
+        });
+    }
 
     /** Appends the event unless this occurrence is already logged; returns the new entry or null. */
     synchronized @Nullable LabEvent add(String tenant, Event e) {
@@ -31,10 +54,13 @@ final class EventLog {
                 + (o.getNamespace() == null || o.getNamespace().isEmpty() ? "" : o.getNamespace() + "/") + o.getName();
         String source = e.getReportingComponent() != null && !e.getReportingComponent().isEmpty()
                 ? e.getReportingComponent() : e.getSource() == null ? "" : String.valueOf(e.getSource().getComponent());
-        LabEvent entry = new LabEvent(entries.size() + 1, timeOf(e), tenant, object,
+        LabEvent entry = new LabEvent(++total, timeOf(e), tenant, object,
                 e.getType() == null ? "Normal" : e.getType(), String.valueOf(e.getReason()),
                 String.valueOf(e.getMessage()), source);
-        entries.add(entry);
+        entries.addLast(entry);
+        if (entries.size() > capacity) {
+            entries.removeFirst();
+        }
         return entry;
     }
 
@@ -42,12 +68,20 @@ final class EventLog {
         return List.copyOf(entries);
     }
 
-    synchronized int size() {
-        return entries.size();
+    /** How many entries were ever logged (the last sequence number), kept ones or not. */
+    synchronized long total() {
+        return total;
     }
 
-    synchronized List<LabEvent> since(int index) {
-        return List.copyOf(entries.subList(Math.min(index, entries.size()), entries.size()));
+    /** The kept entries with a sequence number above {@code seq}. */
+    synchronized List<LabEvent> since(long seq) {
+        List<LabEvent> out = new ArrayList<>();
+        for (LabEvent e : entries) {
+            if (e.seq() > seq) {
+                out.add(e);
+            }
+        }
+        return out;
     }
 
     static Instant timeOf(Event e) {

@@ -71,9 +71,7 @@ public final class ManagementDiscovery {
             var items = ctx.isNamespaceScoped() ? op.inAnyNamespace().list().getItems() : op.list().getItems();
             return new ArrayList<>(items);
         } catch (KubernetesClientException e) {
-            warnings.add("cannot list " + ctx.getPlural() + "." + ctx.getGroup() + ": HTTP " + e.getCode()
-                    + (e.getStatus() != null && e.getStatus().getMessage() != null
-                    ? " " + e.getStatus().getMessage() : ""));
+            warnings.add("cannot list " + ctx.getPlural() + "." + ctx.getGroup() + ": " + ClientErrors.sentence(e));
             return new ArrayList<>();
         }
     }
@@ -116,7 +114,7 @@ public final class ManagementDiscovery {
             warnings.add(tcpName + ": " + source + " is not valid base64");
         } catch (KubernetesClientException e) {
             // the exception text never carries the secret's data, only the request and status
-            warnings.add(tcpName + ": cannot read " + source + ": HTTP " + e.getCode());
+            warnings.add(tcpName + ": cannot read " + source + ": " + ClientErrors.sentence(e));
         } catch (RuntimeException e) {
             warnings.add(tcpName + ": " + source + " is not a valid kubeconfig");
         }

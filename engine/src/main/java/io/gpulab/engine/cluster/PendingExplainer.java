@@ -47,13 +47,42 @@ public final class PendingExplainer {
         String phase = pod.getStatus() == null ? "Pending" : String.valueOf(pod.getStatus().getPhase());
         List<LabEvent> events = backend.events().stream()
                 .filter(e -> e.tenant().equals(tenant) && e.object().equals("Pod/" + podKey)).toList();
+        List<Node> nodes = w.nodes();
+        Map<String, List<DeviceUsage>> usage = TenantAssembler.usage(nodes, w.pods(), podKey, new HashMap<>());
+        List<NodeInfo> nodeInfos = new ArrayList<>();
+        List<String> nodeNotes = new ArrayList<>();
+        for (Node n : nodes) {
+            String name = n.getMetadata().getName();
+            if (!NodeDecoder.registered(n).isOk()) {
+                nodeNotes.add("node " + name + ": " + NodeDecoder.registered(n).error() + " (treated as unregistered)");
+            }
+            nodeInfos.add(new NodeInfo(name, NodeDecoder.annotations(n), usage.get(name)));
+        }
+        PendingExplanation x = explain(tenant, podKey, phase, podInfo(pod), nodeInfos, events, nodeNotes, cfg);
+        if (x.verdict().startsWith("would fit on ")) {
+            String chosen = x.verdict().substring("would fit on ".length()).split(" ", 2)[0];
+            List<String> notes = new ArrayList<>(x.notes());
+            lockNote(nodes, chosen, podKey, backend.options().nodeLockExpire()).ifPresent(notes::add);
+            x = new PendingExplanation(x.tenant(), x.podKey(), x.phase(), x.verdict(), x.failedNodes(), x.cards(),
+                    x.clusterEvents(), notes);
+        }
+        return x;
+    }
+
+    /**
+     * The explanation from HAMi's inputs alone, wherever they come from (a live tenant, or a lab rebuilt from a
+     * snapshot offline): the pod as HAMi reads it and every node's registered cards with the usage of every other
+     * allocated pod. Each card is also fitted alone, which gives a reason per card where HAMi aggregates per node.
+     */
+    public static PendingExplanation explain(String tenant, String podKey, String phase, PodInfo info,
+                                             List<NodeInfo> nodeInfos, List<LabEvent> events,
+                                             List<String> nodeNotes, SchedulerConfig cfg) {
         List<String> notes = new ArrayList<>();
         notes.add("HAMi settings assumed: deviceSplitCount " + cfg.deviceSplitCount() + ", defaultMem "
                 + cfg.defaultMem() + ", nodeSchedulerPolicy " + cfg.nodeSchedulerPolicy());
         if (!"Pending".equals(phase)) {
             notes.add("the pod is " + phase + ", not Pending");
         }
-        PodInfo info = podInfo(pod);
         Decoded<FilterContext> ctx = FilterContext.of(info, cfg);
         if (!ctx.isOk()) {
             return new PendingExplanation(tenant, podKey, phase, "cannot evaluate: " + ctx.error(), Map.of(),
@@ -63,29 +92,19 @@ public final class PendingExplainer {
             notes.add("the pod requests no HAMi device: HAMi passes every node and the default rules decide");
             return new PendingExplanation(tenant, podKey, phase, "not a GPU pod", Map.of(), List.of(), events, notes);
         }
-        List<Node> nodes = w.nodes();
-        Map<String, List<DeviceUsage>> usage = TenantAssembler.usage(nodes, w.pods(), podKey, new HashMap<>());
-        List<NodeInfo> nodeInfos = new ArrayList<>();
+        notes.addAll(nodeNotes);
         List<CardVerdict> cards = new ArrayList<>();
-        for (Node n : nodes) {
-            String name = n.getMetadata().getName();
-            Map<String, String> ann = NodeDecoder.annotations(n);
-            if (!NodeDecoder.registered(n).isOk()) {
-                notes.add("node " + name + ": " + NodeDecoder.registered(n).error() + " (treated as unregistered)");
-            }
-            nodeInfos.add(new NodeInfo(name, ann, usage.get(name)));
-            for (DeviceUsage card : usage.get(name)) {
-                NodeFit alone = NodeFitter.fit(ctx.value(), new NodeInfo(name, ann, List.of(card)), null);
-                cards.add(new CardVerdict(name, card.id(), card.info().type(), card.info().devMem() - card.usedMem(),
-                        card.info().devCore() - card.usedCores(), card.info().count() - card.usedSlots(),
-                        card.info().health(), alone.fits() ? CardVerdict.FITS
+        for (NodeInfo n : nodeInfos) {
+            for (DeviceUsage card : n.devices()) {
+                NodeFit alone = NodeFitter.fit(ctx.value(), new NodeInfo(n.name(), n.annotations(), List.of(card)),
+                        null);
+                cards.add(new CardVerdict(n.name(), card.id(), card.info().type(),
+                        card.info().devMem() - card.usedMem(), card.info().devCore() - card.usedCores(),
+                        card.info().count() - card.usedSlots(), card.info().health(), alone.fits() ? CardVerdict.FITS
                         : alone.reason().replaceAll("^\\d+/\\d+ ", "")));
             }
         }
         FilterResult result = HamiFilter.filter(info, nodeInfos, cfg);
-        if (result.node() != null) {
-            lockNote(nodes, result.node(), podKey, backend.options().nodeLockExpire()).ifPresent(notes::add);
-        }
         String verdict = result.node() != null
                 ? "would fit on " + result.node() + " now (the cluster may not have retried yet, or a node lock "
                 + "or the cluster's own HAMi settings differ)"

@@ -19,6 +19,7 @@ import java.util.function.Supplier;
  */
 final class RelistingInformer<T extends HasMetadata> implements AutoCloseable {
 
+    private final String what;
     private final Supplier<SharedIndexInformer<T>> factory;
     private final ResourceEventHandler<T> handler;
     private final Runnable onRelist;
@@ -28,13 +29,20 @@ final class RelistingInformer<T extends HasMetadata> implements AutoCloseable {
     private volatile SharedIndexInformer<T> current;
     private volatile CompletableFuture<Void> started;
     private boolean sawDrop;
+    private volatile boolean closed;
+    private final Object swap = new Object();
+    /** Set once the server refused the credentials or the permission (401/403): never retried. */
+    private volatile @org.jspecify.annotations.Nullable String refusal;
+    /** The last failure while not watching (cleared once watching again), one sentence. */
+    private volatile @org.jspecify.annotations.Nullable String lastError;
 
     /**
      * @param lister         lists the objects on the server, to compare with the cache
      * @param reconcileEvery compare every this many {@link #supervise()} calls
      */
-    RelistingInformer(Supplier<SharedIndexInformer<T>> factory, ResourceEventHandler<T> handler, Runnable onRelist,
+    RelistingInformer(String what, Supplier<SharedIndexInformer<T>> factory, ResourceEventHandler<T> handler, Runnable onRelist,
                       Supplier<List<T>> lister, int reconcileEvery) {
+        this.what = what;
         this.factory = factory;
         this.handler = handler;
         this.onRelist = onRelist;
@@ -46,10 +54,24 @@ final class RelistingInformer<T extends HasMetadata> implements AutoCloseable {
 
     private SharedIndexInformer<T> build() {
         SharedIndexInformer<T> inf = factory.get();
-        // retry forever: fabric8's default handler stops the informer after the first watch error
-        inf.exceptionHandler((wasStarted, t) -> true);
+        // retry lost connections forever (fabric8's default handler stops after the first watch error),
+        // but not refused credentials or permissions: those do not heal by themselves and a retry loop
+        // would only hide them behind an empty tenant
+        inf.exceptionHandler((wasStarted, t) -> {
+            if (ClientErrors.refused(t)) {
+                refusal = ClientErrors.sentence(t);
+                return false;
+            }
+            lastError = ClientErrors.sentence(t);
+            return !closed;
+        });
         inf.addEventHandler(handler);
         return inf;
+    }
+
+    /** What is watched, e.g. {@code nodes}. */
+    String what() {
+        return what;
     }
 
     CompletableFuture<Void> started() {
@@ -64,8 +86,24 @@ final class RelistingInformer<T extends HasMetadata> implements AutoCloseable {
         return current.isWatching();
     }
 
+    /** Why this informer stopped for good (HTTP 401/403), or {@code null}. */
+    @org.jspecify.annotations.Nullable String refusal() {
+        return refusal;
+    }
+
+    /** The last connection failure while the watch is down, or {@code null} while watching. */
+    @org.jspecify.annotations.Nullable String lastError() {
+        if (current.isWatching()) {
+            lastError = null;
+        }
+        return lastError;
+    }
+
     /** Called periodically: after a drop, once the watch is back, swap in a freshly listed informer. */
     synchronized void supervise() {
+        if (closed || refusal != null) {
+            return;
+        }
         SharedIndexInformer<T> inf = current;
         if (!inf.isWatching()) {
             sawDrop = true;
@@ -90,7 +128,13 @@ final class RelistingInformer<T extends HasMetadata> implements AutoCloseable {
             sawDrop = true;   // try again on the next round
             return;
         }
-        current = fresh;
+        synchronized (swap) {
+            if (closed) {
+                fresh.close();   // closed while the fresh informer was listing: do not leave it running
+                return;
+            }
+            current = fresh;
+        }
         inf.close();
         // objects that vanished during the gap are only absent from the fresh cache: tell the listener
         onRelist.run();
@@ -115,6 +159,9 @@ final class RelistingInformer<T extends HasMetadata> implements AutoCloseable {
 
     @Override
     public void close() {
-        current.close();
+        synchronized (swap) {   // a supervise() that swaps after this sees closed and closes its fresh informer
+            closed = true;
+            current.close();
+        }
     }
 }

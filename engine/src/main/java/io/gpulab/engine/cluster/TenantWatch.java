@@ -43,13 +43,13 @@ public final class TenantWatch implements AutoCloseable {
         this.tenant = tenant;
         this.client = client;
         this.webhookFailurePolicy = readFailurePolicy(client);
-        this.nodes = new RelistingInformer<>(() -> client.nodes().runnableInformer(0),
+        this.nodes = new RelistingInformer<>("nodes", () -> client.nodes().runnableInformer(0),
                 handler(n -> onChange.run()), onChange,
                 () -> client.nodes().list().getItems(), RECONCILE_EVERY);
-        this.pods = new RelistingInformer<>(() -> client.pods().inAnyNamespace().runnableInformer(0),
+        this.pods = new RelistingInformer<>("pods", () -> client.pods().inAnyNamespace().runnableInformer(0),
                 handler(p -> onChange.run()), onChange,
                 () -> client.pods().inAnyNamespace().list().getItems(), RECONCILE_EVERY);
-        this.events = new RelistingInformer<>(() -> client.v1().events().inAnyNamespace().runnableInformer(0),
+        this.events = new RelistingInformer<>("events", () -> client.v1().events().inAnyNamespace().runnableInformer(0),
                 handler(e -> {
                     onEvent.accept(e);
                     onChange.run();
@@ -106,6 +106,29 @@ public final class TenantWatch implements AutoCloseable {
         } catch (ExecutionException | TimeoutException e) {
             return false;
         }
+    }
+
+    /** Whether every informer has listed once (its first sync is complete). */
+    public boolean synced() {
+        return java.util.stream.Stream.of(nodes, pods, events).allMatch(i -> i.started().isDone()
+                && !i.started().isCompletedExceptionally());
+    }
+
+    /**
+     * Why this tenant's view is incomplete now, one sentence each: refused credentials or permissions
+     * (never retried), or the last connection failure while a watch is down (retried).
+     */
+    public List<String> problems() {
+        java.util.Set<String> out = new java.util.LinkedHashSet<>();
+        for (RelistingInformer<?> i : List.of(nodes, pods, events)) {
+            if (i.refusal() != null) {
+                out.add("the API server refused to list " + i.what() + ": " + i.refusal()
+                        + "; not retried (fix the credentials or RBAC and reconnect)");
+            } else if (i.lastError() != null) {
+                out.add("cannot watch " + i.what() + ": " + i.lastError() + " (retrying)");
+            }
+        }
+        return List.copyOf(out);
     }
 
     /** Whether every informer currently has an open watch (false while reconnecting). */

@@ -68,6 +68,40 @@ public final class DockerOps {
                 .map(Network.Ipam.Config::getSubnet).filter(s -> s != null && !s.contains(":")).findFirst().orElse("");
     }
 
+    /**
+     * The container {@code name} if it is this lab's; empty when there is none.
+     *
+     * @throws KindException when a container of that name exists without this lab's label: it is someone
+     *                       else's (another lab, or not gpulab's at all), and the lab never starts, runs
+     *                       commands in, or removes it
+     */
+    public Optional<Container> ownContainer(String name, String lab) {
+        Optional<Container> c = container(name);
+        if (c.isPresent()) {
+            Map<String, String> labels = c.get().getLabels() == null ? Map.of() : c.get().getLabels();
+            if (!lab.equals(labels.get(KindLabels.LAB))) {
+                throw new KindException("a container named " + name + " exists but is not lab " + lab + "'s ("
+                        + (labels.containsKey(KindLabels.LAB) ? KindLabels.LAB + "=" + labels.get(KindLabels.LAB)
+                        : "no " + KindLabels.LAB + " label") + "); gpulab leaves it alone: remove or rename it, "
+                        + "or use another scenario name");
+            }
+        }
+        return c;
+    }
+
+    /** Like {@link #ownContainer} for networks. */
+    public Optional<Network> ownNetwork(String name, String lab) {
+        Optional<Network> n = network(name);
+        if (n.isPresent()) {
+            Map<String, String> labels = n.get().getLabels() == null ? Map.of() : n.get().getLabels();
+            if (!lab.equals(labels.get(KindLabels.LAB))) {
+                throw new KindException("a Docker network named " + name + " exists but is not lab " + lab
+                        + "'s; gpulab leaves it alone: remove or rename it, or use another scenario name");
+            }
+        }
+        return n;
+    }
+
     public Optional<Container> container(String name) {
         return call("list containers", () -> docker.listContainersCmd().withShowAll(true)
                 .withNameFilter(List.of(name)).exec()).stream()
@@ -120,8 +154,9 @@ public final class DockerOps {
     /** A one-shot container (helm) sharing the node's /var, run to completion; returns its exit code. */
     public long runOnce(String image, String name, String volumesFrom, String network, Map<String, String> labels,
                         List<String> cmd) {
-        // a run cut short by a deadline leaves its container behind; a resumed `up` starts afresh
-        container(name).ifPresent(old -> call("remove container " + name,
+        // a run cut short by a deadline leaves its container behind; a resumed `up` starts afresh (only
+        // with this lab's own container: one of that name without its label is refused, never removed)
+        ownContainer(name, labels.getOrDefault(KindLabels.LAB, "")).ifPresent(old -> call("remove container " + name,
                 () -> docker.removeContainerCmd(old.getId()).withForce(true).exec()));
         HostConfig host = HostConfig.newHostConfig().withNetworkMode(network)
                 .withVolumesFrom(new com.github.dockerjava.api.model.VolumesFrom(volumesFrom));

@@ -31,7 +31,8 @@ public final class KindBackendFactory implements BackendFactory {
     public LabBackend open(LabSpec lab, BackendOptions options) {
         String host = DockerConnection.resolveHost(null);
         KindVersions versions = KindVersions.load();
-        Path out = defaultKubeconfig(lab.name());
+        KindLabConfig config = KindLabSpecs.forScenario(lab);
+        Path out = config.kubeconfigOut();
         try (DockerClient docker = DockerConnection.open(host)) {
             List<PreflightCheck> checks = new Preflight(docker, host, HostResources.local(), Duration.ofSeconds(3))
                     .run(KindPlan.images(versions));
@@ -40,7 +41,7 @@ public final class KindBackendFactory implements BackendFactory {
                 throw new IllegalStateException("kind preflight failed: " + blocking.stream()
                         .map(PreflightCheck::toString).collect(Collectors.joining("; ")));
             }
-            KindLab kind = new KindLab(KindLabSpecs.from(lab, "gpulab", out),
+            KindLab kind = new KindLab(config,
                     new DockerOps(docker, Duration.ofSeconds(30), Duration.ofMinutes(20)), versions);
             kind.up(p -> LOG.info("[{}/{}] {} {} {}", p.index(), p.total(), p.state(), p.title(), p.detail()));
         } catch (IOException e) {

@@ -37,4 +37,9 @@ public record KindLabConfig(String lab, int apiServerPort, List<Tenant> tenants,
     public String controlPlane() {
         return lab + "-control-plane";
     }
+
+    /** The lab's own Docker network (kind itself shares one named {@code kind}; labs here do not). */
+    public String network() {
+        return lab;
+    }
 }

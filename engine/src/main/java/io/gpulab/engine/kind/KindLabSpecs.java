@@ -20,6 +20,25 @@ public final class KindLabSpecs {
     private KindLabSpecs() {
     }
 
+    /**
+     * The lab built for a scenario: named {@code gpulab-<scenario>}, which is the value of its
+     * {@link KindLabels#LAB} label, its network's name, its containers' prefix and its kubeconfig's file
+     * name ({@link KindBackendFactory#defaultKubeconfig}), the same for {@code up}, {@code verify} and
+     * {@code down}.
+     */
+    public static KindLabConfig forScenario(LabSpec spec) {
+        String lab = labName(spec.name());
+        return from(spec, lab, KindBackendFactory.defaultKubeconfig(lab));
+    }
+
+    /** {@code gpulab-<scenario>} as a DNS label (lower case, digits, '-'; at most 40 characters). */
+    public static String labName(String scenario) {
+        String s = scenario.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9-]+", "-")
+                .replaceAll("-+", "-").replaceAll("^-|-$", "");
+        String name = "gpulab" + (s.isEmpty() ? "" : "-" + s);
+        return name.length() <= 40 ? name : name.substring(0, 40).replaceAll("-$", "");
+    }
+
     /** @throws IllegalArgumentException for an unknown card model (naming tenant and worker) */
     public static KindLabConfig from(LabSpec spec, String labName, Path kubeconfigOut) {
         DeviceFactory factory = new DeviceFactory(CardCatalog.builtIn(), new DeviceSettings(

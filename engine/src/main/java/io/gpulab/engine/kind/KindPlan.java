@@ -16,7 +16,6 @@ import java.util.Map;
  */
 public final class KindPlan {
 
-    static final String NETWORK = "kind";
     static final String MGMT_KUBECONFIG = "/var/gpulab/management.kubeconfig";
 
     private final KindLabConfig cfg;
@@ -43,14 +42,16 @@ public final class KindPlan {
         s.add(new LabStep("images", "pull " + String.join(", ", images(v)),
                 ops -> images(v).stream().allMatch(ops::imagePresent),
                 ops -> images(v).stream().filter(i -> !ops.imagePresent(i)).forEach(ops::pull)));
-        s.add(new LabStep("network", "Docker network '" + NETWORK + "'", ops -> ops.network(NETWORK).isPresent(),
-                ops -> ops.createNetwork(NETWORK, cfg.lab())));
+        s.add(new LabStep("network", "Docker network '" + cfg.network() + "'",
+                ops -> ops.ownNetwork(cfg.network(), cfg.lab()).isPresent(),
+                ops -> ops.createNetwork(cfg.network(), cfg.lab())));
         s.add(new LabStep("management-node", "management node " + cp + " (kindest/node, kind's flags)",
-                ops -> ops.container(cp).map(c -> "running".equals(c.getState())).orElse(false), ops -> {
-                    if (ops.container(cp).isPresent()) {
+                ops -> ops.ownContainer(cp, cfg.lab()).map(c -> "running".equals(c.getState())).orElse(false),
+                ops -> {
+                    if (ops.ownContainer(cp, cfg.lab()).isPresent()) {
                         ops.ensureRunning(cp);
                     } else {
-                        ops.runNode(v.get("node.image"), cp, NETWORK, KindLabels.node(cfg.lab(), "control-plane", ""),
+                        ops.runNode(v.get("node.image"), cp, cfg.network(), KindLabels.node(cfg.lab(), "control-plane", ""),
                                 cfg.apiServerPort());
                     }
                 }));
@@ -82,7 +83,7 @@ public final class KindPlan {
         for (KindLabConfig.Tenant t : cfg.tenants()) {
             for (KindLabConfig.Worker w : t.workers()) {
                 s.add(new LabStep("worker-" + w.name(), "worker " + w.name() + " joins " + t.name(),
-                        ops -> ops.container(w.name()).isPresent()
+                        ops -> ops.ownContainer(w.name(), cfg.lab()).isPresent()
                                 && ops.exec(w.name(), "test", "-f", "/etc/kubernetes/kubelet.conf").ok(),
                         ops -> joinWorker(ops, t.name(), w.name())));
             }
@@ -103,8 +104,10 @@ public final class KindPlan {
                                 "--timeout=0s").ok(), ops -> mockCards(ops, t.name(), w)));
             }
         }
+        // done only when the file holds this lab's current credentials: a file left by an earlier lab of the
+        // same name (or by one torn down by hand) would hand stale credentials to the cluster backend
         s.add(new LabStep("handover", "management kubeconfig for the cluster backend: " + cfg.kubeconfigOut(),
-                ops -> java.nio.file.Files.isRegularFile(cfg.kubeconfigOut()), this::handover));
+                ops -> KubeconfigFile.holds(cfg.kubeconfigOut(), managementKubeconfig(ops)), this::handover));
         return s;
     }
 
@@ -123,7 +126,7 @@ public final class KindPlan {
         mustKubectl(ops, "", "apply", "-f", v.get("metallb.manifest"));
         mustKubectl(ops, "", "wait", "-n", "metallb-system", "pod", "-l", "app=metallb", "--for=condition=Ready",
                 "--timeout=300s");
-        String pool = pool(ops.ipv4Subnet(NETWORK));
+        String pool = pool(ops.ipv4Subnet(cfg.network()));
         String yaml = KindVersions.render("metallb-pool.yaml", Map.of("pool", pool));
         must(ops, cp, "write the MetalLB pool", writeFile("/var/gpulab/metallb-pool.yaml", yaml));
         mustKubectl(ops, "", "apply", "-f", "/var/gpulab/metallb-pool.yaml");
@@ -151,8 +154,8 @@ public final class KindPlan {
     }
 
     private void joinWorker(DockerOps ops, String tenant, String worker) {
-        if (ops.container(worker).isEmpty()) {
-            ops.runNode(v.get("node.image"), worker, NETWORK, KindLabels.node(cfg.lab(), "worker", tenant), 0);
+        if (ops.ownContainer(worker, cfg.lab()).isEmpty()) {
+            ops.runNode(v.get("node.image"), worker, cfg.network(), KindLabels.node(cfg.lab(), "worker", tenant), 0);
         } else {
             ops.ensureRunning(worker);
         }
@@ -179,18 +182,23 @@ public final class KindPlan {
     }
 
     private void handover(DockerOps ops) {
+        KubeconfigFile.write(cfg.kubeconfigOut(), managementKubeconfig(ops));
+    }
+
+    /** The management cluster's admin kubeconfig, pointed at the published API server port. */
+    private String managementKubeconfig(DockerOps ops) {
         ExecResult r = ops.exec(cp, "sed", "s#server: https://.*#server: https://127.0.0.1:" + cfg.apiServerPort()
                 + "#", "/etc/kubernetes/admin.conf");
         if (!r.ok()) {
             throw new KindException("could not read the management kubeconfig (" + r + ")");
         }
-        KubeconfigFile.write(cfg.kubeconfigOut(), r.output());
+        return r.output();
     }
 
     private void helm(DockerOps ops, String name, String kubeconfig, List<String> args) {
         List<String> cmd = new ArrayList<>(args);
         cmd.addAll(List.of("--kubeconfig", kubeconfig, "--wait", "--timeout", "15m"));
-        long code = ops.runOnce(v.get("helm.image"), cfg.lab() + "-helm-" + name, cp, NETWORK,
+        long code = ops.runOnce(v.get("helm.image"), cfg.lab() + "-helm-" + name, cp, cfg.network(),
                 Map.of(KindLabels.LAB, cfg.lab()), cmd);
         if (code != 0) {
             throw new KindException("helm " + String.join(" ", args.subList(0, Math.min(3, args.size())))

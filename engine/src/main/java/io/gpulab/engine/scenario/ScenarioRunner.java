@@ -131,7 +131,10 @@ public final class ScenarioRunner {
     }
 
     private StepResult visibility(int index, Step.ExpectVisibility s) {
-        TenantView t = backend.snapshot().tenant(s.tenant()).orElseThrow();
+        TenantView t = backend.snapshot().tenant(s.tenant()).orElse(null);
+        if (t == null) {
+            return result(index, s, null, Checks.expectOf(s), List.of(missingTenant(s.tenant())));
+        }
         Map<String, Object> seen = new LinkedHashMap<>();
         seen.put("nodes", t.nodes().stream().map(NodeView::name).toList());
         seen.put("pods", Checks.workloadPods(t));
@@ -155,11 +158,14 @@ public final class ScenarioRunner {
     }
 
     private StepResult lock(int index, Step.ExpectLock s) {
-        NodeView n = backend.snapshot().tenant(s.tenant()).flatMap(t -> t.node(s.node())).orElseThrow();
+        NodeView n = backend.snapshot().tenant(s.tenant()).flatMap(t -> t.node(s.node())).orElse(null);
         Map<String, Object> expect = new LinkedHashMap<>();
         expect.put("node", s.node());
         expect.put("held", s.held());
         putIf(expect, "holder", s.holder());
+        if (n == null) {
+            return result(index, s, null, expect, List.of("tenant " + s.tenant() + " lists no node " + s.node()));
+        }
         return result(index, s, LabState.node(n).lock(), expect, Checks.lock(s, n.lock()));
     }
 
@@ -169,9 +175,37 @@ public final class ScenarioRunner {
         }
     }
 
-    private static StepResult result(int index, Step step, @Nullable Object observed, @Nullable Object expect,
-                                     Comparisons checked) {
-        List<String> problems = checked.problems();
+    private String missingTenant(String tenant) {
+        return "tenant " + tenant + " is not in this lab (it has: " + String.join(", ", backend.snapshot().tenants()
+                .stream().map(TenantView::name).toList()) + ")";
+    }
+
+    /**
+     * A failed step on a tenant the backend could not fully observe says why, so the report carries the
+     * cause (credentials refused, unreachable, late first list), not only the mismatch it led to.
+     */
+    private List<String> withCause(Step step, List<String> problems) {
+        if (problems.isEmpty() || step.tenant() == null || step.tenant().isEmpty()) {
+            return problems;
+        }
+        var tenant = backend.snapshot().tenant(step.tenant());
+        List<String> causes = tenant.isEmpty() ? List.of(missingTenant(step.tenant()))
+                : tenant.get().warnings().stream().map(w -> "tenant " + step.tenant() + ": " + w).toList();
+        List<String> out = new ArrayList<>(problems);
+        causes.stream().filter(c -> !out.contains(c)).forEach(out::add);
+        return out;
+    }
+
+    private StepResult result(int index, Step step, @Nullable Object observed, @Nullable Object expect,
+                              List<String> stepProblems) {
+        Comparisons none = new Comparisons();
+        stepProblems.forEach(none::problem);
+        return result(index, step, observed, expect, none);
+    }
+
+    private StepResult result(int index, Step step, @Nullable Object observed, @Nullable Object expect,
+                              Comparisons checked) {
+        List<String> problems = withCause(step, checked.problems());
         return new StepResult(index, step.action(), step.tenant(), step.pod(), observed, expect, problems.isEmpty(),
                 problems, step.label(), step.line(), step.isCheck() || !problems.isEmpty(), checked.compared(), null,
                 0, StepText.of(step));

@@ -124,6 +124,34 @@ public final class SimBackend implements LabBackend {
         }
     }
 
+    /** HAMi's inputs for one pod, or empty for an unknown tenant or pod. */
+    public Optional<HamiInputs> hamiInputs(String tenant, String podKey) {
+        lock.lock();
+        try {
+            SimTenant t = lab.tenants().get(tenant);
+            SimPod p = t == null ? null : t.pods.get(podKey);
+            if (p == null) {
+                return Optional.empty();
+            }
+            List<io.gpulab.scheduler.model.NodeInfo> nodes = new ArrayList<>();
+            List<String> notes = new ArrayList<>();
+            for (SimNode n : t.nodeList) {
+                io.gpulab.scheduler.model.NodeInfo info = n.info();
+                if (n == p.reservedOn) {
+                    info = new io.gpulab.scheduler.model.NodeInfo(info.name(), info.annotations(),
+                            io.gpulab.scheduler.usage.UsageLedger.apply(info.devices(), p.reservation, -1));
+                }
+                nodes.add(info);
+                n.notes.forEach(note -> notes.add("node " + n.name + ": " + note));
+            }
+            List<LabEvent> events = lab.log().all().stream()
+                    .filter(e -> e.tenant().equals(tenant) && e.object().equals("Pod/" + podKey)).toList();
+            return Optional.of(new HamiInputs(p.admitted, p.phase, nodes, notes, events));
+        } finally {
+            lock.unlock();
+        }
+    }
+
     @Override
     public List<LabEvent> events() {
         lock.lock();

@@ -71,7 +71,7 @@ class KindPlanTest {
         // images pulled, the kind network created with the lab label
         assertEquals(List.of("kindest/node:v1.35.0", "alpine/helm:3.16.2"),
                 docker.calls("pullImageCmd").stream().map(c -> c.args().get(0)).toList());
-        assertEquals(Map.of("io.gpulab.lab", "gpulab"), docker.networks.get("kind"));
+        assertEquals(Map.of("io.gpulab.lab", "gpulab"), docker.networks.get("gpulab"), "the lab's own network");
         // management node + two workers, with kind's container flags
         var creates = docker.calls("createContainerCmd").stream()
                 .filter(c -> c.args().get(0).equals("kindest/node:v1.35.0")).toList();
@@ -80,7 +80,7 @@ class KindPlanTest {
         HostConfig host = (HostConfig) creates.get(0).with().get("withHostConfig").get(0);
         assertTrue(host.getPrivileged());
         assertEquals("private", host.getCgroupnsMode());
-        assertEquals("kind", host.getNetworkMode());
+        assertEquals("gpulab", host.getNetworkMode());
         assertEquals(List.of("seccomp=unconfined", "apparmor=unconfined"), host.getSecurityOpts());
         assertEquals(Map.of("/tmp", "", "/run", ""), host.getTmpFs());
         assertEquals("on-failure:1", host.getRestartPolicy().toString());
@@ -115,7 +115,9 @@ class KindPlanTest {
         fresh();
         lab().up(p -> { });
         int before = docker.calls.size();
-        docker.execAnswer = (c, cmd) -> new Object[] {0L, ""};   // every probe now finds its result
+        var base = docker.execAnswer;
+        // every probe now finds its result; the management kubeconfig is still the one handed over
+        docker.execAnswer = (c, cmd) -> cmd.startsWith("sed ") ? base.apply(c, cmd) : new Object[] {0L, ""};
         lab().up(progress::add);
         var after = docker.calls.subList(before, docker.calls.size());
         assertTrue(progress.stream().allMatch(p -> p.state() == StepProgress.State.SKIPPED), progress.toString());

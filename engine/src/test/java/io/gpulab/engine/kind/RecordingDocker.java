@@ -114,7 +114,8 @@ final class RecordingDocker {
             }
             case "listNetworksCmd" -> {
                 return networks.entrySet().stream().filter(e -> matches(c, e.getKey(), e.getValue()))
-                        .map(e -> read("{\"Name\":\"" + e.getKey() + "\",\"Id\":\"net-" + e.getKey() + "\"}",
+                        .map(e -> read("{\"Name\":\"" + e.getKey() + "\",\"Id\":\"net-" + e.getKey() + "\","
+                                + "\"Labels\":" + json(e.getValue()) + "}",
                                 com.github.dockerjava.api.model.Network.class)).toList();
             }
             case "createNetworkCmd" -> {
@@ -130,6 +131,7 @@ final class RecordingDocker {
             case "listContainersCmd" -> {
                 return containers.entrySet().stream().filter(e -> matches(c, e.getKey(), e.getValue()))
                         .map(e -> read("{\"Id\":\"id-" + e.getKey() + "\",\"Names\":[\"/" + e.getKey() + "\"],"
+                                + "\"Labels\":" + json(e.getValue()) + ","
                                 + "\"State\":\"" + (stopped.contains(e.getKey()) ? "exited" : "running") + "\"}",
                                 com.github.dockerjava.api.model.Container.class)).toList();
             }
@@ -210,6 +212,14 @@ final class RecordingDocker {
     @SuppressWarnings("unchecked")
     private static Map<String, String> labels(List<Object> with) {
         return with == null ? Map.of() : (Map<String, String>) with.get(0);
+    }
+
+    private static String json(Map<String, String> labels) {
+        try {
+            return JSON.writeValueAsString(labels);
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private static <T> T read(String json, Class<T> type) {

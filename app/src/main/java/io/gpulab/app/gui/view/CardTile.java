@@ -24,21 +24,22 @@ import javafx.scene.layout.VBox;
 public final class CardTile extends VBox {
 
     public CardTile(WorkbenchViewModel vm, TenantView tenant, String node, CardView card) {
-        super(7);
+        super(6);
         getStyleClass().add("card-tile");
         String key = node + "-" + card.id();
         setId("card-" + key);
+        setMinWidth(0);
         if (!card.health()) {
             getStyleClass().add("unhealthy");
         }
         Region dot = new Region();
         dot.getStyleClass().addAll("status-dot", card.health() ? "ok" : "error");
-        Label type = new Label(card.type());
-        type.getStyleClass().add("card-type");
+        Label type = Texts.clipped(card.type(), "card-type");
+        Label uuid = Texts.clipped(card.id(), "mono-muted");
+        uuid.setMinWidth(Region.USE_PREF_SIZE);
+        HBox.setHgrow(type, Priority.SOMETIMES);
         Region grow = new Region();
         HBox.setHgrow(grow, Priority.ALWAYS);
-        Label uuid = new Label(card.id());
-        uuid.getStyleClass().add("mono-muted");
         HBox head = new HBox(6, Icons.icon(Icons.CHIP, 14, "card-icon"), type, dot, grow, uuid);
         head.setAlignment(Pos.CENTER_LEFT);
 
@@ -46,7 +47,7 @@ public final class CardTile extends VBox {
         mem.setFraction(card.memMB() == 0 ? 0 : (double) card.usedMemMB() / card.memMB());
         FillBar core = new FillBar("core");
         core.setFraction(card.cores() == 0 ? 0 : (double) card.usedCores() / card.cores());
-        VBox metrics = new VBox(6,
+        VBox metrics = new VBox(4,
                 metric("Memory", Formats.mb(card.usedMemMB()) + " / " + Formats.mb(card.memMB()) + " MB",
                         "mem-" + key, mem),
                 metric("Compute", card.usedCores() + " / " + card.cores() + " %", "core-" + key, core),
@@ -55,14 +56,15 @@ public final class CardTile extends VBox {
 
         FlowPane pods = new FlowPane(4, 4);
         pods.getStyleClass().add("card-pods");
+        // wrap at the card's own width, not FlowPane's default 400 px
+        pods.prefWrapLengthProperty().bind(widthProperty().subtract(24));
         for (String podKey : card.pods()) {
             tenant.pod(podKey).ifPresent(p ->
                     pods.getChildren().add(new PodChip(vm, tenant.name(), p, share(p, card))));
         }
         if (card.pods().isEmpty()) {
-            Label idle = new Label(card.health() ? "idle — drop a pod here to pin it to this card" : "unhealthy — "
-                    + "new pods avoid this card");
-            idle.getStyleClass().add("hint");
+            Label idle = Texts.clipped(card.health() ? "idle — drop a pod here to pin it" : "unhealthy — new pods "
+                    + "avoid this card", "hint");
             pods.getChildren().add(idle);
         }
         getChildren().addAll(head, metrics, pods);
@@ -100,16 +102,22 @@ public final class CardTile extends VBox {
                 .map(d -> Formats.mb(d.memMB()) + " MB · " + d.cores() + " %").orElse("");
     }
 
-    private static VBox metric(String caption, String value, String id, javafx.scene.Node bar) {
+    /** One metric on one line: caption, bar (takes the free width), value. */
+    private static HBox metric(String caption, String value, String id, javafx.scene.Node bar) {
         Label c = new Label(caption);
         c.getStyleClass().add("caption");
+        c.setMinWidth(54);
+        c.setPrefWidth(54);
         Label v = new Label(value);
         v.getStyleClass().add("metric");
         v.setId(id);
-        Region grow = new Region();
-        HBox.setHgrow(grow, Priority.ALWAYS);
-        HBox line = new HBox(6, c, grow, v);
+        v.setMinWidth(Region.USE_PREF_SIZE);
+        HBox.setHgrow(bar, Priority.ALWAYS);
+        if (bar instanceof Region r) {
+            r.setMinWidth(20);
+        }
+        HBox line = new HBox(6, c, bar, v);
         line.setAlignment(Pos.CENTER_LEFT);
-        return new VBox(3, line, bar);
+        return line;
     }
 }

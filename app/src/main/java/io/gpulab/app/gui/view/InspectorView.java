@@ -39,6 +39,27 @@ public final class InspectorView extends VBox {
         refresh();
     }
 
+    /**
+     * A value as shown: JSON pretty-printed in monospace, a sentence wrapped at word boundaries, a single
+     * long token (uuid, path, key) on one line cut with "…"; the full text always on hover.
+     */
+    private static Label value(String text) {
+        String json = PrettyJson.format(text);
+        if (json != null) {
+            Label l = Texts.clipped(json, "inspector-value", "inspector-json");
+            l.setWrapText(false);
+            return l;
+        }
+        if (text.trim().contains(" ")) {
+            Label l = new Label(text);
+            l.getStyleClass().add("inspector-value");
+            l.setWrapText(true);
+            l.setMinWidth(0);
+            return l;
+        }
+        return Texts.clipped(text, "inspector-value");
+    }
+
     private void refresh() {
         Selection sel = vm.selectionProperty().get();
         sheet.getChildren().clear();
@@ -62,12 +83,8 @@ public final class InspectorView extends VBox {
                 grid.getStyleClass().add("inspector-grid");
                 sheet.getChildren().addAll(head, grid);
             }
-            Label name = new Label(r.name());
-            name.getStyleClass().add("inspector-key");
-            name.setWrapText(true);
-            Label value = new Label(r.value());
-            value.getStyleClass().add("inspector-value");
-            value.setWrapText(true);
+            Label name = Texts.clipped(r.name(), "inspector-key");
+            Label value = value(r.value());
             GridPane.setHgrow(value, Priority.ALWAYS);
             grid.addRow(grid.getRowCount(), name, value);
         }

@@ -20,33 +20,59 @@ import javafx.scene.layout.VBox;
  */
 public final class ManagementBand extends VBox {
 
-    public ManagementBand(WorkbenchViewModel vm, LabSnapshot s) {
-        super(10);
+    /**
+     * @param open   whether the services and control planes are drawn, or only the one-line summary
+     * @param toggle called when the user clicks the summary line
+     */
+    public ManagementBand(WorkbenchViewModel vm, LabSnapshot s, boolean open, Runnable toggle) {
+        super(8);
         getStyleClass().add("management-band");
         setId("management");
         ManagementView m = s.management();
-        Label title = new Label("MANAGEMENT CLUSTER");
+        Label title = new Label((open ? "▾ " : "▸ ") + "MANAGEMENT CLUSTER");
         title.getStyleClass().add("section-title");
-        Label name = new Label(m.name());
-        name.getStyleClass().add("muted");
-        HBox head = new HBox(8, title, name);
+        title.setMinWidth(Region.USE_PREF_SIZE);
+        long ready = s.tenants().stream().filter(t -> "Ready".equals(t.controlPlane().phase())).count();
+        HBox head = new HBox(8, title, summaryDot(m.kamajiReady()), Texts.clipped(m.name() + " · Kamaji "
+                + (m.kamajiReady() ? "ready" : "not ready") + " · " + m.datastore() + " · MetalLB · " + ready + " of "
+                + s.tenants().size() + " control planes Ready", "muted"));
         head.setAlignment(Pos.CENTER_LEFT);
-        HBox infra = new HBox(10,
-                service(Icons.SERVER, "Kamaji controller", m.kamajiReady() ? "Ready" : "Not ready", m.kamajiReady()),
-                service(Icons.DATABASE, m.datastore(), "shared DataStore · " + m.datastoreDriver(), true),
-                service(Icons.SERVER, "MetalLB", m.metallbPool(), true));
-        infra.setOnMouseClicked(e ->
-                vm.selectionProperty().set(new Selection(Selection.Kind.MANAGEMENT, "", m.name())));
-        FlowPane cps = new FlowPane(10, 10);
-        for (TenantView t : s.tenants()) {
-            cps.getChildren().add(controlPlane(vm, t));
+        head.getStyleClass().add("management-head");
+        head.setId("management-toggle");
+        head.setOnMouseClicked(e -> {
+            toggle.run();
+            e.consume();
+        });
+        getChildren().add(head);
+        if (!open) {
+            getStyleClass().add("collapsed");
+        } else {
+            HBox infra = new HBox(10,
+                    service(Icons.SERVER, "Kamaji controller", m.kamajiReady() ? "Ready" : "Not ready",
+                            m.kamajiReady()),
+                    service(Icons.DATABASE, m.datastore(), "shared DataStore · " + m.datastoreDriver(), true),
+                    service(Icons.SERVER, "MetalLB", m.metallbPool(), true));
+            infra.setOnMouseClicked(e ->
+                    vm.selectionProperty().set(new Selection(Selection.Kind.MANAGEMENT, "", m.name())));
+            FlowPane cps = new FlowPane(10, 10);
+            cps.prefWrapLengthProperty().bind(widthProperty());
+            for (TenantView t : s.tenants()) {
+                cps.getChildren().add(controlPlane(vm, t));
+            }
+            getChildren().addAll(infra, cps);
         }
-        getChildren().addAll(head, infra, cps);
         m.warnings().forEach(w -> {
             Label l = new Label("⚠ " + w);
             l.getStyleClass().add("warning-text");
+            l.setWrapText(true);
             getChildren().add(l);
         });
+    }
+
+    private static Region summaryDot(boolean ok) {
+        Region dot = new Region();
+        dot.getStyleClass().addAll("status-dot", ok ? "ok" : "error");
+        return dot;
     }
 
     private static HBox service(String icon, String name, String detail, boolean ok) {
@@ -82,12 +108,11 @@ public final class ManagementBand extends VBox {
             x.setAlignment(Pos.CENTER_LEFT);
             comps.getChildren().add(x);
         });
-        Label ds = new Label("etcd prefix /" + cp.dataStoreSchema());
-        ds.getStyleClass().add("mono-muted");
+        Label ds = Texts.clipped("etcd prefix /" + cp.dataStoreSchema(), "mono-muted");
         VBox box = new VBox(5, head, version, comps, ds);
         box.getStyleClass().add("control-plane");
         box.setId("cp-" + t.name());
-        box.setPrefWidth(330);
+        box.setPrefWidth(280);
         Selection me = new Selection(Selection.Kind.CONTROL_PLANE, t.name(), cp.name());
         if (me.equals(vm.selectionProperty().get())) {
             box.getStyleClass().add("selected");

@@ -17,7 +17,7 @@ import javafx.scene.input.KeyCombination;
 public final class MenuBarView extends MenuBar {
 
     public MenuBarView(WorkbenchViewModel vm, WorkbenchActions a, WalkthroughViewModel wvm, List<String> scenarios,
-                       java.util.function.Consumer<Walkthrough> startWalkthrough) {
+                       java.util.function.Consumer<Walkthrough> startWalkthrough, Runnable presentation) {
         Menu open = new Menu("Open built-in scenario");
         scenarios.forEach(s -> open.getItems().add(item(s, null, () -> vm.open(s))));
         Menu file = new Menu("File", null,
@@ -30,8 +30,9 @@ public final class MenuBarView extends MenuBar {
                 item("Export review report (PDF)…", "Shortcut+P", a::exportReport), new SeparatorMenuItem(),
                 item("Quit", "Shortcut+Q", Platform::exit));
         Menu lab = new Menu("Lab", null,
-                item("Play scenario steps", "Shortcut+Enter", vm::playScenarioSteps),
-                item("Play / pause clock", "F5", () -> vm.playingProperty().set(!vm.playingProperty().get())),
+                item("Play scenario", "Shortcut+Enter", vm::playScenarioSteps),
+                item("Play next scenario step", "Shortcut+Shift+Enter", vm::playNextScenarioStep),
+                item("Run / pause clock", "F5", () -> vm.playingProperty().set(!vm.playingProperty().get())),
                 item("Step 30 s", "F6", () -> vm.advance(Duration.ofSeconds(30))),
                 item("Advance 5 min", "F7", () -> vm.advance(Duration.ofMinutes(5))), new SeparatorMenuItem(),
                 item("Paste Pod YAML", "Shortcut+V", a::pasteYaml),
@@ -42,12 +43,15 @@ public final class MenuBarView extends MenuBar {
         Menu faults = new Menu("Faults");
         faults.setOnShowing(e -> fillFaults(faults, vm, a));
         fillFaults(faults, vm, a);
-        Menu view = new Menu("View", null, item("Toggle light / dark theme", "Shortcut+T", a::toggleTheme));
+        Menu view = new Menu("View", null, item("Toggle light / dark theme", "Shortcut+T", a::toggleTheme),
+                item("Presentation mode (larger type, less chrome)", "Shortcut+Shift+F", presentation));
         Menu guide = new Menu("Walkthroughs");
         for (Walkthrough w : wvm.available()) {
             guide.getItems().add(item(w.title(), null, () -> startWalkthrough.accept(w)));
         }
-        getMenus().addAll(file, lab, faults, view, guide);
+        Menu plan = new Menu("Plan", null, item("Compare candidate platforms…", "Shortcut+L",
+                () -> io.gpulab.app.gui.plan.PlanWindow.show(vm, getScene().getWindow())));
+        getMenus().addAll(file, lab, faults, view, guide, plan);
         setUseSystemMenuBar(true);
     }
 

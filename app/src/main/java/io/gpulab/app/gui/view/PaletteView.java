@@ -2,6 +2,7 @@ package io.gpulab.app.gui.view;
 
 import io.gpulab.app.gui.vm.CustomPodForm;
 import io.gpulab.app.gui.vm.PodTemplate;
+import java.util.List;
 import javafx.geometry.Pos;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
@@ -52,9 +53,13 @@ public final class PaletteView extends VBox {
         gpus.setId("custom-gpus");
         mem.setId("custom-mem");
         cores.setId("custom-cores");
-        grid.addRow(0, new Label("GPUs"), gpus);
-        grid.addRow(1, new Label("Memory MB"), mem);
-        grid.addRow(2, new Label("Compute %"), cores);
+        grid.addRow(0, fieldName("GPUs"), gpus);
+        grid.addRow(1, fieldName("Memory MB"), mem);
+        grid.addRow(2, fieldName("Compute %"), cores);
+        for (TextField f : List.of(gpus, mem, cores)) {
+            f.setMinWidth(40);
+            f.setPrefColumnCount(5);
+        }
         GridPane.setHgrow(mem, Priority.ALWAYS);
         error.getStyleClass().add("error-text");
         error.setWrapText(true);
@@ -92,6 +97,12 @@ public final class PaletteView extends VBox {
         if (sub != null) {
             sub.setText(form.template().map(PodTemplate::requestLabel).orElse("fix the fields above"));
         }
+    }
+
+    private static Label fieldName(String text) {
+        Label l = new Label(text);
+        l.setMinWidth(Region.USE_PREF_SIZE);
+        return l;
     }
 
     private HBox source(PodTemplate t, String sub) {

@@ -25,12 +25,17 @@ public final class PendingLane extends VBox {
         count.getStyleClass().addAll("count-badge", pending.isEmpty() ? "zero" : "nonzero");
         HBox head = new HBox(6, title, count);
         head.setAlignment(Pos.CENTER_LEFT);
-        FlowPane chips = new FlowPane(6, 6);
         if (pending.isEmpty()) {
+            // nothing waiting: one line, so the lane costs no height until a pod is refused
             Label none = new Label("nothing waiting");
             none.getStyleClass().add("hint");
-            chips.getChildren().add(none);
+            head.getChildren().add(none);
+            getStyleClass().add("empty");
+            getChildren().add(head);
+            return;
         }
+        FlowPane chips = new FlowPane(6, 6);
+        chips.prefWrapLengthProperty().bind(widthProperty());
         pending.forEach(p -> chips.getChildren().add(new PodChip(vm, tenant.name(), p, "")));
         getChildren().addAll(head, chips);
     }

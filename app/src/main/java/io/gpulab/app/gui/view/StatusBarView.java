@@ -5,28 +5,60 @@ import io.gpulab.app.gui.vm.StatusKind;
 import io.gpulab.app.gui.vm.WorkbenchViewModel;
 import io.gpulab.engine.api.LabSnapshot;
 import io.gpulab.engine.api.TenantView;
+import javafx.geometry.Pos;
+import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
-import org.controlsfx.control.StatusBar;
 
-/** The status bar: last action's outcome (coloured by tone), pod counts, shortcut hint. */
-public final class StatusBarView extends StatusBar {
+/**
+ * The status bar: last action's outcome (coloured by tone), pod counts, shortcut hint. The message
+ * gives way first (ellipsized, full text on hover), then the shortcut hint; the counts always show.
+ */
+public final class StatusBarView extends HBox {
 
     private final Region dot = new Region();
+    private final Label message = Texts.clipped("");
     private final Label counts = new Label();
 
     public StatusBarView(WorkbenchViewModel vm) {
+        super(8);
         getStyleClass().add("lab-status");
         setId("status");
-        textProperty().bind(vm.statusProperty());
+        setAlignment(Pos.CENTER_LEFT);
+        message.textProperty().bind(vm.statusProperty());
+        message.setId("status-message");
         dot.getStyleClass().addAll("status-dot", "info");
-        getLeftItems().add(dot);
-        Label keys = new Label("Ctrl+Z undo · Del delete · F5 play · F7 +5 min · Ctrl+U unlock · Ctrl+V paste YAML");
-        keys.getStyleClass().add("muted");
-        getRightItems().addAll(counts, new Label("   "), keys);
+        dot.setMinSize(8, 8);
+        counts.setId("status-counts");
+        counts.setMinWidth(Region.USE_PREF_SIZE);
+        Label keys = Texts.clipped("Ctrl+Z undo · Del delete · Ctrl+Enter play scenario · F5 clock · F7 +5 min · "
+                + "Ctrl+U unlock · Ctrl+V paste YAML", "muted", "key-hints");
+        HBox.setHgrow(message, Priority.ALWAYS);
+        message.setMaxWidth(Double.MAX_VALUE);
+        // the message keeps at least a readable start before the hint gives way entirely
+        message.setMinWidth(160);
+        Hyperlink folder = new Hyperlink("Open folder");
+        folder.setId("open-folder");
+        folder.setMinWidth(Region.USE_PREF_SIZE);
+        folder.visibleProperty().bind(vm.writtenProperty().isNotNull());
+        folder.managedProperty().bind(folder.visibleProperty());
+        folder.setOnAction(e -> {
+            var file = vm.writtenProperty().get();
+            if (file != null && file.getParent() != null) {
+                OpenFolder.open(file.getParent());
+            }
+        });
+        getChildren().addAll(dot, message, folder, counts, keys);
         vm.statusKindProperty().addListener((o, a, k) -> tone(k));
         vm.snapshotProperty().addListener((o, a, s) -> counts(s));
         counts(vm.snapshot());
+    }
+
+    /** The message as shown (for tests). */
+    public String text() {
+        return message.getText();
     }
 
     private void tone(StatusKind k) {

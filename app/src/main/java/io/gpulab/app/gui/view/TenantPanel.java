@@ -31,10 +31,21 @@ public final class TenantPanel extends VBox {
     public static final int COMPACT_THRESHOLD = 12;
 
     public TenantPanel(WorkbenchViewModel vm, LabSnapshot s, TenantView tenant, double width) {
-        super(12);
+        super(10);
         getStyleClass().add("tenant-panel");
         setId("tenant-" + tenant.name());
-        getChildren().addAll(header(vm, tenant), new TunnelPath(tenant));
+        setMinWidth(0);
+        // the pending lane sits right under the header: a refused drop shows its reason where the pod was dropped
+        getChildren().addAll(header(vm, tenant), new TunnelPath(tenant, width < TunnelPath.COMPACT_BELOW),
+                new PendingLane(vm, tenant));
+        // a real backend's reason for an incomplete tenant (refused credentials, unreachable, late first list)
+        int at = 1;
+        for (String w : tenant.warnings()) {
+            Label warn = new Label("⚠ " + w);
+            warn.getStyleClass().add("warning-text");
+            warn.setWrapText(true);
+            getChildren().add(at++, warn);
+        }
         if (tenant.nodes().size() > COMPACT_THRESHOLD) {
             // the panel's padding (14 each side) is all that stands between the glyph canvas and its edge
             getChildren().add(new CompactWorkers(vm, s, tenant, width - 30));
@@ -43,7 +54,6 @@ public final class TenantPanel extends VBox {
                 getChildren().add(new WorkerBox(vm, s, tenant, n));
             }
         }
-        getChildren().add(new PendingLane(vm, tenant));
         setupDrop(vm, tenant.name());
         Selection me = new Selection(Selection.Kind.TENANT, tenant.name(), tenant.name());
         if (me.equals(vm.selectionProperty().get())) {
@@ -58,9 +68,8 @@ public final class TenantPanel extends VBox {
         name.setOnMouseClicked(e -> vm.selectionProperty().set(
                 new Selection(Selection.Kind.TENANT, tenant.name(), tenant.name())));
         long running = tenant.pods().stream().filter(p -> "Running".equals(p.phase())).count();
-        Label pods = new Label(running + " running · " + tenant.nodes().size() + " worker"
-                + (tenant.nodes().size() == 1 ? "" : "s"));
-        pods.getStyleClass().add("muted");
+        Label pods = Texts.clipped(running + " running · " + tenant.nodes().size() + " worker"
+                + (tenant.nodes().size() == 1 ? "" : "s"), "muted");
         Region grow = new Region();
         HBox.setHgrow(grow, Priority.ALWAYS);
         ToggleButton agents = new ToggleButton(tenant.tunnel().agentsUp() ? "Konnectivity up" : "Konnectivity down");
@@ -69,12 +78,14 @@ public final class TenantPanel extends VBox {
         agents.setId("konnectivity-" + tenant.name());
         agents.setTooltip(new Tooltip("Fault: take this tenant's Konnectivity agents down / bring them back"));
         agents.setOnAction(e -> vm.setKonnectivity(tenant.name(), !tenant.tunnel().agentsUp()));
+        agents.setMinWidth(Region.USE_PREF_SIZE);
         ChoiceBox<String> policy = new ChoiceBox<>();
         policy.getItems().addAll("Ignore", "Fail");
         policy.setValue(tenant.webhookFailurePolicy());
         policy.setId("policy-" + tenant.name());
         policy.setTooltip(new Tooltip("HAMi webhook failurePolicy: Ignore admits pods unchanged when the webhook is "
                 + "unreachable, Fail refuses them"));
+        policy.setMinWidth(Region.USE_PREF_SIZE);
         policy.setOnAction(e -> {
             if (!policy.getValue().equals(tenant.webhookFailurePolicy())) {
                 vm.setWebhookPolicy(tenant.name(), policy.getValue());

@@ -29,7 +29,9 @@ public final class ToolbarView extends HBox {
     private final Label backend = new Label();
     private final Label scenario = new Label();
     private final Label clock = new Label();
-    private final ToggleButton play = new ToggleButton("▶ Play");
+    private final ToggleButton play = new ToggleButton("▶ Run");
+    private final Button playScenario = new Button("▶ Play scenario");
+    private final Button nextStep = new Button("Next step");
     private final ToggleButton complete = new ToggleButton("complete");
     private final ToggleButton article = new ToggleButton("article");
     private final Timeline ticker = new Timeline(new KeyFrame(javafx.util.Duration.millis(500), e -> tick()));
@@ -52,12 +54,23 @@ public final class ToolbarView extends HBox {
         scenario.getStyleClass().add("scenario-name");
         clock.getStyleClass().add("clock");
         clock.setId("clock");
+        playScenario.setId("play-scenario");
+        playScenario.getStyleClass().add("accent");
+        playScenario.setOnAction(e -> vm.playScenarioSteps());
+        playScenario.setTooltip(new Tooltip("Play the scenario's steps on this lab (Ctrl+Enter)"));
+        nextStep.setId("next-step");
+        nextStep.setOnAction(e -> vm.playNextScenarioStep());
+        nextStep.setTooltip(new Tooltip("Play only the scenario's next step"));
+        play.setId("clock-run");
+        Label clockCaption = new Label("Clock");
+        clockCaption.getStyleClass().add("caption");
         Button step = button("Step 30s", "Advance the virtual clock by 30 seconds (F6)",
                 () -> vm.advance(Duration.ofSeconds(30)));
         Button five = button("+5 min", "Advance 5 minutes: node locks expire (F7)",
                 () -> vm.advance(Duration.ofMinutes(5)));
         five.setId("advance-5m");
-        play.setTooltip(new Tooltip("Run the virtual clock at 30x (F5)"));
+        play.setTooltip(new Tooltip("Run the virtual clock at 30x real time (F5); the scenario's steps are not "
+                + "played by the clock"));
         ToggleGroup mode = new ToggleGroup();
         complete.setToggleGroup(mode);
         article.setToggleGroup(mode);
@@ -81,7 +94,6 @@ public final class ToolbarView extends HBox {
         Button unlock = button("Unlock node", "Remove the node lock of the selected (or the locked) worker (Ctrl+U)",
                 actions::unlock);
         unlock.setId("unlock");
-        Button delete = button("Delete pod", "Delete the selected pod (Del)", actions::deleteSelected);
         Button undo = button("Undo", "Take back the last action (Ctrl+Z)", vm::undo);
         undo.disableProperty().bind(vm.canUndoProperty().not());
         undo.setId("undo");
@@ -89,16 +101,22 @@ public final class ToolbarView extends HBox {
         reset.setId("reset");
         Region grow = new Region();
         HBox.setHgrow(grow, Priority.ALWAYS);
-        Button theme = button("◐ Theme", "Light / dark (Ctrl+T)", actions::toggleTheme);
         if (!vm.simulated()) {
             // a real cluster has no virtual clock, no plugin mode to pick and no initial state to return to
-            for (javafx.scene.Node simOnly : List.of(play, step, five, complete, article, reset)) {
+            for (javafx.scene.Node simOnly : List.of(play, step, five, complete, article, reset, playScenario,
+                    nextStep)) {
                 simOnly.setDisable(true);
             }
             lifecycle.setDisable(true);
         }
-        getChildren().addAll(backend, scenario, sep(), play, step, five, clock, sep(), lifecycle,
-                new HBox(0, complete, article), sep(), unlock, delete, undo, reset, grow, theme);
+        scenario.setMinWidth(0);
+        getChildren().addAll(backend, scenario, playScenario, nextStep, sep(), clockCaption, play, step, five, clock,
+                sep(), lifecycle, new HBox(0, complete, article), sep(), unlock, undo, reset, grow);
+        // buttons keep their labels; only the scenario name gives way on a narrow window
+        for (javafx.scene.Node n : List.of(playScenario, nextStep, play, step, five, clock, lifecycle, complete, article,
+                unlock, undo, reset, clockCaption, backend)) {
+            ((Region) n).setMinWidth(Region.USE_PREF_SIZE);
+        }
     }
 
     private void setupBindings() {
@@ -107,8 +125,10 @@ public final class ToolbarView extends HBox {
 
     private void setupValueChangedListeners() {
         vm.snapshotProperty().addListener((o, a, s) -> render(s));
+        // the scenario-step buttons read the history, which is recorded after the snapshot arrives
+        vm.versionsProperty().addListener((o, a, v) -> render(vm.snapshot()));
         vm.playingProperty().addListener((o, a, on) -> {
-            play.setText(on ? "❚❚ Pause" : "▶ Play");
+            play.setText(on ? "❚❚ Pause" : "▶ Run");
             if (on) {
                 ticker.setCycleCount(Timeline.INDEFINITE);
                 ticker.play();
@@ -125,9 +145,17 @@ public final class ToolbarView extends HBox {
     private void render(LabSnapshot s) {
         backend.setText(s.backend().toUpperCase());
         scenario.setText(s.scenario());
-        clock.setText(Formats.clock(s.now()));
+        // the time of day is what changes; the date is on hover
+        clock.setText(Formats.time(s.now()));
+        clock.setTooltip(new Tooltip("Lab clock: " + Formats.clock(s.now())));
         complete.setSelected("complete".equals(s.lifecycle()));
         article.setSelected("article".equals(s.lifecycle()));
+        int total = vm.scenarioStepCount();
+        int done = vm.scenarioStepsPlayed();
+        playScenario.setDisable(!vm.simulated() || total == 0 || done == total);
+        playScenario.setText(done == total && total > 0 ? "✓ Scenario played" : "▶ Play scenario");
+        nextStep.setDisable(!vm.simulated() || total == 0 || done == total);
+        nextStep.setText(total == 0 ? "Next step" : "Next step " + Math.min(total, Math.max(0, done) + 1) + "/" + total);
     }
 
     private static Button button(String text, String tip, Runnable action) {

@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.scene.Node;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.layout.FlowPane;
@@ -25,18 +27,21 @@ import org.jspecify.annotations.Nullable;
 public final class TopologyView extends ScrollPane {
 
     /** Tenants sit side by side while each gets at least this width (a card tile plus margins). */
-    static final double MIN_PANEL = 440;
-    static final double GAP = 16;
+    static final double MIN_PANEL = 340;
+    static final double GAP = 12;
+    /** The content's padding (workbench.css .topology-content). */
+    static final double PAD = 12;
 
     private final WorkbenchViewModel vm;
-    private final VBox content = new VBox(16);
+    private final VBox content = new VBox(12);
     private final Map<String, Drawn> drawn = new HashMap<>();
     private final FlowPane tenants = new FlowPane(GAP, GAP);
     private @Nullable ManagementKey managementKey;
+    private final BooleanProperty managementOpen = new SimpleBooleanProperty(true);
 
     /** What the management band was drawn from. */
     private record ManagementKey(ManagementView management, List<ControlPlaneView> planes,
-                                 @Nullable Selection selection) { }
+                                 @Nullable Selection selection, boolean open) { }
 
     /** What a tenant panel was drawn from; equal inputs give an identical panel. */
     private record Drawn(TenantView tenant, @Nullable Selection selection, @Nullable Instant now, double width,
@@ -75,6 +80,26 @@ public final class TopologyView extends ScrollPane {
         });
         vm.snapshotProperty().addListener((o, a, s) -> render(s));
         vm.selectionProperty().addListener((o, a, b) -> render(vm.snapshot()));
+        managementOpen.addListener((o, a, b) -> render(vm.snapshot()));
+    }
+
+    /** Whether the management band shows its services and control planes or only its summary line. */
+    public BooleanProperty managementOpenProperty() {
+        return managementOpen;
+    }
+
+    /** Scrolls so the tenant's pending lane is in view. */
+    public void reveal(String tenant) {
+        Node lane = content.lookup("#pending-" + tenant);
+        Node panel = content.lookup("#tenant-" + tenant);
+        if (lane == null || panel == null) {
+            return;
+        }
+        layout();
+        double y = content.sceneToLocal(lane.localToScene(lane.getLayoutBounds())).getMinY();
+        double room = content.getLayoutBounds().getHeight() - getViewportBounds().getHeight();
+        // the panel's header stays in view above the lane
+        setVvalue(room <= 0 ? 0 : Math.max(0, Math.min(1, (y - 90) / room)));
     }
 
     /** The node that exports snapshot: the whole drawn topology, not just the visible viewport. */
@@ -92,7 +117,7 @@ public final class TopologyView extends ScrollPane {
     }
 
     private void render(LabSnapshot s) {
-        double available = Math.max(MIN_PANEL, getViewportBounds().getWidth() - 2 * 16);
+        double available = Math.max(MIN_PANEL, getViewportBounds().getWidth() - 2 * PAD);
         int perRow = Math.max(1, Math.min(s.tenants().size(), (int) ((available + GAP) / (MIN_PANEL + GAP))));
         double width = Math.floor((available - GAP * (perRow - 1)) / perRow);
         Map<String, Drawn> next = new HashMap<>();
@@ -115,10 +140,12 @@ public final class TopologyView extends ScrollPane {
             tenants.getChildren().setAll(panels);
         }
         List<ControlPlaneView> planes = s.tenants().stream().map(TenantView::controlPlane).toList();
-        ManagementKey mk = new ManagementKey(s.management(), planes, vm.selectionProperty().get());
+        ManagementKey mk = new ManagementKey(s.management(), planes, vm.selectionProperty().get(),
+                managementOpen.get());
         if (!mk.equals(managementKey) || content.getChildren().isEmpty()) {
             managementKey = mk;
-            content.getChildren().setAll(new ManagementBand(vm, s), tenants);
+            content.getChildren().setAll(new ManagementBand(vm, s, managementOpen.get(),
+                    () -> managementOpen.set(!managementOpen.get())), tenants);
         }
     }
 }

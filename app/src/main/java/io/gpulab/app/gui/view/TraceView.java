@@ -67,12 +67,12 @@ public final class TraceView extends VBox {
         summary.setWrapText(true);
         summary.getStyleClass().add("trace-summary");
         VBox body = new VBox(3, head, summary);
+        body.setMinWidth(0);
+        HBox.setHgrow(body, javafx.scene.layout.Priority.ALWAYS);
         // the engine keeps evidence in the order it happened: show it that way
         s.evidence().forEach((k, v) -> {
-            Label e = new Label(k + ": " + v);
-            e.getStyleClass().add("evidence");
-            e.setWrapText(true);
-            body.getChildren().add(e);
+            // evidence is keys, paths and annotations: one line each, cut at the end, full text on hover
+            body.getChildren().add(Texts.clipped(k + ": " + v, "evidence"));
         });
         body.getStyleClass().add("trace-body");
         HBox row = new HBox(8, marker, body);

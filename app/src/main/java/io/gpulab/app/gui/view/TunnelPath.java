@@ -15,7 +15,14 @@ import javafx.scene.layout.VBox;
  */
 public final class TunnelPath extends VBox {
 
+    /** Below this panel width the hops use short names (full names on hover) so the path fits one line. */
+    public static final double COMPACT_BELOW = 440;
+
     public TunnelPath(TenantView tenant) {
+        this(tenant, false);
+    }
+
+    public TunnelPath(TenantView tenant, boolean compact) {
         super(4);
         getStyleClass().add("tunnel-path");
         setId("tunnel-" + tenant.name());
@@ -24,8 +31,14 @@ public final class TunnelPath extends VBox {
         String first = cpUp ? "ok" : "broken";
         String second = !cpUp ? "idle" : t.agentsUp() ? "ok" : "broken";
         String third = !cpUp || !t.agentsUp() ? "idle" : t.webhookReachable() ? "ok" : "broken";
-        HBox row = new HBox(0, hop("API server", "hosted"), arrow(first), hop("konnectivity", "server :8132"),
-                arrow(second), hop("konnectivity", "agent"), arrow(third), hop("HAMi webhook", "vgpu.hami.io"));
+        HBox row = compact
+                ? new HBox(0, hop("apiserver", null, "kube-apiserver (hosted by Kamaji)"), arrow(first),
+                        hop("konn-server", null, "konnectivity-server :8132"), arrow(second),
+                        hop("konn-agent", null, "konnectivity-agent on the worker"), arrow(third),
+                        hop("webhook", null, "HAMi webhook vgpu.hami.io"))
+                : new HBox(0, hop("API server", "hosted", null), arrow(first), hop("konnectivity", "server :8132", null),
+                        arrow(second), hop("konnectivity", "agent", null), arrow(third),
+                        hop("HAMi webhook", "vgpu.hami.io", null));
         row.setAlignment(Pos.CENTER_LEFT);
         getChildren().add(row);
         if (!t.webhookReachable()) {
@@ -42,14 +55,23 @@ public final class TunnelPath extends VBox {
         }
     }
 
-    private static VBox hop(String name, String sub) {
+    private static VBox hop(String name, String sub, String full) {
         Label n = new Label(name);
         n.getStyleClass().add("hop-name");
-        Label s = new Label(sub);
-        s.getStyleClass().add("hop-sub");
-        VBox box = new VBox(0, n, s);
+        n.setMinWidth(Region.USE_PREF_SIZE);
+        VBox box = new VBox(0, n);
+        if (sub != null) {
+            Label s = new Label(sub);
+            s.getStyleClass().add("hop-sub");
+            s.setMinWidth(Region.USE_PREF_SIZE);
+            box.getChildren().add(s);
+        }
+        if (full != null) {
+            javafx.scene.control.Tooltip.install(box, new javafx.scene.control.Tooltip(full));
+        }
         box.getStyleClass().add("hop");
         box.setAlignment(Pos.CENTER);
+        box.setMinWidth(Region.USE_PREF_SIZE);
         return box;
     }
 

@@ -106,7 +106,9 @@ public final class WorkbenchActions {
         if (f != null) {
             try {
                 exportPngTo(wholeWindow, scale, f.toPath());
+                vm.wrote((wholeWindow ? "the window" : "the canvas") + " as PNG (" + (int) scale + "x)", f.toPath());
             } catch (Exception e) {
+                vm.error("Cannot write " + f + ": " + e.getMessage());
                 error("Cannot write " + f + ": " + e.getMessage());
             }
         }
@@ -124,8 +126,10 @@ public final class WorkbenchActions {
         File f = fc.showSaveDialog(owner());
         if (f != null) {
             try {
-                exportReportTo(f.toPath());
+                int pages = exportReportTo(f.toPath());
+                vm.wrote("the review report (" + pages + " pages)", f.toPath());
             } catch (Exception e) {
+                vm.error("Cannot write " + f + ": " + e.getMessage());
                 error("Cannot write " + f + ": " + e.getMessage());
             }
         }

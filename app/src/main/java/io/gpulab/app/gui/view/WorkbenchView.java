@@ -9,7 +9,9 @@ import javafx.scene.control.ScrollPane;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
+import javafx.css.PseudoClass;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 
 /**
@@ -21,7 +23,23 @@ public final class WorkbenchView extends BorderPane {
     private final WorkbenchViewModel vm;
     private final WalkthroughViewModel walkthroughs;
     private final WorkbenchActions actions;
+    /** Below this window width the palette and the side panel narrow. */
+    static final double NARROW = 1500;
+    /** Below this window height the events drawer and management band start closed. */
+    static final double SHORT = 900;
+    static final double PALETTE_WIDE = 226;
+    static final double PALETTE_NARROW = 192;
+    static final double SIDE_WIDE = 360;
+    static final double SIDE_NARROW = 290;
     private TopologyView topology;
+    private CanvasPane canvas;
+    private ScrollPane palette;
+    private EventsDrawer events;
+    private SplitPane inspect;
+    private TabPane right;
+    private boolean userSized;
+    private boolean fitting;
+    private boolean presentation;
 
     public WorkbenchView(WorkbenchViewModel vm, WalkthroughViewModel walkthroughs, List<String> scenarios) {
         this.vm = vm;
@@ -31,33 +49,93 @@ public final class WorkbenchView extends BorderPane {
         setId("workbench");
         layoutParts(scenarios);
         setupValueChangedListeners();
+        // once the user opens or closes a drawer, window size no longer decides for them
+        events.openProperty().addListener((o, a, b) -> userSized |= !fitting);
+        topology.managementOpenProperty().addListener((o, a, b) -> userSized |= !fitting);
     }
 
     private void layoutParts(List<String> scenarios) {
-        topology = new TopologyView(vm);
-        setTop(new VBox(new MenuBarView(vm, actions, walkthroughs, scenarios, this::startWalkthrough),
+        canvas = new CanvasPane(vm);
+        topology = canvas.topology();
+        setTop(new VBox(new MenuBarView(vm, actions, walkthroughs, scenarios, this::startWalkthrough,
+                () -> setPresentation(!presentation)),
                 new ToolbarView(vm, actions)));
-        ScrollPane palette = new ScrollPane(new PaletteView());
+        palette = new ScrollPane(new PaletteView());
         palette.setFitToWidth(true);
         palette.getStyleClass().add("side-scroll");
-        palette.setPrefWidth(226);
+        palette.setPrefWidth(PALETTE_WIDE);
+        palette.setId("palette-scroll");
         setLeft(palette);
-        SplitPane center = new SplitPane(topology, new EventsView(vm));
-        center.setOrientation(Orientation.VERTICAL);
-        center.setDividerPositions(0.8);
+        events = new EventsDrawer(vm);
+        VBox.setVgrow(canvas, Priority.ALWAYS);
+        canvas.setMinHeight(0);
+        VBox center = new VBox(canvas, events);
+        center.setMinWidth(0);
         setCenter(center);
-        SplitPane inspect = new SplitPane(new InspectorView(vm), new TraceView(vm));
+        inspect = new SplitPane(new InspectorView(vm), new TraceView(vm));
         inspect.setOrientation(Orientation.VERTICAL);
-        inspect.setDividerPositions(0.5);
+        inspect.setDividerPositions(0.42);
         ScrollPane guide = new ScrollPane(new WalkthroughView(walkthroughs, vm));
         guide.setFitToWidth(true);
         guide.getStyleClass().add("side-scroll");
-        TabPane right = new TabPane(new Tab("Inspector", inspect), new Tab("Walkthrough", guide));
+        right = new TabPane(new Tab("Inspector", inspect), new Tab("Walkthrough", guide));
         right.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
-        right.setPrefWidth(360);
+        right.setPrefWidth(SIDE_WIDE);
         right.setId("side-tabs");
         setRight(right);
         setBottom(new StatusBarView(vm));
+        sceneProperty().addListener((o, a, scene) -> {
+            if (scene != null) {
+                scene.widthProperty().addListener((x, y, w) -> fit(scene.getWidth(), scene.getHeight()));
+                scene.heightProperty().addListener((x, y, h) -> fit(scene.getWidth(), scene.getHeight()));
+                fit(scene.getWidth(), scene.getHeight());
+            }
+        });
+    }
+
+    /**
+     * Fits the chrome to the window: narrower side panels below {@link #NARROW} px wide; on short windows
+     * the events drawer and the management band start closed (until the user opens them) so the canvas
+     * keeps its height.
+     */
+    private void fit(double width, double height) {
+        fitting = true;
+        boolean narrow = width < NARROW;
+        boolean small = height < SHORT;
+        pseudoClassStateChanged(PseudoClass.getPseudoClass("narrow"), narrow);
+        pseudoClassStateChanged(PseudoClass.getPseudoClass("short"), small);
+        palette.setPrefWidth(narrow ? PALETTE_NARROW : PALETTE_WIDE);
+        right.setPrefWidth(narrow ? SIDE_NARROW : SIDE_WIDE);
+        if (!userSized) {
+            events.openProperty().set(!small && !presentation);
+            topology.managementOpenProperty().set(!small && !presentation);
+        }
+        fitting = false;
+    }
+
+    /**
+     * Presentation mode for projectors: larger type, no palette hints or shortcut line, events and the
+     * management band closed. Toggled from View; the lab itself is unchanged.
+     */
+    public void setPresentation(boolean on) {
+        presentation = on;
+        getStyleClass().remove("presentation");
+        if (on) {
+            getStyleClass().add("presentation");
+        }
+        userSized = false;
+        if (getScene() != null) {
+            fit(getScene().getWidth(), getScene().getHeight());
+        }
+    }
+
+    public boolean presentation() {
+        return presentation;
+    }
+
+    /** The centre canvas with its pinned pending summary. */
+    public CanvasPane canvasPane() {
+        return canvas;
     }
 
     private void setupValueChangedListeners() {

@@ -3,7 +3,6 @@ package io.gpulab.app.gui.view;
 import io.gpulab.app.gui.vm.Formats;
 import io.gpulab.app.gui.vm.Selection;
 import io.gpulab.app.gui.vm.WorkbenchViewModel;
-import io.gpulab.engine.api.CardView;
 import io.gpulab.engine.api.LabSnapshot;
 import io.gpulab.engine.api.NodeView;
 import io.gpulab.engine.api.PodView;
@@ -23,14 +22,14 @@ import javafx.scene.layout.VBox;
 public final class WorkerBox extends VBox {
 
     public WorkerBox(WorkbenchViewModel vm, LabSnapshot s, TenantView tenant, NodeView node) {
-        super(8);
+        super(6);
         getStyleClass().add("worker-box");
+        setMinWidth(0);
         setId("node-" + node.name());
         Label name = new Label(node.name());
         name.getStyleClass().add("worker-name");
-        Label spec = new Label(node.cpu() + " CPU · " + Formats.mb(node.memoryMiB()) + " MiB · "
-                + node.capacity().getOrDefault("nvidia.com/gpu", "0") + " GPU slots");
-        spec.getStyleClass().add("muted");
+        Label spec = Texts.clipped(node.cpu() + " CPU · " + Formats.mb(node.memoryMiB()) + " MiB · "
+                + node.capacity().getOrDefault("nvidia.com/gpu", "0") + " GPU slots", "muted");
         Region grow = new Region();
         HBox.setHgrow(grow, Priority.ALWAYS);
         HBox head = new HBox(8, Icons.icon(Icons.SERVER, 14, "server-icon"), name, spec, grow);
@@ -41,11 +40,8 @@ public final class WorkerBox extends VBox {
             HBox lock = new HBox(new LockBadge(node.name(), node.lock(), s.now()));
             getChildren().add(lock);
         }
-        FlowPane cards = new FlowPane(10, 10);
-        for (CardView c : node.cards()) {
-            cards.getChildren().add(new CardTile(vm, tenant, node.name(), c));
-        }
-        getChildren().add(cards);
+        List<CardTile> tiles = node.cards().stream().map(c -> new CardTile(vm, tenant, node.name(), c)).toList();
+        getChildren().add(new CardFlow(tiles));
         List<PodView> unproven = tenant.pods().stream()
                 .filter(p -> node.name().equals(p.node()) && "Running".equals(p.phase()) && p.devices().isEmpty()
                         && p.gpuSlots() > 0)

@@ -81,6 +81,7 @@ public final class InspectorModel {
         r.add(new InspectorRow("Tenant", "webhook failurePolicy", t.webhookFailurePolicy()));
         r.add(new InspectorRow("Tenant", "workers", String.valueOf(t.nodes().size())));
         r.add(new InspectorRow("Tenant", "pods", String.valueOf(t.pods().size())));
+        t.warnings().forEach(w -> r.add(new InspectorRow("Warnings", "warning", w)));
         r.add(new InspectorRow("Konnectivity", "agents", t.tunnel().agentsUp() ? "connected" : "down"));
         r.add(new InspectorRow("Konnectivity", "HAMi webhook", t.tunnel().webhookReachable() ? "reachable"
                 : "unreachable: " + t.tunnel().error()));

@@ -53,6 +53,8 @@ public final class WorkbenchViewModel {
     private final ReadOnlyBooleanWrapper canUndo = new ReadOnlyBooleanWrapper(false);
     private final BooleanProperty playing = new SimpleBooleanProperty(false);
     private final ReadOnlyObjectWrapper<List<LabSnapshot>> versions = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<@Nullable Path> written = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<@Nullable TimeTravel> past = new ReadOnlyObjectWrapper<>();
     private DiscardGate discardGate = DiscardGate.ALLOW;
 
     /** A view-model that refuses writes to a real cluster (nobody to confirm them). */
@@ -152,6 +154,67 @@ public final class WorkbenchViewModel {
         return lab.steps().size();
     }
 
+    /** The version shown instead of the live lab (read-only), or null when showing now. */
+    public ReadOnlyObjectProperty<@Nullable TimeTravel> pastProperty() {
+        return past.getReadOnlyProperty();
+    }
+
+    /**
+     * Shows the lab as it was after the {@code index}-th recorded action (0: as opened): its cards, pods,
+     * events and traces, rebuilt in a scratch lab. Read-only; the timeline's last index is now.
+     */
+    public void showVersion(int index) {
+        List<CommandHistory.Entry> timeline = history.entries();
+        if (index >= timeline.size()) {
+            returnToNow();
+            return;
+        }
+        if (!simulated()) {
+            hint("Time travel needs the simulated lab: a real cluster cannot be rewound");
+            return;
+        }
+        playing.set(false);
+        String source = lab.sourceYaml();
+        tasks.execute(() -> TimeTravel.at(opener, source, timeline, Math.max(0, index)), tt -> {
+            closePast();
+            past.set(tt);
+            snapshot.set(tt.snapshot());
+            events.setAll(tt.events());
+            refreshTrace();
+            setStatus("Viewing version " + tt.index() + " of " + timeline.size() + " (" + tt.label()
+                    + "), read-only: Return to now to change the lab", StatusKind.INFO);
+        }, e -> setStatus("Cannot rebuild that version: " + e.getMessage(), StatusKind.ERROR));
+    }
+
+    /** Back from a past version to the live lab. */
+    public void returnToNow() {
+        if (past.get() == null) {
+            return;
+        }
+        closePast();
+        snapshot.set(lab.backend().snapshot());
+        events.setAll(lab.backend().events());
+        refreshTrace();
+        setStatus("Back to now", StatusKind.INFO);
+    }
+
+    private void closePast() {
+        TimeTravel tt = past.get();
+        past.set(null);
+        if (tt != null) {
+            tt.close();
+        }
+    }
+
+    /** True (and says so) when a past version is shown: nothing may change until the user returns to now. */
+    private boolean viewingPast() {
+        if (past.get() == null) {
+            return false;
+        }
+        hint("Viewing a past version (read-only): Return to now to change the lab");
+        return true;
+    }
+
     /** Asked before opening another lab throws away actions; the desktop app shows a dialog. */
     public void setDiscardGate(DiscardGate gate) {
         this.discardGate = gate;
@@ -216,14 +279,56 @@ public final class WorkbenchViewModel {
         run(new LabCommand.Reset());
     }
 
-    /** Plays the scenario's own steps on the current lab, in order, recording each. */
+    /**
+     * Plays the scenario's own steps on the current lab, in order, recording each: the ones not yet played
+     * when the actions since the last reset are the scenario's first steps, else all of them.
+     */
     public void playScenarioSteps() {
-        playScenarioSteps(Integer.MAX_VALUE);
+        int done = scenarioStepsPlayed();
+        if (done > 0 && done < lab.steps().size()) {
+            playSteps(lab.steps().subList(done, lab.steps().size()));
+        } else {
+            playScenarioSteps(Integer.MAX_VALUE);
+        }
     }
 
     /** Plays the first {@code count} of the scenario's lab-changing steps. */
     public void playScenarioSteps(int count) {
-        List<LabCommand> steps = lab.steps().subList(0, Math.min(count, lab.steps().size()));
+        playSteps(lab.steps().subList(0, Math.min(count, lab.steps().size())));
+    }
+
+    /** Plays the scenario's next step (the first when the actions since the last reset are not its steps). */
+    public void playNextScenarioStep() {
+        int done = Math.max(0, scenarioStepsPlayed());
+        if (done >= lab.steps().size()) {
+            hint("All " + lab.steps().size() + " scenario steps are played; Reset (Ctrl+Shift+R) to start over");
+            return;
+        }
+        playSteps(lab.steps().subList(done, done + 1));
+    }
+
+    /**
+     * How many of the scenario's steps the actions since the last reset are, in order: -1 when the user
+     * did something else in between.
+     */
+    public int scenarioStepsPlayed() {
+        List<LabCommand> done = history.commands();
+        List<LabCommand> steps = lab.steps();
+        if (done.size() > steps.size()) {
+            return -1;
+        }
+        for (int i = 0; i < done.size(); i++) {
+            if (!done.get(i).equals(steps.get(i))) {
+                return -1;
+            }
+        }
+        return done.size();
+    }
+
+    private void playSteps(List<LabCommand> steps) {
+        if (viewingPast()) {
+            return;
+        }
         if (!steps.isEmpty() && !simulated() && !gate.allow("Play " + steps.size() + " scenario steps on "
                 + backendId(), ClusterWriteText.steps(steps))) {
             setStatus("Cancelled: nothing was sent to the cluster", StatusKind.WARNING);
@@ -232,7 +337,9 @@ public final class WorkbenchViewModel {
         LabBackend backend = lab.backend();
         round(() -> replay(backend, steps), r -> {
             r.applied().forEach(e -> history.record(e.command(), e.after(), e.events()));
-            report(r.result().accepted() ? "Played " + steps.size() + " scenario steps" : r.result().message(),
+            report(r.result().accepted() ? "Played " + steps.size() + " scenario step" + (steps.size() == 1 ? "" : "s")
+                    + " (" + Math.max(0, scenarioStepsPlayed()) + " of " + lab.steps().size() + ")"
+                    : r.result().message(),
                     r.result().accepted());
         });
     }
@@ -244,7 +351,7 @@ public final class WorkbenchViewModel {
 
     /** Takes back the last action: reset, then replay everything before it. */
     public void undo() {
-        if (!undoable()) {
+        if (viewingPast() || !undoable()) {
             return;
         }
         List<LabCommand> replay = history.undo();
@@ -280,7 +387,7 @@ public final class WorkbenchViewModel {
     public void save(Path file) {
         try {
             Files.writeString(file, ScenarioWriter.write(lab.sourceYaml(), history.commands()));
-            setStatus("Saved " + file.getFileName() + " (" + history.commands().size() + " steps)", StatusKind.OK);
+            wrote("the scenario with " + history.commands().size() + " steps", file);
         } catch (Exception e) {
             setStatus("Cannot save " + file + ": " + e.getMessage(), StatusKind.ERROR);
         }
@@ -299,6 +406,9 @@ public final class WorkbenchViewModel {
     // ---- plumbing ----
 
     private void run(LabCommand command) {
+        if (viewingPast()) {
+            return;
+        }
         if (!simulated() && ClusterWriteText.isWrite(command)
                 && !gate.allow(ClusterWriteText.action(command), ClusterWriteText.detail(command, backendId()))) {
             setStatus("Cancelled: nothing was sent to the cluster", StatusKind.WARNING);
@@ -361,6 +471,7 @@ public final class WorkbenchViewModel {
     }
 
     private void swap(OpenedLab opened) {
+        closePast();
         closeSubscription();
         lab.backend().close();
         lab = opened;
@@ -386,14 +497,16 @@ public final class WorkbenchViewModel {
     private void subscribe() {
         LabBackend backend = lab.backend();
         subscription = backend.subscribe((s, newEvents) -> ui.execute(() -> {
-            if (backend != lab.backend()) {
+            if (backend != lab.backend() || past.get() != null) {
                 return;
             }
             if (s.version() > snapshot().version()) {
                 apply(s);
-                long lastSeq = events.isEmpty() ? 0 : events.get(events.size() - 1).seq();
-                newEvents.stream().filter(e -> e.seq() > lastSeq).forEach(events::add);
             }
+            // events are appended by sequence number whatever the snapshot's version: a snapshot the view
+            // already holds (taken after a command) must not drop the events announced with it
+            long lastSeq = events.isEmpty() ? 0 : events.get(events.size() - 1).seq();
+            newEvents.stream().filter(e -> e.seq() > lastSeq).forEach(events::add);
         }));
     }
 
@@ -413,8 +526,32 @@ public final class WorkbenchViewModel {
             trace.set(null);
             return;
         }
-        LabBackend backend = lab.backend();
+        TimeTravel then = past.get();
+        LabBackend backend = then != null ? then.scratch() : lab.backend();
         tasks.execute(() -> backend.trace(sel.tenant(), sel.id()), trace::set, e -> trace.set(null));
+    }
+
+    /** The file the last status line reports as written (for "open folder"); null once the status moves on. */
+    public ReadOnlyObjectProperty<@Nullable Path> writtenProperty() {
+        return written.getReadOnlyProperty();
+    }
+
+    /** Reports a file the workbench wrote: where it is (absolute path) and how big. */
+    public void wrote(String what, Path file) {
+        Path abs = file.toAbsolutePath();
+        long kb;
+        try {
+            kb = Math.max(1, (Files.size(abs) + 1023) / 1024);
+        } catch (java.io.IOException e) {
+            kb = 0;
+        }
+        setStatus("Wrote " + what + " to " + abs + (kb > 0 ? " (" + kb + " KB)" : ""), StatusKind.OK);
+        written.set(abs);
+    }
+
+    /** An error-toned status line (a failed export, say). */
+    public void error(String message) {
+        setStatus(message, StatusKind.ERROR);
     }
 
     /** A warning-toned status line for a user action that did nothing. */
@@ -427,6 +564,7 @@ public final class WorkbenchViewModel {
     }
 
     private void setStatus(String message, StatusKind kind) {
+        written.set(null);
         status.set(message);
         statusKind.set(kind);
     }
@@ -441,6 +579,7 @@ public final class WorkbenchViewModel {
 
     /** Stops the lab (window closing). */
     public void close() {
+        closePast();
         closeSubscription();
         tasks.shutdown();
         lab.backend().close();

@@ -18,10 +18,15 @@ final class FxTestSupport {
 
     /** The workbench on a fresh simulated article lab, engine calls on the FX thread for determinism. */
     static Workbench show(Stage stage) throws Exception {
+        return show(stage, "article", 1600, 1000, false);
+    }
+
+    /** The workbench on a fresh simulated lab in a window of this size. */
+    static Workbench show(Stage stage, String scenario, double width, double height, boolean dark) throws Exception {
         resetMonocleDragState();
         EngineLabOpener opener = EngineLabOpener.sim();
-        Workbench w = new Workbench(opener.open("article"), opener, new CurrentThreadTaskExecutor());
-        stage.setScene(w.scene(1600, 1000, false));
+        Workbench w = new Workbench(opener.open(scenario), opener, new CurrentThreadTaskExecutor());
+        stage.setScene(w.scene(width, height, dark));
         stage.show();
         stage.toFront();
         return w;

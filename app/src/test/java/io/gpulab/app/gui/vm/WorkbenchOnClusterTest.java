@@ -126,8 +126,10 @@ class WorkbenchOnClusterTest {
         tenantA().pods().inNamespace("default").resource(MockLab.gpuPod("from-kubectl", null, "", Map.of(),
                 20000, 30)).create();
         long end = System.currentTimeMillis() + 10_000;
-        while (System.currentTimeMillis() < end && vm.snapshot().tenant("tenant-a").orElseThrow()
-                .pod("default/from-kubectl").filter(p -> "Running".equals(p.phase())).isEmpty()) {
+        // the pod's events arrive on their own watch, possibly after the pod shows Running: wait for both
+        while (System.currentTimeMillis() < end && (vm.snapshot().tenant("tenant-a").orElseThrow()
+                .pod("default/from-kubectl").filter(p -> "Running".equals(p.phase())).isEmpty()
+                || vm.events().stream().noneMatch(e -> e.message().contains("from-kubectl")))) {
             Runnable push = uiThread.poll(100, TimeUnit.MILLISECONDS);
             if (push != null) {
                 push.run();

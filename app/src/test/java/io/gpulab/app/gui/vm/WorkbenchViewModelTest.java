@@ -126,4 +126,16 @@ class WorkbenchViewModelTest {
         vm.reset();
         assertEquals(1, vm.versionsProperty().get().size());
     }
+
+    @Test
+    void savingSaysWhereTheFileWentUntilTheNextAction(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        vm.submitTemplate(article, "tenant-a", null);
+        java.nio.file.Path file = dir.resolve("session.yaml");
+        vm.save(file);
+        assertTrue(vm.statusProperty().get().startsWith("Wrote the scenario with 1 steps to " + file.toAbsolutePath()),
+                vm.statusProperty().get());
+        assertEquals(file.toAbsolutePath(), vm.writtenProperty().get());
+        vm.submitTemplate(article, "tenant-a", null);
+        assertEquals(null, vm.writtenProperty().get());
+    }
 }

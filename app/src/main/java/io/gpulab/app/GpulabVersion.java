@@ -1,4 +1,4 @@
-package io.gpulab.app.cli;
+package io.gpulab.app;
 
 /** The version printed by {@code --version}, in JSON and in reports. */
 public final class GpulabVersion {

@@ -1,0 +1,49 @@
+package io.gpulab.app.gui.view;
+
+import io.gpulab.app.gui.vm.WorkbenchViewModel;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+
+/** The centre: the pinned pending summary over the scrolling topology canvas. */
+public final class CanvasPane extends VBox {
+
+    private final TopologyView topology;
+
+    public CanvasPane(WorkbenchViewModel vm) {
+        getStyleClass().add("canvas-pane");
+        setId("canvas");
+        topology = new TopologyView(vm);
+        VBox.setVgrow(topology, Priority.ALWAYS);
+        getChildren().addAll(new PendingSummary(vm, topology::reveal), welcome(vm), topology, new TimelineBar(vm));
+    }
+
+    /** The first-minute hint: shown on an untouched lab whose scenario has steps to play. */
+    private static Label welcome(WorkbenchViewModel vm) {
+        Label l = Texts.clipped("", "hint-strip");
+        l.setId("welcome");
+        l.setMaxWidth(Double.MAX_VALUE);
+        Runnable update = () -> {
+            int n = vm.scenarioStepCount();
+            boolean show = vm.simulated() && n > 0 && vm.timeline().isEmpty();
+            l.setText("The " + vm.snapshot().scenario() + " lab, ready to play: press ▶ Play scenario to run its " + n
+                    + " step" + (n == 1 ? "" : "s") + " (or Next step for one at a time), or drag a pod from the "
+                    + "palette onto a tenant.");
+            l.setVisible(show);
+            l.setManaged(show);
+        };
+        vm.versionsProperty().addListener((o, a, b) -> update.run());
+        update.run();
+        return l;
+    }
+
+    public TopologyView topology() {
+        return topology;
+    }
+
+    /** Adds a strip under the canvas (the timeline). */
+    public void addBelow(Node strip) {
+        getChildren().add(strip);
+    }
+}

@@ -1,0 +1,68 @@
+package io.gpulab.app.gui.view;
+
+import io.gpulab.app.gui.vm.WorkbenchViewModel;
+import io.gpulab.engine.api.LabEvent;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.collections.ListChangeListener;
+import javafx.geometry.Pos;
+import javafx.scene.control.Label;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+
+/**
+ * The event log under the canvas as a drawer: a one-line bar with the count and the latest event, and
+ * the table when open. On short windows it starts closed so the canvas keeps the height.
+ */
+public final class EventsDrawer extends VBox {
+
+    static final double TABLE_HEIGHT = 170;
+
+    private final BooleanProperty open = new SimpleBooleanProperty(true);
+    private final ToggleButton toggle = new ToggleButton();
+    private final Label latest = Texts.clipped("", "muted");
+    private final EventsView table;
+    private final WorkbenchViewModel vm;
+
+    public EventsDrawer(WorkbenchViewModel vm) {
+        this.vm = vm;
+        this.table = new EventsView(vm);
+        getStyleClass().add("events-drawer");
+        setId("events-drawer");
+        toggle.setId("events-toggle");
+        toggle.getStyleClass().add("drawer-toggle");
+        toggle.setMinWidth(Region.USE_PREF_SIZE);
+        toggle.selectedProperty().bindBidirectional(open);
+        HBox.setHgrow(latest, Priority.ALWAYS);
+        latest.setMaxWidth(Double.MAX_VALUE);
+        HBox bar = new HBox(8, toggle, latest);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        bar.getStyleClass().add("drawer-bar");
+        table.setPrefHeight(TABLE_HEIGHT);
+        getChildren().addAll(bar, table);
+        open.addListener((o, a, b) -> render());
+        vm.events().addListener((ListChangeListener<LabEvent>) c -> render());
+        render();
+    }
+
+    public BooleanProperty openProperty() {
+        return open;
+    }
+
+    private void render() {
+        int n = vm.events().size();
+        toggle.setText((open.get() ? "▾" : "▸") + " Events (" + n + ")");
+        LabEvent last = n == 0 ? null : vm.events().get(n - 1);
+        latest.setText(last == null ? "" : "latest: " + last.reason() + " · " + last.object() + " · " + last.message());
+        latest.getStyleClass().remove("warning-text");
+        if (last != null && "Warning".equals(last.type())) {
+            latest.getStyleClass().add("warning-text");
+        }
+        table.setMinHeight(open.get() ? TABLE_HEIGHT : 0);
+        table.setVisible(open.get());
+        table.setManaged(open.get());
+    }
+}

@@ -1,0 +1,38 @@
+package io.gpulab.app.gui.view;
+
+import javafx.scene.control.Label;
+import javafx.scene.control.OverrunStyle;
+import javafx.scene.control.Tooltip;
+import javafx.util.Duration;
+
+/**
+ * Labels for text that may not fit: one line, cut with an ellipsis at the end (never wrapped in the
+ * middle of a word), the full text on hover.
+ */
+public final class Texts {
+
+    private Texts() {
+    }
+
+    /** A one-line label that ellipsizes and shows its full text as a tooltip. */
+    public static Label clipped(String text, String... styleClasses) {
+        Label l = new Label(text);
+        l.getStyleClass().addAll(styleClasses);
+        clip(l);
+        return l;
+    }
+
+    /** Makes {@code l} one line, shrinkable to nothing, ellipsized, with its (current) text as tooltip. */
+    public static Label clip(Label l) {
+        l.setWrapText(false);
+        l.setMinWidth(0);
+        l.setTextOverrun(OverrunStyle.ELLIPSIS);
+        Tooltip tip = new Tooltip();
+        tip.textProperty().bind(l.textProperty());
+        tip.setShowDelay(Duration.millis(300));
+        tip.setWrapText(true);
+        tip.setMaxWidth(640);
+        l.setTooltip(tip);
+        return l;
+    }
+}

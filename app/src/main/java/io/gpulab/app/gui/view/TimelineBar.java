@@ -1,0 +1,95 @@
+package io.gpulab.app.gui.view;
+
+import io.gpulab.app.gui.vm.CommandHistory;
+import io.gpulab.app.gui.vm.CommandText;
+import io.gpulab.app.gui.vm.Formats;
+import io.gpulab.app.gui.vm.TimeTravel;
+import io.gpulab.app.gui.vm.WorkbenchViewModel;
+import java.util.List;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.Slider;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+
+/**
+ * The timeline under the canvas: one stop per lab version (as opened, then after each action, resets
+ * included). Dragging back shows the lab, its events and traces as they were, read-only; "Return to
+ * now" (or dragging to the right end) goes back to the live lab.
+ */
+public final class TimelineBar extends HBox {
+
+    private final WorkbenchViewModel vm;
+    private final Slider slider = new Slider(0, 0, 0);
+    private final Label where = Texts.clipped("", "muted");
+    private final Button now = new Button("Return to now");
+    private boolean updating;
+
+    public TimelineBar(WorkbenchViewModel vm) {
+        super(10);
+        this.vm = vm;
+        getStyleClass().add("timeline-bar");
+        setId("timeline");
+        setAlignment(Pos.CENTER_LEFT);
+        Label title = new Label("TIMELINE");
+        title.getStyleClass().add("section-title");
+        title.setMinWidth(Region.USE_PREF_SIZE);
+        slider.setId("timeline-slider");
+        slider.setMajorTickUnit(1);
+        slider.setMinorTickCount(0);
+        slider.setSnapToTicks(true);
+        slider.setBlockIncrement(1);
+        slider.setMinWidth(120);
+        slider.setPrefWidth(360);
+        slider.setTooltip(new Tooltip("Drag back to see the lab, its events and traces as they were (read-only)"));
+        now.setId("timeline-now");
+        now.setMinWidth(Region.USE_PREF_SIZE);
+        now.setOnAction(e -> vm.returnToNow());
+        HBox.setHgrow(slider, Priority.SOMETIMES);
+        HBox.setHgrow(where, Priority.ALWAYS);
+        where.setMaxWidth(Double.MAX_VALUE);
+        where.setId("timeline-where");
+        getChildren().addAll(title, slider, where, now);
+        slider.valueProperty().addListener((o, a, b) -> {
+            if (!updating && !slider.isValueChanging()) {
+                go((int) Math.round(b.doubleValue()));
+            }
+        });
+        slider.valueChangingProperty().addListener((o, was, is) -> {
+            if (!is) {
+                go((int) Math.round(slider.getValue()));
+            }
+        });
+        vm.versionsProperty().addListener((o, a, b) -> render());
+        vm.pastProperty().addListener((o, a, b) -> render());
+        render();
+    }
+
+    private void go(int index) {
+        TimeTravel shown = vm.pastProperty().get();
+        int last = vm.timeline().size();
+        if (index >= last ? shown != null : shown == null || shown.index() != index) {
+            vm.showVersion(index);
+        }
+    }
+
+    private void render() {
+        List<CommandHistory.Entry> timeline = vm.timeline();
+        TimeTravel shown = vm.pastProperty().get();
+        int at = shown == null ? timeline.size() : shown.index();
+        updating = true;
+        slider.setMax(Math.max(1, timeline.size()));
+        slider.setValue(at);
+        slider.setDisable(timeline.isEmpty() || !vm.simulated());
+        updating = false;
+        now.setDisable(shown == null);
+        pseudoClassStateChanged(javafx.css.PseudoClass.getPseudoClass("past"), shown != null);
+        String what = at == 0 ? "as opened" : CommandText.of(timeline.get(at - 1).command());
+        var time = at == 0 ? vm.openedSnapshot().now() : timeline.get(at - 1).after().now();
+        where.setText((shown == null ? "now · " : "viewing · ") + "version " + at + " of " + timeline.size() + " · "
+                + Formats.time(time) + " · " + what);
+    }
+}

@@ -1,0 +1,230 @@
+package io.gpulab.engine.snapshot;
+
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.ResourceQuota;
+import io.gpulab.scheduler.codec.HamiAnnotations;
+import io.gpulab.scheduler.codec.NodeRegistrationCodec;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Turns tenant dumps into a scenario (a tree ready to write as YAML) whose lab reproduces the observed state: every
+ * Node becomes a worker with its HAMi annotations verbatim (so its cards are what HAMi decodes from
+ * {@code hami.io/node-nvidia-register}, its node lock and cordon as observed), every Pod an existing pod on its node
+ * (or, without a node, in the tenant's queue) with its annotations and phase, every ResourceQuota a tenant quota.
+ * Whatever cannot be reproduced is listed by object and field in {@link Result#skipped()}.
+ */
+public final class SnapshotImporter {
+
+    /** The node annotations HAMi reads and the lab honours verbatim. */
+    static final List<String> NODE_ANNOTATIONS = List.of(HamiAnnotations.NODE_NVIDIA_REGISTER,
+            HamiAnnotations.NODE_HANDSHAKE, HamiAnnotations.NODE_NVIDIA_SCORE, HamiAnnotations.DEVICE_CORDON,
+            HamiAnnotations.MUTEX_LOCK);
+    private static final Pattern DNS_LABEL = Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?");
+
+    /**
+     * The scenario and the import report.
+     *
+     * @param scenario the scenario document (apiVersion, kind, metadata, lab, steps)
+     * @param skipped  what was not imported, one line per object or field
+     * @param counts   per tenant: nodes, pods, quotas, events read
+     */
+    public record Result(Map<String, Object> scenario, List<String> skipped, Map<String, int[]> counts) {
+
+        public Result {
+            skipped = List.copyOf(skipped);
+        }
+    }
+
+    private SnapshotImporter() {
+    }
+
+    /**
+     * @param tenants    tenant name to its dump, in order
+     * @param management the management cluster's dump, or null
+     * @throws IllegalArgumentException for a tenant name that is not a DNS label
+     */
+    public static Result toScenario(String name, Map<String, Dump> tenants, @Nullable Dump management) {
+        return toScenario(name, tenants, management, null);
+    }
+
+    /** As above, with the platform's HAMi Helm values as the lab's HAMi settings (keys not read are listed). */
+    public static Result toScenario(String name, Map<String, Dump> tenants, @Nullable Dump management,
+                                    HamiValues.@Nullable Result values) {
+        List<String> skipped = new ArrayList<>();
+        Map<String, int[]> counts = new LinkedHashMap<>();
+        List<Object> tenantDocs = new ArrayList<>();
+        for (var e : tenants.entrySet()) {
+            String tenant = e.getKey();
+            if (!DNS_LABEL.matcher(tenant).matches()) {
+                throw new IllegalArgumentException("--tenant " + tenant + ": not a valid tenant name (a DNS label)");
+            }
+            Dump d = e.getValue();
+            d.skipped().forEach(s -> skipped.add(tenant + ": " + s));
+            d.others().forEach(o -> skipped.add(tenant + ": " + kindName(o) + ": kind not part of a lab"));
+            if (!d.events().isEmpty()) {
+                skipped.add(tenant + ": " + d.events().size() + " Events: read for the report, not lab state");
+            }
+            tenantDocs.add(tenant(tenant, d, skipped));
+            counts.put(tenant, new int[] {d.nodes().size(), d.pods().size(), d.quotas().size(), d.events().size()});
+        }
+        String description = "imported from cluster snapshots: " + String.join(", ", tenants.keySet());
+        if (management != null) {
+            Set<String> planes = new LinkedHashSet<>();
+            management.others().stream().filter(o -> "TenantControlPlane".equals(o.getKind()))
+                    .forEach(o -> planes.add(o.getMetadata().getName()));
+            management.skipped().forEach(s -> skipped.add("management: " + s));
+            for (String t : tenants.keySet()) {
+                if (!planes.contains(t)) {
+                    skipped.add("management: no TenantControlPlane named " + t + " in " + management.file());
+                }
+            }
+            description += "; management: " + planes.size() + " TenantControlPlane(s)";
+        }
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("apiVersion", "gpulab.io/v1");
+        doc.put("kind", "Scenario");
+        doc.put("metadata", Map.of("name", name, "description", description));
+        Map<String, Object> lab = new LinkedHashMap<>();
+        if (values != null) {
+            lab.put("hami", values.hami());
+            values.notRead().forEach(k -> skipped.add("HAMi values: " + k));
+        }
+        lab.put("tenants", tenantDocs);
+        doc.put("lab", lab);
+        doc.put("steps", List.of());
+        return new Result(doc, skipped, counts);
+    }
+
+    private static Map<String, Object> tenant(String tenant, Dump d, List<String> skipped) {
+        Set<String> nodeNames = new LinkedHashSet<>();
+        d.nodes().forEach(n -> nodeNames.add(n.getMetadata().getName()));
+        Map<String, List<Object>> podsByNode = new LinkedHashMap<>();
+        List<Object> unbound = new ArrayList<>();
+        for (Pod p : d.pods()) {
+            Map<String, Object> m = PodManifest.of(p, tenant, skipped);
+            if (m == null) {
+                continue;
+            }
+            String node = p.getSpec() == null ? null : p.getSpec().getNodeName();
+            if (node != null && nodeNames.contains(node)) {
+                podsByNode.computeIfAbsent(node, k -> new ArrayList<>()).add(m);
+            } else {
+                if (node != null) {
+                    skipped.add(tenant + ": Pod " + PodManifest.key(p) + " spec.nodeName: node " + node
+                            + " is not in the dump (the pod is imported without a node)");
+                    @SuppressWarnings("unchecked")
+                    Map<String, Object> spec = (Map<String, Object>) m.get("spec");
+                    spec.remove("nodeName");
+                }
+                unbound.add(m);
+            }
+        }
+        List<Object> workers = new ArrayList<>();
+        for (Node n : d.nodes()) {
+            workers.add(worker(tenant, n, podsByNode.getOrDefault(n.getMetadata().getName(), List.of()), skipped));
+        }
+        Map<String, Object> t = new LinkedHashMap<>();
+        t.put("name", tenant);
+        t.put("workers", workers);
+        List<Object> quotas = new ArrayList<>();
+        for (ResourceQuota q : d.quotas()) {
+            Map<String, Object> hard = new LinkedHashMap<>();
+            if (q.getSpec() != null && q.getSpec().getHard() != null) {
+                q.getSpec().getHard().forEach((k, v) -> {
+                    if (PodManifest.validQuantity(v)) {
+                        hard.put(k, v.toString());
+                    } else {
+                        skipped.add(tenant + ": ResourceQuota " + q.getMetadata().getNamespace() + "/"
+                                + q.getMetadata().getName() + " spec.hard[" + k + "]: \"" + v + "\" is not a quantity");
+                    }
+                });
+            }
+            Map<String, Object> meta = new LinkedHashMap<>();
+            meta.put("name", q.getMetadata().getName());
+            meta.put("namespace", q.getMetadata().getNamespace() == null ? "default" : q.getMetadata().getNamespace());
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("apiVersion", "v1");
+            m.put("kind", "ResourceQuota");
+            m.put("metadata", meta);
+            m.put("spec", Map.of("hard", hard));
+            quotas.add(m);
+        }
+        if (!quotas.isEmpty()) {
+            t.put("resourceQuotas", quotas);
+        }
+        if (!unbound.isEmpty()) {
+            t.put("pods", unbound);
+        }
+        return t;
+    }
+
+    private static Map<String, Object> worker(String tenant, Node n, List<Object> pods, List<String> skipped) {
+        String name = n.getMetadata().getName();
+        Map<String, String> ann = n.getMetadata().getAnnotations() == null ? Map.of()
+                : n.getMetadata().getAnnotations();
+        Map<String, Object> w = new LinkedHashMap<>();
+        w.put("name", name);
+        Map<String, Quantity> cap = n.getStatus() == null ? null : n.getStatus().getCapacity();
+        long cpu = amount(cap, "cpu", 1);
+        long mem = amount(cap, "memory", 1024L * 1024);
+        if (cpu > 0) {
+            w.put("cpu", cpu);
+        } else {
+            skipped.add(tenant + ": Node " + name + " status.capacity.cpu: missing or not a quantity (lab default 4)");
+        }
+        if (mem > 0) {
+            w.put("memoryMiB", mem);
+        } else {
+            skipped.add(tenant + ": Node " + name + " status.capacity.memory: missing or not a quantity "
+                    + "(lab default 8192 MiB)");
+        }
+        Map<String, String> kept = new LinkedHashMap<>();
+        for (String key : NODE_ANNOTATIONS) {
+            if (ann.containsKey(key)) {
+                kept.put(key, ann.get(key));
+            }
+        }
+        String reg = ann.get(HamiAnnotations.NODE_NVIDIA_REGISTER);
+        if (reg == null) {
+            skipped.add(tenant + ": Node " + name + " metadata.annotations[" + HamiAnnotations.NODE_NVIDIA_REGISTER
+                    + "]: missing (HAMi: node unregistered; imported without cards)");
+        } else if (!NodeRegistrationCodec.decodeJson(reg).isOk()) {
+            skipped.add(tenant + ": Node " + name + " metadata.annotations[" + HamiAnnotations.NODE_NVIDIA_REGISTER
+                    + "]: " + NodeRegistrationCodec.decodeJson(reg).error().message()
+                    + " (kept verbatim; HAMi ignores the node's cards)");
+        }
+        ann.keySet().stream().filter(k -> k.startsWith("hami.io/") && !NODE_ANNOTATIONS.contains(k)).sorted()
+                .forEach(k -> skipped.add(tenant + ": Node " + name + " metadata.annotations[" + k
+                        + "]: not a HAMi node annotation, ignored"));
+        w.put("annotations", kept);
+        if (!pods.isEmpty()) {
+            w.put("pods", pods);
+        }
+        return w;
+    }
+
+    private static long amount(Map<String, Quantity> cap, String key, long unit) {
+        if (cap == null || cap.get(key) == null || !PodManifest.validQuantity(cap.get(key))) {
+            return 0;
+        }
+        return Quantity.getAmountInBytes(cap.get(key)).longValue() / unit;
+    }
+
+    private static String kindName(GenericKubernetesResource o) {
+        String ns = o.getMetadata() == null ? null : o.getMetadata().getNamespace();
+        String n = o.getMetadata() == null ? "?" : o.getMetadata().getName();
+        return o.getKind() + " " + (ns == null ? "" : ns + "/") + n;
+    }
+}
