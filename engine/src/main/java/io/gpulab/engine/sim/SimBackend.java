@@ -146,7 +146,12 @@ public final class SimBackend implements LabBackend {
             }
             List<LabEvent> events = lab.log().all().stream()
                     .filter(e -> e.tenant().equals(tenant) && e.object().equals("Pod/" + podKey)).toList();
-            return Optional.of(new HamiInputs(p.admitted, p.phase, nodes, notes, events));
+            io.gpulab.scheduler.filter.QuotaState quota = SimQuotas.state(t, lab.schedulerConfig().resourceNames(),
+                    lab.schedulerConfig().memoryFactor());
+            if (quota != null && p.reservedOn != null) {
+                quota = SimQuotas.without(quota, p);
+            }
+            return Optional.of(new HamiInputs(p.admitted, p.phase, nodes, notes, events, quota));
         } finally {
             lock.unlock();
         }
