@@ -100,6 +100,17 @@ public final class SimBackend implements LabBackend {
         }
     }
 
+    /** The virtual clock, read without a snapshot: a run records it after every step. */
+    @Override
+    public java.time.Instant now() {
+        lock.lock();
+        try {
+            return lab.now();
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** The pod's current view straight from its tenant's store: no snapshot of every other pod is built. */
     @Override
     public Optional<PodView> pod(String tenant, String podKey) {
