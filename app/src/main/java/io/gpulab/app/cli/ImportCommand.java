@@ -93,7 +93,10 @@ public final class ImportCommand {
                  @Option(names = "--out", required = true, paramLabel = "S.yaml", description = "the scenario to write")
                  Path out,
                  @Option(names = "--name", paramLabel = "NAME", defaultValue = "snapshot",
-                         description = "metadata.name of the scenario (default: ${DEFAULT-VALUE})") String name)
+                         description = "metadata.name of the scenario (default: ${DEFAULT-VALUE})") String name,
+                 @Option(names = "--hami-values", paramLabel = "values.yaml",
+                         description = "the HAMi chart values the platform deploys with (lab.hami)")
+                 @Nullable Path hamiValues)
             throws IOException {
         io.gpulab.engine.snapshot.SnapshotImporter.Result r;
         try {
@@ -103,7 +106,8 @@ public final class ImportCommand {
             }
             io.gpulab.engine.snapshot.Dump mgmt = management == null ? null
                     : io.gpulab.engine.snapshot.DumpReader.read(management);
-            r = io.gpulab.engine.snapshot.SnapshotImporter.toScenario(name, dumps, mgmt);
+            r = io.gpulab.engine.snapshot.SnapshotImporter.toScenario(name, dumps, mgmt,
+                    hamiValues == null ? null : io.gpulab.engine.snapshot.HamiValues.read(hamiValues));
         } catch (IOException | IllegalArgumentException e) {
             CliSupport.err(spec).println("gpulab: import snapshot: " + e.getMessage());
             return GpulabCommand.EXIT_USAGE;
@@ -123,6 +127,28 @@ public final class ImportCommand {
             r.skipped().forEach(s -> o.println("  " + s));
         }
         o.printf("wrote %s%n", out);
+        o.flush();
+        return GpulabCommand.EXIT_OK;
+    }
+
+    /** A platform's HAMi Helm values as a scenario's {@code lab.hami}. */
+    @Command(name = "hami-values", mixinStandardHelpOptions = true,
+            description = {"Print the lab.hami block a scenario needs to start from the HAMi configuration a team "
+                    + "deploys: the chart's values.yaml (or an override file) read for resource names, scheduler "
+                    + "name and policies, webhook failure policy, deviceSplitCount, scalings and per-node "
+                    + "nodeConfiguration entries. Keys the lab does not read are listed as comments.",
+                "Exit 0 on success, 2 for an unreadable file."})
+    int hamiValues(@Parameters(index = "0", paramLabel = "values.yaml") Path values) throws IOException {
+        io.gpulab.engine.snapshot.HamiValues.Result r;
+        try {
+            r = io.gpulab.engine.snapshot.HamiValues.read(values);
+        } catch (IOException | IllegalArgumentException e) {
+            CliSupport.err(spec).println("gpulab: import hami-values: " + e.getMessage());
+            return GpulabCommand.EXIT_USAGE;
+        }
+        java.io.PrintWriter o = CliSupport.out(spec);
+        o.print(io.gpulab.engine.snapshot.ScenarioYaml.toString(java.util.Map.of("hami", r.hami())));
+        r.notRead().forEach(k -> o.println("# not read: " + k));
         o.flush();
         return GpulabCommand.EXIT_OK;
     }

@@ -23,13 +23,14 @@ import java.time.Duration;
  * @param schedulerName        the scheduler the webhook writes into GPU pods (default {@code hami-scheduler});
  *                             empty: the webhook leaves {@code schedulerName} alone
  * @param forceOverwriteDefaultScheduler whether the webhook also replaces {@code default-scheduler} (default true)
+ * @param nodeConfigs          per-node device plugin overrides ({@code nodeconfig[]}), by worker name
  * @throws IllegalArgumentException naming the {@code lab.hami.*} field for an impossible value
  */
 public record HamiSettings(int deviceSplitCount, double deviceMemoryScaling, double deviceCoreScaling, int defaultMem,
                            int defaultCores, String nodeSchedulerPolicy, String gpuSchedulerPolicy,
                            String webhookFailurePolicy, Duration nodeLockExpire, int memoryFactor,
                            ResourceNames resourceNames, String schedulerName,
-                           boolean forceOverwriteDefaultScheduler) {
+                           boolean forceOverwriteDefaultScheduler, java.util.List<NodeConfigSpec> nodeConfigs) {
 
     public static final String POLICY_IGNORE = "Ignore";
     public static final String POLICY_FAIL = "Fail";
@@ -44,14 +45,27 @@ public record HamiSettings(int deviceSplitCount, double deviceMemoryScaling, dou
                         String webhookFailurePolicy, Duration nodeLockExpire) {
         this(deviceSplitCount, deviceMemoryScaling, deviceCoreScaling, defaultMem, defaultCores, nodeSchedulerPolicy,
                 gpuSchedulerPolicy, webhookFailurePolicy, nodeLockExpire, 1, ResourceNames.DEFAULTS,
-                WebhookSettings.DEFAULTS.schedulerName(), WebhookSettings.DEFAULTS.forceOverwriteDefaultScheduler());
+                WebhookSettings.DEFAULTS.schedulerName(), WebhookSettings.DEFAULTS.forceOverwriteDefaultScheduler(),
+                java.util.List.of());
     }
 
     /** These settings with the extra HAMi values of issue-15's scenario fields. */
     public HamiSettings with(int factor, ResourceNames names, String scheduler, boolean forceOverwrite) {
         return new HamiSettings(deviceSplitCount, deviceMemoryScaling, deviceCoreScaling, defaultMem, defaultCores,
                 nodeSchedulerPolicy, gpuSchedulerPolicy, webhookFailurePolicy, nodeLockExpire, factor, names,
-                scheduler, forceOverwrite);
+                scheduler, forceOverwrite, nodeConfigs);
+    }
+
+    /** These settings with per-node device plugin overrides. */
+    public HamiSettings withNodeConfigs(java.util.List<NodeConfigSpec> configs) {
+        return new HamiSettings(deviceSplitCount, deviceMemoryScaling, deviceCoreScaling, defaultMem, defaultCores,
+                nodeSchedulerPolicy, gpuSchedulerPolicy, webhookFailurePolicy, nodeLockExpire, memoryFactor,
+                resourceNames, schedulerName, forceOverwriteDefaultScheduler, configs);
+    }
+
+    /** The override for a worker, if any. */
+    public java.util.Optional<NodeConfigSpec> nodeConfig(String worker) {
+        return nodeConfigs.stream().filter(c -> c.name().equals(worker)).findFirst();
     }
 
     /** The webhook's settings ({@code gpuCorePolicy}, env and runtime class stay at the chart's defaults). */
@@ -62,6 +76,7 @@ public record HamiSettings(int deviceSplitCount, double deviceMemoryScaling, dou
     }
 
     public HamiSettings {
+        nodeConfigs = java.util.List.copyOf(nodeConfigs);
         if (memoryFactor < 1) {
             throw bad("memoryFactor", "must be >= 1, got " + memoryFactor);
         }

@@ -95,6 +95,7 @@ public final class PlanJson {
             m.put("neverFit", neverFit(c.neverFit()));
         }
         m.put("replays", c.replays());
+        m.put("wallMs", c.wallMs());
         if (!c.searchNote().isEmpty()) {
             m.put("searchNote", c.searchNote());
         }

@@ -1,7 +1,11 @@
 package io.gpulab.engine.scenario;
 
 import io.gpulab.engine.lab.HamiSettings;
+import io.gpulab.engine.lab.NodeConfigSpec;
 import io.gpulab.scheduler.model.ResourceNames;
+
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The HAMi settings beyond the device plugin's ({@code lab.hami}): {@code memoryFactor}, the resource names
@@ -31,7 +35,38 @@ final class HamiExtrasReader {
         String scheduler = h.has("schedulerName") ? h.get("schedulerName").scalar() : base.schedulerName();
         boolean force = h.has("forceOverwriteDefaultScheduler") ? h.get("forceOverwriteDefaultScheduler").bool()
                 : base.forceOverwriteDefaultScheduler();
-        return base.with(factor, names, scheduler, force);
+        HamiSettings out = base.with(factor, names, scheduler, force);
+        return h.has("nodeConfig") ? out.withNodeConfigs(nodeConfigs(h.get("nodeConfig"))) : out;
+    }
+
+    /** {@code nodeConfig}: the device plugin's per-node {@code nodeconfig[]} entries. */
+    private static List<NodeConfigSpec> nodeConfigs(ScenarioNode list) {
+        List<NodeConfigSpec> out = new ArrayList<>();
+        for (ScenarioNode n : list.list()) {
+            n.object("name", "deviceSplitCount", "deviceMemoryScaling", "deviceCoreScaling", "operatingMode",
+                    "filterDevices");
+            List<String> uuids = new ArrayList<>();
+            List<Integer> indexes = new ArrayList<>();
+            if (n.has("filterDevices")) {
+                ScenarioNode f = n.get("filterDevices").object("uuid", "index");
+                if (f.has("uuid")) {
+                    uuids.addAll(f.get("uuid").texts());
+                }
+                if (f.has("index")) {
+                    f.get("index").list().forEach(i -> indexes.add(i.integer(0)));
+                }
+            }
+            try {
+                out.add(new NodeConfigSpec(n.get("name").text(),
+                        n.has("deviceSplitCount") ? n.get("deviceSplitCount").integer(1) : null,
+                        n.has("deviceMemoryScaling") ? n.get("deviceMemoryScaling").number() : null,
+                        n.has("deviceCoreScaling") ? n.get("deviceCoreScaling").number() : null,
+                        n.has("operatingMode") ? n.get("operatingMode").text() : null, uuids, indexes));
+            } catch (IllegalArgumentException e) {
+                throw n.error(String.valueOf(e.getMessage()));
+            }
+        }
+        return out;
     }
 
     private static String text(ScenarioNode h, String key, String dflt) {

@@ -55,7 +55,7 @@ final class LabReader {
         h.object("deviceSplitCount", "deviceMemoryScaling", "deviceCoreScaling", "defaultMem", "defaultCores",
                 "nodeSchedulerPolicy", "gpuSchedulerPolicy", "webhookFailurePolicy", "nodeLockExpire",
                 "memoryFactor", "resourceName", "resourceMem", "resourceMemPercentage", "resourceCores",
-                "resourcePriority", "schedulerName", "forceOverwriteDefaultScheduler");
+                "resourcePriority", "schedulerName", "forceOverwriteDefaultScheduler", "nodeConfig");
         HamiSettings d = HamiSettings.DEFAULTS;
         int split = h.has("deviceSplitCount") ? h.get("deviceSplitCount").integer(1) : d.deviceSplitCount();
         double memScale = h.has("deviceMemoryScaling") ? positive(h.get("deviceMemoryScaling"))

@@ -109,6 +109,7 @@ final class ExistingPods {
         p.reservation = shares;
         p.reservedOn = node;
         node.book(p.key(), shares, 1);
+        node.bookMig(p.key(), d.value());
         shares.forEach(s -> ev.put("booked " + s.uuid(), s.mem() + " MB, " + s.cores() + " cores, "
                 + Math.max(1, s.slots()) + " slot(s)" + (node.hasCard(s.uuid()) ? "" : " (card unknown: ignored)")));
     }

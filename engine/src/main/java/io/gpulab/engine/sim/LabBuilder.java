@@ -56,7 +56,9 @@ final class LabBuilder {
             for (WorkerSpec w : ts.workers()) {
                 List<DeviceInfo> devices;
                 try {
-                    devices = factory.devices(w.cards().stream().map(LabBuilder::declaration).toList(), nextCard);
+                    var nc = spec.hami().nodeConfig(w.name());
+                    devices = nc.isPresent() ? NodeConfigs.devices(nc.get(), spec.hami(), w.cards(), nextCard)
+                            : factory.devices(w.cards().stream().map(LabBuilder::declaration).toList(), nextCard);
                 } catch (IllegalArgumentException e) {
                     throw new IllegalArgumentException("tenant " + ts.name() + ", worker " + w.name() + ": "
                             + e.getMessage(), e);
@@ -80,6 +82,8 @@ final class LabBuilder {
                         + " event: Registered Node " + w.name() + " in Controller", "node-controller");
             }
             t.quotas = ts.quotas();
+            t.quotaNames = spec.hami().resourceNames();
+            t.quotaFactor = spec.hami().memoryFactor();
             ExistingPods.add(lab, t, ts);
             out.add(t);
             i++;
@@ -98,7 +102,7 @@ final class LabBuilder {
                 "172.18.255." + (200 + index % 51) + ":6443", comps, uid);
     }
 
-    private static CardDeclaration declaration(CardSpec c) {
+    static CardDeclaration declaration(CardSpec c) {
         return new CardDeclaration(c.model(), c.count(), c.type(), c.memoryMB(), c.cores(), c.slots(), c.numa(),
                 c.uuid(), c.health(), c.mode());
     }

@@ -99,6 +99,7 @@ final class Scheduling {
         p.reservation = PodUsage.collapse(r.devices(), p.admitted.initContainers().size());
         p.reservedOn = node;
         node.book(p.key(), p.reservation, 1);
+        node.bookMig(p.key(), r.devices());
         // a retry that lands where the last one did (waiting for a node lock) repeats nothing
         String filterSig = node.name + "|" + devices;
         boolean repeat = filterSig.equals(p.lastFilter) && !p.lastFailure.isEmpty();

@@ -56,6 +56,12 @@ public final class SnapshotImporter {
      * @throws IllegalArgumentException for a tenant name that is not a DNS label
      */
     public static Result toScenario(String name, Map<String, Dump> tenants, @Nullable Dump management) {
+        return toScenario(name, tenants, management, null);
+    }
+
+    /** As above, with the platform's HAMi Helm values as the lab's HAMi settings (keys not read are listed). */
+    public static Result toScenario(String name, Map<String, Dump> tenants, @Nullable Dump management,
+                                    HamiValues.@Nullable Result values) {
         List<String> skipped = new ArrayList<>();
         Map<String, int[]> counts = new LinkedHashMap<>();
         List<Object> tenantDocs = new ArrayList<>();
@@ -90,7 +96,13 @@ public final class SnapshotImporter {
         doc.put("apiVersion", "gpulab.io/v1");
         doc.put("kind", "Scenario");
         doc.put("metadata", Map.of("name", name, "description", description));
-        doc.put("lab", Map.of("tenants", tenantDocs));
+        Map<String, Object> lab = new LinkedHashMap<>();
+        if (values != null) {
+            lab.put("hami", values.hami());
+            values.notRead().forEach(k -> skipped.add("HAMi values: " + k));
+        }
+        lab.put("tenants", tenantDocs);
+        doc.put("lab", lab);
         doc.put("steps", List.of());
         return new Result(doc, skipped, counts);
     }

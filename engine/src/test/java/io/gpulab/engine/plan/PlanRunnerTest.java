@@ -134,6 +134,24 @@ class PlanRunnerTest {
     }
 
     @Test
+    void aCandidateOpensAsAScenarioLabThatEndsTheSame() throws Exception {
+        Plan plan = new PlanReader().read("t.yaml", PLAN, null);
+        Workload w = new WorkloadResolver(CardCatalog.builtIn(), null).resolve(plan.workload());
+        PlanResult r = new PlanRunner(CardCatalog.builtIn(), 2).run(plan, w, PlanProgress.NONE, new AtomicBoolean());
+        CandidateResult l4 = r.candidates().get(1);
+        String json = new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(
+                CandidateScenario.of(plan, l4, w));
+        io.gpulab.engine.scenario.Scenario s = new io.gpulab.engine.scenario.ScenarioReader()
+                .read("l4.json", new java.io.StringReader(json), true);
+        try (var sim = io.gpulab.engine.sim.SimBackend.start(s.lab())) {
+            new io.gpulab.engine.scenario.ScenarioRunner(sim).run(s);
+            io.gpulab.engine.metrics.LabMetrics m = io.gpulab.engine.metrics.LabMetrics.of(sim.snapshot());
+            assertEquals(l4.placed(), m.pods().running());
+            assertEquals(l4.gpuAllocationPct(), m.gpuAllocation().pct());
+        }
+    }
+
+    @Test
     void aScenariosSubmitsAreAWorkload() {
         String plan = PLAN.substring(0, PLAN.indexOf("workload:")) + "workload: {scenario: article}\n"
                 + PLAN.substring(PLAN.indexOf("prices:"));

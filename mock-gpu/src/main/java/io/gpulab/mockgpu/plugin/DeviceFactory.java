@@ -3,6 +3,7 @@ package io.gpulab.mockgpu.plugin;
 import io.gpulab.mockgpu.catalog.CardCatalog;
 import io.gpulab.mockgpu.catalog.CardModel;
 import io.gpulab.scheduler.model.DeviceInfo;
+import io.gpulab.scheduler.model.MigProfile;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -37,13 +38,27 @@ public final class DeviceFactory {
             int mem = c.memoryMB() != null ? c.memoryMB() : m.memoryMB();
             int cores = c.cores() != null ? c.cores() : 100;
             int slots = c.slots() != null ? c.slots() : settings.deviceSplitCount();
+            boolean mig = DeviceInfo.MIG_MODE.equals(c.mode());
+            List<MigProfile> profiles = List.of();
+            if (mig) {
+                // a MIG card registers unscaled, with 100 core units and as many slots as its widest profile has
+                // instances (spec/hami.md 5.1); its profiles as HAMi's device config allows them for the model
+                List<String> names = new ArrayList<>(List.of(type));
+                if (m != null) {
+                    names.add(m.name());
+                    names.addAll(m.aliases());
+                }
+                profiles = MigGeometries.profiles(names);
+            }
             for (int i = 0; i < c.count(); i++) {
                 String id = c.uuid() != null ? c.uuid() : "GPU-" + nextId;
                 nextId++;
-                out.add(new DeviceInfo(id, out.size(), slots, (int) Math.floor(mem * settings.deviceMemoryScaling()),
-                        (int) Math.floor(cores * settings.deviceCoreScaling()), type,
+                out.add(new DeviceInfo(id, out.size(),
+                        mig ? (c.slots() != null ? slots : MigGeometries.maxInstances(profiles)) : slots,
+                        mig ? mem : (int) Math.floor(mem * settings.deviceMemoryScaling()),
+                        mig ? 100 : (int) Math.floor(cores * settings.deviceCoreScaling()), type,
                         c.numa() != null ? c.numa() : 0, c.mode() != null ? c.mode() : DeviceInfo.DEFAULT_MODE,
-                        c.health() == null || c.health()));
+                        c.health() == null || c.health(), profiles));
             }
         }
         return List.copyOf(out);

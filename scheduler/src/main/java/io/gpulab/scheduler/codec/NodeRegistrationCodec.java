@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gpulab.scheduler.model.DeviceInfo;
+import io.gpulab.scheduler.model.MigPlacement;
+import io.gpulab.scheduler.model.MigProfile;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -36,6 +38,18 @@ public final class NodeRegistrationCodec {
             putIfNotEmpty(o, "mode", d.mode());
             if (d.health()) {
                 o.put("health", true);
+            }
+            if (!d.migProfiles().isEmpty()) {
+                ArrayNode profiles = o.putArray("migProfiles");
+                for (MigProfile p : d.migProfiles()) {
+                    ObjectNode po = profiles.addObject();
+                    po.put("name", p.name());
+                    po.put("memoryMB", p.memoryMB());
+                    po.put("core", p.core());
+                    po.put("sliceCount", p.sliceCount());
+                    ArrayNode pl = po.putArray("placements");
+                    p.placements().forEach(x -> pl.addObject().put("start", x.start()).put("size", x.size()));
+                }
             }
         }
         return array.toString();
@@ -83,9 +97,24 @@ public final class NodeRegistrationCodec {
             }
             out.add(new DeviceInfo(n.path("id").asText(""), n.path("index").asInt(0), n.path("count").asInt(0),
                     n.path("devmem").asInt(0), n.path("devcore").asInt(0), n.path("type").asText(""),
-                    n.path("numa").asInt(0), n.path("mode").asText(""), n.path("health").asBoolean(false)));
+                    n.path("numa").asInt(0), n.path("mode").asText(""), n.path("health").asBoolean(false),
+                    migProfiles(n.path("migProfiles"))));
         }
         return Decoded.ok(List.copyOf(out));
+    }
+
+    /** {@code migProfiles} (v2.10, MIG cards): name, memoryMB, core, sliceCount, placements[{start, size}]. */
+    private static List<MigProfile> migProfiles(JsonNode array) {
+        List<MigProfile> out = new ArrayList<>();
+        for (JsonNode p : array) {
+            List<MigPlacement> placements = new ArrayList<>();
+            for (JsonNode x : p.path("placements")) {
+                placements.add(new MigPlacement(x.path("start").asInt(0), x.path("size").asInt(0)));
+            }
+            out.add(new MigProfile(p.path("name").asText(""), p.path("memoryMB").asInt(0), p.path("core").asInt(0),
+                    p.path("sliceCount").asInt(0), placements));
+        }
+        return out;
     }
 
     private static String firstBadField(JsonNode n) {

@@ -82,23 +82,63 @@ public final class NodeFitter {
                 }
             }
         }
-        if (k.nums() > n) {
+        if (k.nums() > n && !migRequest(nv, ctx)) {
             return FitOutcome.fail(Reasons.NODE_INSUFFICIENT_DEVICE);
         }
         FitOutcome out = NvidiaFit.fit(nv, k, ctx, sel, cordon, quota, nodeAnn);
         if (out.fits()) {
+            List<ContainerDevice> charged = new ArrayList<>(out.devices().size());
             for (ContainerDevice c : out.devices()) {
+                ContainerDevice given = c;
                 for (WorkDevice d : nv) {
                     if (d.info.id().equals(c.uuid())) {
-                        d.usedSlots += 1;
-                        d.usedCores += c.usedCores();
-                        d.usedMem += c.usedMem();
+                        given = addResourceUsage(d, c);
+                        if (given == null) {
+                            return FitOutcome.fail("AddResourceUsage failed for device " + d.info.id()
+                                    + ": MIG profile and placement allocation failed");
+                        }
                         break;
                     }
                 }
+                charged.add(given);
             }
+            return FitOutcome.fit(charged);
         }
         return out;
+    }
+
+    /**
+     * HAMi's {@code AddResourceUsage}: one slot, the container's memory and cores; on a MIG card the instance is
+     * created: the smallest allowed profile with a free placement, whose memory and cores replace the request's.
+     */
+    private static @Nullable ContainerDevice addResourceUsage(WorkDevice d, ContainerDevice c) {
+        ContainerDevice given = c;
+        if (d.info.isMig()) {
+            MigRules.Choice choice = MigRules.select(d.info.migProfiles(), d.migInUse, c.usedMem());
+            if (choice == null) {
+                return null;
+            }
+            given = new ContainerDevice(c.uuid(), c.type(), choice.profile().memoryMB(), choice.profile().core());
+            d.migInUse.add(choice.placement());
+        }
+        d.usedSlots += 1;
+        d.usedCores += given.usedCores();
+        d.usedMem += given.usedMem();
+        return given;
+    }
+
+    /** {@code isMIGRequest}: an NVIDIA request, no {@code vgpu-mode} excluding mig, and a MIG card on the node. */
+    private static boolean migRequest(WorkDevice[] nv, FilterContext ctx) {
+        String mode = ctx.annotations().get(io.gpulab.scheduler.codec.HamiAnnotations.VGPU_MODE);
+        if (mode != null && !mode.contains(io.gpulab.scheduler.model.DeviceInfo.MIG_MODE)) {
+            return false;
+        }
+        for (WorkDevice d : nv) {
+            if (d.info.isMig()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static QuotaProbe probe(FilterContext ctx, QuotaState quota, List<List<ContainerDevice>> prior) {

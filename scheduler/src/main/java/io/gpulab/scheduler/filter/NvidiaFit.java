@@ -78,6 +78,11 @@ final class NvidiaFit {
                 reasons.add(fail);
                 continue;
             }
+            if (d.info.isMig() && !MigRules.fits(d.info.migProfiles(), d.migInUse, takenOn(tmp, d), memreq)) {
+                // step 15, CustomFilterRule: no allowed profile with a free placement holds the request
+                reasons.add(Reasons.CARD_MIG_TOPOLOGY_INFEASIBLE);
+                continue;
+            }
             if (nums > 0) {
                 if (!ctx.topology()) {
                     nums--;
@@ -86,6 +91,9 @@ final class NvidiaFit {
             }
             if (nums == 0 && !ctx.topology()) {
                 return FitOutcome.fit(tmp);
+            }
+            if (d.info.isMig()) {
+                i++;   // HAMi revisits a MIG card: one card can give a container several instances
             }
         }
         if (ctx.topology() && tmp.size() >= originReq) {
@@ -113,6 +121,17 @@ final class NvidiaFit {
             return Reasons.CARD_COMPUTE_UNITS_EXHAUSTED;
         }
         return null;
+    }
+
+    /** Memory of the instances this container already took on the card in this Fit, in order. */
+    private static List<Integer> takenOn(List<ContainerDevice> tmp, WorkDevice d) {
+        List<Integer> out = new ArrayList<>();
+        for (ContainerDevice c : tmp) {
+            if (c.uuid().equals(d.info.id())) {
+                out.add(c.usedMem());
+            }
+        }
+        return out;
     }
 
     private static ContainerDevice device(WorkDevice d, int mem, int cores) {

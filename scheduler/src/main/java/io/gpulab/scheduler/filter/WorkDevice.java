@@ -1,5 +1,7 @@
 package io.gpulab.scheduler.filter;
 
+import io.gpulab.scheduler.model.MigPlacement;
+import java.util.ArrayList;
 import io.gpulab.scheduler.model.DeviceInfo;
 import io.gpulab.scheduler.model.DeviceUsage;
 import java.util.List;
@@ -15,12 +17,15 @@ final class WorkDevice {
     int usedMem;
     int usedCores;
     float score;
+    /** MIG instances in use on the card (empty unless it is in {@code mig} mode). */
+    final List<MigPlacement> migInUse;
 
     WorkDevice(DeviceUsage u) {
         this.info = u.info();
         this.usedSlots = u.usedSlots();
         this.usedMem = u.usedMem();
         this.usedCores = u.usedCores();
+        this.migInUse = u.migInUse().isEmpty() ? new ArrayList<>(0) : new ArrayList<>(u.migInUse());
     }
 
     static WorkDevice[] copyOf(List<DeviceUsage> devices) {

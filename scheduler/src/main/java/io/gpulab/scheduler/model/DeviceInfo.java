@@ -13,13 +13,30 @@ package io.gpulab.scheduler.model;
  * @param numa   NUMA node
  * @param mode   {@code hami-core}, {@code mig} or {@code mps}
  * @param health whether the plugin reports the card healthy
+ * @param migProfiles the MIG profiles a {@code mig}-mode card offers (empty otherwise)
  */
 public record DeviceInfo(String id, int index, int count, int devMem, int devCore, String type, int numa,
-                         String mode, boolean health) {
+                         String mode, boolean health, java.util.List<MigProfile> migProfiles) {
 
     public static final String DEFAULT_MODE = "hami-core";
+    public static final String MIG_MODE = "mig";
+
+    public DeviceInfo {
+        migProfiles = java.util.List.copyOf(migProfiles);
+    }
+
+    /** A card without MIG profiles. */
+    public DeviceInfo(String id, int index, int count, int devMem, int devCore, String type, int numa, String mode,
+                      boolean health) {
+        this(id, index, count, devMem, devCore, type, numa, mode, health, java.util.List.of());
+    }
 
     public DeviceInfo withHealth(boolean newHealth) {
-        return new DeviceInfo(id, index, count, devMem, devCore, type, numa, mode, newHealth);
+        return new DeviceInfo(id, index, count, devMem, devCore, type, numa, mode, newHealth, migProfiles);
+    }
+
+    /** Whether HAMi treats the card as a MIG card ({@code mode == "mig"}). */
+    public boolean isMig() {
+        return MIG_MODE.equals(mode);
     }
 }

@@ -35,11 +35,14 @@ class NodeRegistrationCodecTest {
     }
 
     @Test
-    void jsonIgnoresUnknownFieldsLikeMigProfiles() {
+    void jsonCarriesMigProfilesBothWays() {
         String v = "[{\"id\":\"GPU-0\",\"count\":7,\"devmem\":40960,\"devcore\":100,\"type\":\"NVIDIA\","
-                + "\"mode\":\"mig\",\"health\":true,\"migProfiles\":[{\"name\":\"1g.5gb\"}]}]";
-        assertEquals(List.of(new DeviceInfo("GPU-0", 0, 7, 40960, 100, "NVIDIA", 0, "mig", true)),
-                NodeRegistrationCodec.decodeJson(v).value());
+                + "\"mode\":\"mig\",\"health\":true,\"migProfiles\":[{\"name\":\"1g.5gb\",\"memoryMB\":5120,"
+                + "\"core\":14,\"sliceCount\":1,\"placements\":[{\"start\":0,\"size\":1}]}]}]";
+        List<DeviceInfo> d = NodeRegistrationCodec.decodeJson(v).value();
+        assertEquals(List.of(new io.gpulab.scheduler.model.MigProfile("1g.5gb", 5120, 14, 1,
+                List.of(new io.gpulab.scheduler.model.MigPlacement(0, 1)))), d.get(0).migProfiles());
+        assertEquals(v, NodeRegistrationCodec.encodeJson(d));
     }
 
     @Test

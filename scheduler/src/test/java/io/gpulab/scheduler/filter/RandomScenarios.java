@@ -33,7 +33,7 @@ public final class RandomScenarios {
                 int cores = r.nextInt(8) == 0 ? 200 : 100;
                 int slots = 1 + r.nextInt(10);
                 DeviceInfo info = new DeviceInfo("GPU-" + n + "-" + c, c, slots, mem, cores,
-                        TYPES[r.nextInt(TYPES.length)], r.nextInt(2), r.nextInt(6) == 0 ? "mig" : "hami-core",
+                        TYPES[r.nextInt(TYPES.length)], r.nextInt(2), r.nextInt(6) == 0 ? "mps" : "hami-core",
                         r.nextInt(12) != 0);
                 int used = r.nextInt(slots + 1);
                 int usedMem = used == 0 ? 0 : r.nextInt(mem + 1);

@@ -1,0 +1,91 @@
+package io.gpulab.app.gui.plan;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.gpulab.app.gui.fx.FxThread;
+import io.gpulab.engine.plan.CandidateResult;
+import java.io.File;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import javafx.embed.swing.SwingFXUtils;
+import javafx.scene.Scene;
+import javafx.scene.chart.LineChart;
+import javafx.scene.control.Button;
+import javafx.scene.control.TableView;
+import javafx.stage.Stage;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The Plan view runs a built-in plan in the background and shows every candidate side by side. */
+@ExtendWith(ApplicationExtension.class)
+class PlanViewTest {
+
+    private PlanViewModel vm;
+    private final List<CandidateResult> opened = new ArrayList<>();
+    private Stage stage;
+
+    @Start
+    void start(Stage stage) {
+        this.stage = stage;
+        vm = new PlanViewModel(Executors.newSingleThreadExecutor(), FxThread::runNowOrLater);
+        PlanView view = new PlanView(vm, PlanWindow.openButtons(vm, stage), opened::add);
+        stage.setScene(new Scene(view, 1600, 1000));
+        stage.show();
+    }
+
+    @Test
+    void aBuiltInPlanRunsAndShowsCandidatesCurvesAndBars(FxRobot robot) throws Exception {
+        robot.clickOn("inference-a100-vs-l4");
+        assertTrue(vm.textProperty().get().contains("kind: Plan"));
+        robot.clickOn("#plan-run");
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> vm.resultProperty().get() != null);
+        WaitForAsyncUtils.waitForFxEvents();
+        TableView<?> table = robot.lookup("#plan-candidates").queryAs(TableView.class);
+        assertEquals(3, table.getItems().size());
+        LineChart<?, ?> curves = robot.lookup(".chart").queryAll().stream().filter(n -> n instanceof LineChart)
+                .map(n -> (LineChart<?, ?>) n).findFirst().orElseThrow();
+        assertEquals(3, curves.getData().size(), "one curve per candidate");
+        assertTrue(vm.statusProperty().get().contains("3 candidates compared"), vm.statusProperty().get());
+        assertFalse(robot.lookup("#plan-open-lab").queryAs(Button.class).isDisabled());
+        robot.clickOn("#plan-open-lab");
+        assertEquals(1, opened.size());
+        for (int[] size : new int[][] {{1280, 720}, {1600, 1000}, {1920, 1080}}) {
+            robot.interact(() -> {
+                stage.setWidth(size[0]);
+                stage.setHeight(size[1]);
+            });
+            WaitForAsyncUtils.waitForFxEvents();
+            File png = new File("target/plan-view-" + size[0] + "x" + size[1] + ".png");
+            robot.interact(() -> {
+                try {
+                    ImageIO.write(SwingFXUtils.fromFXImage(stage.getScene().getRoot().snapshot(null, null), null),
+                            "png", png);
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+            assertTrue(png.length() > 10_000, png + " rendered");
+        }
+    }
+
+    @Test
+    void aBadPlanSaysWhereAndRunsNothing(FxRobot robot) throws Exception {
+        robot.interact(() -> vm.textProperty().set("apiVersion: gpulab.io/v1\nkind: Plan\nmetadata: {name: x}\n"
+                + "workload: {pods: [{name: p, count: 1}]}\ncandidates:\n  - {name: a, worker: {cards: [{model: Q1}]},"
+                + " workers: 1}\n  - {name: b, worker: {cards: [{model: L4}]}, workers: 1}\n"));
+        robot.clickOn("#plan-run");
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !vm.runningProperty().get());
+        assertTrue(vm.statusProperty().get().startsWith("plan.yaml:6: candidates[0].worker.cards[0].model: unknown card"
+                + " model 'Q1'"), vm.statusProperty().get());
+        assertEquals(null, vm.resultProperty().get());
+    }
+}
