@@ -100,6 +100,17 @@ public final class SimBackend implements LabBackend {
         }
     }
 
+    /** The virtual clock, read without a snapshot: a run records it after every step. */
+    @Override
+    public java.time.Instant now() {
+        lock.lock();
+        try {
+            return lab.now();
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** The pod's current view straight from its tenant's store: no snapshot of every other pod is built. */
     @Override
     public Optional<PodView> pod(String tenant, String podKey) {
@@ -135,7 +146,12 @@ public final class SimBackend implements LabBackend {
             }
             List<LabEvent> events = lab.log().all().stream()
                     .filter(e -> e.tenant().equals(tenant) && e.object().equals("Pod/" + podKey)).toList();
-            return Optional.of(new HamiInputs(p.admitted, p.phase, nodes, notes, events));
+            io.gpulab.scheduler.filter.QuotaState quota = SimQuotas.state(t, lab.schedulerConfig().resourceNames(),
+                    lab.schedulerConfig().memoryFactor());
+            if (quota != null && p.reservedOn != null) {
+                quota = SimQuotas.without(quota, p);
+            }
+            return Optional.of(new HamiInputs(p.admitted, p.phase, nodes, notes, events, quota));
         } finally {
             lock.unlock();
         }
