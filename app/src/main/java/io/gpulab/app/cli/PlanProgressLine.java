@@ -48,6 +48,19 @@ final class PlanProgressLine implements PlanProgress {
         draw(true);
     }
 
+    /**
+     * Whether stderr is a terminal (the bar is drawn there even when stdout is piped to a file): on Linux its
+     * descriptor links to a tty; elsewhere Java only knows whether both standard streams are one.
+     */
+    static boolean stderrIsTerminal() {
+        try {
+            String target = java.nio.file.Files.readSymbolicLink(java.nio.file.Path.of("/proc/self/fd/2")).toString();
+            return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty");
+        } catch (java.io.IOException | UnsupportedOperationException | SecurityException e) {
+            return System.console() != null;
+        }
+    }
+
     /** Ends the live line. */
     synchronized void finish() {
         if (tty) {

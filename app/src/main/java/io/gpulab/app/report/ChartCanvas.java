@@ -144,6 +144,63 @@ public final class ChartCanvas {
         }
     }
 
+    /**
+     * A heat map of cards: one small square per card, a worker's cards side by side, workers wrapping in rows;
+     * white is idle, dark blue fully booked. {@code booked[w][c]} is a percentage.
+     */
+    public void heat(String title, int workers, int perWorker, java.util.function.IntBinaryOperator booked)
+            throws IOException {
+        doc.show(doc.bold, 9, title, x, y + h - 9, INK);
+        float areaTop = y + h - 18;
+        float areaBottom = y + 18;
+        float cell = heatCell(w, workers, perWorker);
+        float blockW = perWorker * cell + Math.max(1, cell / 2);
+        int perRow = Math.max(1, (int) (w / blockW));
+        for (int wk = 0; wk < workers; wk++) {
+            float bx = x + (wk % perRow) * blockW;
+            float by = areaTop - (wk / perRow + 1) * (cell + Math.max(1, cell / 2));
+            if (by < areaBottom) {
+                break;
+            }
+            for (int c = 0; c < perWorker; c++) {
+                float f = Math.min(100, booked.applyAsInt(wk, c)) / 100f;
+                out.setNonStrokingColor(1 - f * 1f, 1 - f * 0.553f, 1 - f * 0.302f);
+                out.addRect(bx + c * cell, by, Math.max(cell - 0.4f, 0.8f), Math.max(cell - 0.4f, 0.8f));
+                out.fill();
+            }
+        }
+        float lx = x;
+        for (int i = 0; i <= 10; i++) {
+            float f = i / 10f;
+            out.setNonStrokingColor(1 - f, 1 - f * 0.553f, 1 - f * 0.302f);
+            out.addRect(lx + 30 + i * 10, y + 3, 10, 7);
+            out.fill();
+        }
+        out.setStrokingColor(GRID[0] - 0.2f, GRID[1] - 0.2f, GRID[2] - 0.2f);
+        out.setLineWidth(0.4f);
+        out.addRect(lx + 30, y + 3, 110, 7);
+        out.stroke();
+        doc.show(doc.regular, LABEL, "idle", lx, y + 4, INK);
+        doc.show(doc.regular, LABEL, "fully booked (memory or compute)", lx + 146, y + 4, INK);
+    }
+
+    /** The side of one card's square: as large as fits {@link #HEAT_AREA} points of height, 1.5 to 10 points. */
+    private static float heatCell(float width, int workers, int perWorker) {
+        int cells = Math.max(1, workers * perWorker);
+        return (float) Math.max(1.5, Math.min(10, Math.floor(Math.sqrt(width * HEAT_AREA / (cells * 1.3)))));
+    }
+
+    static final float HEAT_AREA = 120;
+
+    /** The canvas height {@link #heat} needs for this many cards on a page {@code width} wide. */
+    public static float heatHeight(float width, int workers, int perWorker) {
+        float cell = heatCell(width, workers, perWorker);
+        float blockW = perWorker * cell + Math.max(1, cell / 2);
+        int perRow = Math.max(1, (int) (width / blockW));
+        int rows = (workers + perRow - 1) / perRow;
+        return Math.min(HEAT_AREA + 40, rows * (cell + Math.max(1, cell / 2)) + 40);
+    }
+
     /** A light frame around the whole canvas, filled with grey {@code fill}. */
     void frame(float fill) throws IOException {
         rect(0, 0, w, h, new float[] {fill, fill, fill}, new float[] {0.85f, 0.87f, 0.9f});

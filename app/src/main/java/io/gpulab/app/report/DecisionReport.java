@@ -210,6 +210,10 @@ public final class DecisionReport {
                 pdf.bullet(n.pods() + " pods " + n.reason() + ".");
             }
         }
+        io.gpulab.engine.plan.CardHeat heat = c.heat();
+        pdf.canvas(ChartCanvas.heatHeight(pdf.width(), heat.workers(), heat.cardsPerWorker())).heat("Cards at the end of the replay ("
+                + fmt(heat.workers()) + " workers × " + heat.cardsPerWorker() + " cards; each square is a card)",
+                heat.workers(), heat.cardsPerWorker(), heat::booked);
         List<double[]> pts = new ArrayList<>();
         pts.add(new double[] {0, 0});
         double xMax = 100;

@@ -13,12 +13,24 @@ import java.util.Optional;
  *                             complete in time); empty when it is fully observed
  */
 public record TenantView(String name, ControlPlaneView controlPlane, TunnelView tunnel, String webhookFailurePolicy,
-                         List<NodeView> nodes, List<PodView> pods, List<String> warnings) {
+                         List<NodeView> nodes, List<PodView> pods, List<String> warnings, List<QuotaView> quotas) {
 
     public TenantView {
         nodes = List.copyOf(nodes);
         pods = List.copyOf(pods);
         warnings = List.copyOf(warnings);
+        quotas = List.copyOf(quotas);
+    }
+
+    /** A tenant without GPU quotas. */
+    public TenantView(String name, ControlPlaneView controlPlane, TunnelView tunnel, String webhookFailurePolicy,
+                      List<NodeView> nodes, List<PodView> pods, List<String> warnings) {
+        this(name, controlPlane, tunnel, webhookFailurePolicy, nodes, pods, warnings, List.of());
+    }
+
+    /** The same tenant with its namespaces' GPU quotas. */
+    public TenantView withQuotas(List<QuotaView> q) {
+        return new TenantView(name, controlPlane, tunnel, webhookFailurePolicy, nodes, pods, warnings, q);
     }
 
     /** A fully observed tenant (no warnings). */
@@ -34,7 +46,7 @@ public record TenantView(String name, ControlPlaneView controlPlane, TunnelView 
         }
         List<String> all = new java.util.ArrayList<>(warnings);
         all.addAll(more);
-        return new TenantView(name, controlPlane, tunnel, webhookFailurePolicy, nodes, pods, all);
+        return new TenantView(name, controlPlane, tunnel, webhookFailurePolicy, nodes, pods, all, quotas);
     }
 
     public Optional<PodView> pod(String key) {

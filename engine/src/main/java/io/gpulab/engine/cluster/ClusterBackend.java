@@ -247,7 +247,8 @@ public final class ClusterBackend implements LabBackend {
                         String.join("; ", problems)), "Unknown", List.of(), List.of(), problems));
             } else {
                 tenants.add(TenantAssembler.assemble(link.name(), cp, w.nodes(), w.pods(), w.events(),
-                        options.nodeLockExpire(), w.webhookFailurePolicy()).withWarnings(problems));
+                        options.nodeLockExpire(), w.webhookFailurePolicy()).withWarnings(problems)
+                        .withQuotas(ClusterQuotas.views(w.quotas(), w.pods())));
             }
         }
         List<String> warnings = new ArrayList<>(managementView.warnings());

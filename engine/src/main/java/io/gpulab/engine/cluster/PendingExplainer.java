@@ -58,7 +58,15 @@ public final class PendingExplainer {
             }
             nodeInfos.add(new NodeInfo(name, NodeDecoder.annotations(n), usage.get(name)));
         }
-        PendingExplanation x = explain(tenant, podKey, phase, podInfo(pod), nodeInfos, events, nodeNotes, cfg);
+        List<io.fabric8.kubernetes.api.model.ResourceQuota> quotas;
+        try {
+            quotas = w.client().resourceQuotas().inAnyNamespace().list().getItems();
+        } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
+            quotas = w.quotas();
+            nodeNotes.add("ResourceQuotas could not be listed (" + e.getMessage() + "); the last known ones are used");
+        }
+        PendingExplanation x = explain(tenant, podKey, phase, podInfo(pod), nodeInfos, events, nodeNotes, cfg,
+                ClusterQuotas.state(quotas, w.pods(), podKey, cfg.memoryFactor()));
         if (x.verdict().startsWith("would fit on ")) {
             String chosen = x.verdict().substring("would fit on ".length()).split(" ", 2)[0];
             List<String> notes = new ArrayList<>(x.notes());
@@ -77,6 +85,15 @@ public final class PendingExplainer {
     public static PendingExplanation explain(String tenant, String podKey, String phase, PodInfo info,
                                              List<NodeInfo> nodeInfos, List<LabEvent> events,
                                              List<String> nodeNotes, SchedulerConfig cfg) {
+        return explain(tenant, podKey, phase, info, nodeInfos, events, nodeNotes, cfg, null);
+    }
+
+    /** As above, with the namespaces' GPU quotas as HAMi sees them ({@code quota} null: none). */
+    public static PendingExplanation explain(String tenant, String podKey, String phase, PodInfo info,
+                                             List<NodeInfo> nodeInfos, List<LabEvent> events,
+                                             List<String> nodeNotes, SchedulerConfig cfg,
+                                             io.gpulab.scheduler.filter.@org.jspecify.annotations.Nullable QuotaState
+                                                     quota) {
         List<String> notes = new ArrayList<>();
         notes.add("HAMi settings assumed: deviceSplitCount " + cfg.deviceSplitCount() + ", defaultMem "
                 + cfg.defaultMem() + ", nodeSchedulerPolicy " + cfg.nodeSchedulerPolicy());
@@ -97,14 +114,14 @@ public final class PendingExplainer {
         for (NodeInfo n : nodeInfos) {
             for (DeviceUsage card : n.devices()) {
                 NodeFit alone = NodeFitter.fit(ctx.value(), new NodeInfo(n.name(), n.annotations(), List.of(card)),
-                        null);
+                        quota);
                 cards.add(new CardVerdict(n.name(), card.id(), card.info().type(),
                         card.info().devMem() - card.usedMem(), card.info().devCore() - card.usedCores(),
                         card.info().count() - card.usedSlots(), card.info().health(), alone.fits() ? CardVerdict.FITS
                         : alone.reason().replaceAll("^\\d+/\\d+ ", "")));
             }
         }
-        FilterResult result = HamiFilter.filter(info, nodeInfos, cfg);
+        FilterResult result = HamiFilter.filter(info, nodeInfos, cfg, quota);
         String verdict = result.node() != null
                 ? "would fit on " + result.node() + " now (the cluster may not have retried yet, or a node lock "
                 + "or the cluster's own HAMi settings differ)"

@@ -34,6 +34,8 @@ public final class TenantWatch implements AutoCloseable {
     private final RelistingInformer<Event> events;
     private final ScheduledExecutorService supervisor;
     private final String webhookFailurePolicy;
+    private volatile List<io.fabric8.kubernetes.api.model.ResourceQuota> quotas = List.of();
+    private int quotaTicks;
 
     /**
      * Starts the informers; {@code onChange} is called (on a fabric8 thread) after every add, update,
@@ -63,6 +65,9 @@ public final class TenantWatch implements AutoCloseable {
             nodes.supervise();
             pods.supervise();
             events.supervise();
+            if (quotaTicks++ % RECONCILE_EVERY == 0) {
+                pollQuotas(client);
+            }
         }, SUPERVISE_MILLIS, SUPERVISE_MILLIS, TimeUnit.MILLISECONDS);
     }
 
@@ -87,6 +92,22 @@ public final class TenantWatch implements AutoCloseable {
 
     public String tenant() {
         return tenant;
+    }
+
+    /**
+     * The tenant's ResourceQuotas, listed every 10 s (HAMi enforces their GPU keys); empty until the first list,
+     * and the last good list while the API server refuses or is unreachable (quotas are optional to a lab).
+     */
+    public List<io.fabric8.kubernetes.api.model.ResourceQuota> quotas() {
+        return quotas;
+    }
+
+    private void pollQuotas(KubernetesClient c) {
+        try {
+            quotas = List.copyOf(c.resourceQuotas().inAnyNamespace().list().getItems());
+        } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
+            // no RBAC for quotas, or unreachable: keep the last list; the informers report connectivity
+        }
     }
 
     /** The client for writes; the caller decides whether writes are allowed. */

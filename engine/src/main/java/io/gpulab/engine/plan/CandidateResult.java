@@ -18,6 +18,7 @@ import java.util.Map;
  * @param pendingByReason those by reason
  * @param curve           allocation against arrived demand (docs/metrics.md)
  * @param metrics         the lab's metrics at the end: allocation, utilisation, stranded capacity
+ * @param heat            every card's booking at the end (the heat map)
  * @param minWorkers      under {@code minimize: workers}, the smallest count that places everything that fits;
  *                        {@code null} when not asked or not found
  * @param replays         replays run for this candidate
@@ -29,7 +30,7 @@ import java.util.Map;
  */
 public record CandidateResult(Candidate candidate, int workers, int cards, int placed, int pending,
                               Map<String, Integer> pendingByReason, List<AllocationCurve.Point> curve,
-                              LabMetrics metrics, @Nullable Integer minWorkers,
+                              LabMetrics metrics, CardHeat heat, @Nullable Integer minWorkers,
                               int replays, String searchNote, @Nullable Double cost, @Nullable Double costPerPlacedPod,
                               List<Fit.NeverFit> neverFit, long wallMs) {
 

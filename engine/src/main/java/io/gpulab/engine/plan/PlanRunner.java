@@ -112,7 +112,7 @@ public final class PlanRunner {
         Double cost = perWorker == null ? null : perWorker * r.workers();
         Double perPod = cost == null || r.placed() == 0 ? null : cost / r.placed();
         return new CandidateResult(c, r.workers(), r.workers() * c.cardsPerWorker(), r.placed(), r.pending(),
-                r.pendingByReason(), r.curve(), r.metrics(), min, replays[0], note, cost, perPod,
+                r.pendingByReason(), r.curve(), r.metrics(), r.heat(), min, replays[0], note, cost, perPod,
                 neverFit, (System.nanoTime() - start) / 1_000_000);
     }
 

@@ -39,12 +39,13 @@ final class Replay {
      * @param pendingByReason pending pods by reason (the lab metrics' reasons, plus {@link #ADMISSION_REFUSED})
      * @param curve           the allocation curve (docs/metrics.md)
      * @param metrics         the lab's metrics at the end
+     * @param heat            every card's booking at the end
      * @param stoppedEarly    the replay stopped at the first pod that pended although it can fit (a search
      *                        only needs to know that this count is too small)
      * @param arrivedFraction how much of the workload's GPU demand had arrived when it ended
      */
     record Result(int workers, int placed, int pending, int pendingFittable, Map<String, Integer> pendingByReason,
-                  List<AllocationCurve.Point> curve, LabMetrics metrics, boolean stoppedEarly,
+                  List<AllocationCurve.Point> curve, LabMetrics metrics, CardHeat heat, boolean stoppedEarly,
                   double arrivedFraction) {
 
         /** Every pod that can fit this candidate was placed and is not waiting. */
@@ -112,7 +113,8 @@ final class Replay {
                 }
                 onEvent.accept(++done);
             }
-            LabMetrics m = LabMetrics.of(sim.snapshot());
+            io.gpulab.engine.api.LabSnapshot end = sim.snapshot();
+            LabMetrics m = LabMetrics.of(end);
             Map<String, Integer> reasons = new java.util.TreeMap<>(m.pods().pendingByReason());
             int fittable = 0;
             for (int i : waiting) {
@@ -128,7 +130,7 @@ final class Replay {
             }
             long total = w.demandMilli();
             return new Result(workers, everPlaced.cardinality(), pending, fittable, reasons, curve.points(), m,
-                    stopped, total == 0 ? 1 : (double) arrived / total);
+                    CardHeat.of(end, c.cardsPerWorker()), stopped, total == 0 ? 1 : (double) arrived / total);
         }
     }
 

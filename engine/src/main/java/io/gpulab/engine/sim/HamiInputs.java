@@ -16,9 +16,11 @@ import java.util.List;
  *                  if any, is left out as HAMi's re-filter does)
  * @param nodeNotes what HAMi reported about node annotations it could not decode
  * @param events    the pod's events, oldest first
+ * @param quota     the namespaces' GPU quotas as HAMi sees them (the pod's own use left out), or null when none
  */
 public record HamiInputs(PodInfo pod, String phase, List<NodeInfo> nodes, List<String> nodeNotes,
-                         List<LabEvent> events) {
+                         List<LabEvent> events, io.gpulab.scheduler.filter.@org.jspecify.annotations.Nullable QuotaState
+                                 quota) {
 
     public HamiInputs {
         nodes = List.copyOf(nodes);

@@ -82,6 +82,8 @@ final class LabBuilder {
                         + " event: Registered Node " + w.name() + " in Controller", "node-controller");
             }
             t.quotas = ts.quotas();
+            t.quotaNames = spec.hami().resourceNames();
+            t.quotaFactor = spec.hami().memoryFactor();
             ExistingPods.add(lab, t, ts);
             out.add(t);
             i++;

@@ -100,6 +100,17 @@ public final class SimBackend implements LabBackend {
         }
     }
 
+    /** The virtual clock, read without a snapshot: a run records it after every step. */
+    @Override
+    public java.time.Instant now() {
+        lock.lock();
+        try {
+            return lab.now();
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** The pod's current view straight from its tenant's store: no snapshot of every other pod is built. */
     @Override
     public Optional<PodView> pod(String tenant, String podKey) {
@@ -140,7 +151,12 @@ public final class SimBackend implements LabBackend {
             }
             List<LabEvent> events = lab.log().all().stream()
                     .filter(e -> e.tenant().equals(tenant) && e.object().equals("Pod/" + podKey)).toList();
-            return Optional.of(new HamiInputs(p.admitted, p.phase, nodes, notes, events));
+            io.gpulab.scheduler.filter.QuotaState quota = SimQuotas.state(t, lab.schedulerConfig().resourceNames(),
+                    lab.schedulerConfig().memoryFactor());
+            if (quota != null && p.reservedOn != null) {
+                quota = SimQuotas.without(quota, p);
+            }
+            return Optional.of(new HamiInputs(p.admitted, p.phase, nodes, notes, events, quota));
         } finally {
             lock.unlock();
         }
@@ -169,6 +185,11 @@ public final class SimBackend implements LabBackend {
                 lab = new SimLab(spec, lab.version() + 1);
                 commands = new Commands(lab);
                 result = CommandResult.ok(lab.log().since(0));
+            } else if (command instanceof LabCommand.Redesign r) {
+                // the design changes, not the scenario: Reset keeps returning to the lab as opened
+                lab = new SimLab(r.lab(), lab.version() + 1);
+                commands = new Commands(lab);
+                result = new CommandResult(true, r.change(), lab.log().since(0));
             } else {
                 try {
                     result = commands.apply(command);

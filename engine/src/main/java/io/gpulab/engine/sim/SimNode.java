@@ -43,7 +43,8 @@ final class SimNode {
     private final int[] usedCores;
     private final List<Set<String>> cardPods = new ArrayList<>();
     /** Per MIG card index, the instances each pod holds there. */
-    private final Map<Integer, Map<String, List<io.gpulab.scheduler.model.MigPlacement>>> migByPod = new HashMap<>();
+    private final Map<Integer, Map<String, List<io.gpulab.scheduler.filter.MigRules.Choice>>> migByPod =
+            new HashMap<>();
     /** Extended resources requested by pods bound here (what kube-scheduler's NodeResourcesFit counts). */
     final Map<String, Long> kubeAllocated = new HashMap<>();
     /** Allocatable CPU (millicores) and memory (bytes), and what the pods bound here request of them. */
@@ -125,7 +126,7 @@ final class SimNode {
                         registration.devices().get(i).migProfiles(), migInUse(i), c.usedMem());
                 if (ch != null) {
                     migByPod.computeIfAbsent(i, k -> new LinkedHashMap<>())
-                            .computeIfAbsent(podKey, k -> new ArrayList<>()).add(ch.placement());
+                            .computeIfAbsent(podKey, k -> new ArrayList<>()).add(ch);
                 }
             }
         }
@@ -133,13 +134,35 @@ final class SimNode {
     }
 
     private List<io.gpulab.scheduler.model.MigPlacement> migInUse(int card) {
-        Map<String, List<io.gpulab.scheduler.model.MigPlacement>> m = migByPod.get(card);
+        Map<String, List<io.gpulab.scheduler.filter.MigRules.Choice>> m = migByPod.get(card);
         if (m == null) {
             return List.of();
         }
         List<io.gpulab.scheduler.model.MigPlacement> out = new ArrayList<>();
-        m.values().forEach(out::addAll);
+        m.values().forEach(l -> l.forEach(c -> out.add(c.placement())));
         return out;
+    }
+
+    /** The card's MIG instances for display, by start slice. */
+    private List<io.gpulab.engine.api.MigInstanceView> migViews(int card) {
+        Map<String, List<io.gpulab.scheduler.filter.MigRules.Choice>> m = migByPod.get(card);
+        List<io.gpulab.engine.api.MigInstanceView> out = new ArrayList<>();
+        if (m != null) {
+            m.forEach((pod, l) -> l.forEach(c -> out.add(new io.gpulab.engine.api.MigInstanceView(c.profile().name(),
+                    c.placement().start(), c.placement().size(), pod))));
+        }
+        out.sort(java.util.Comparator.comparingInt(io.gpulab.engine.api.MigInstanceView::start));
+        return out;
+    }
+
+    private static int migSlices(DeviceInfo d) {
+        int max = 0;
+        for (io.gpulab.scheduler.model.MigProfile p : d.migProfiles()) {
+            for (io.gpulab.scheduler.model.MigPlacement x : p.placements()) {
+                max = Math.max(max, x.start() + x.size());
+            }
+        }
+        return max;
     }
 
     /** Books ({@code sign=1}) or returns ({@code sign=-1}) a pod's share; unknown card ids are ignored like HAMi. */
@@ -240,7 +263,8 @@ final class SimNode {
             for (int k = 0; k < reg.size(); k++) {
                 DeviceInfo d = reg.get(k);
                 cards.add(new CardView(d.id(), d.index(), d.type(), d.devMem(), usedMem[k], d.devCore(), usedCores[k],
-                        d.count(), usedSlots[k], d.health(), d.numa(), d.mode(), List.copyOf(cardPods.get(k))));
+                        d.count(), usedSlots[k], d.health(), d.numa(), d.mode(), List.copyOf(cardPods.get(k)),
+                        d.isMig() ? migSlices(d) : 0, d.isMig() ? migViews(k) : List.of()));
             }
             List<String> warnings = new ArrayList<>(notes);
             LockView lock = lockView(lockExpire, warnings);

@@ -6,8 +6,6 @@ import io.gpulab.scheduler.model.ResourceNames;
 import io.gpulab.scheduler.usage.DeviceShare;
 import org.jspecify.annotations.Nullable;
 
-import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,22 +25,7 @@ final class SimQuotas {
 
     /** The limits per namespace: {memMB or null, cores or null}. */
     static Map<String, Long[]> limits(List<QuotaSpec> quotas, ResourceNames names) {
-        Map<String, Long[]> out = new TreeMap<>();
-        for (QuotaSpec q : quotas) {
-            Long mem = amount(q.hard().get("limits." + names.memory()));
-            Long cores = amount(q.hard().get("limits." + names.cores()));
-            if (mem == null && cores == null) {
-                continue;   // a quota HAMi does not track (e.g. only pods or cpu)
-            }
-            Long[] l = out.computeIfAbsent(q.namespace(), k -> new Long[2]);
-            if (mem != null) {
-                l[0] = mem;
-            }
-            if (cores != null) {
-                l[1] = cores;
-            }
-        }
-        return out;
+        return io.gpulab.engine.lab.QuotaLimits.of(quotas, names);
     }
 
     /** HAMi's state for a tenant, or null when no namespace of it has a quota HAMi tracks. */
@@ -58,6 +41,18 @@ final class SimQuotas {
             ns.put(n, new QuotaState.NamespaceQuota(l[0], l[1], u[0], u[1]));
         });
         return new QuotaState(ns, memoryFactor);
+    }
+
+    /** The namespaces with a GPU quota, for display: limits (memory x memoryFactor) and use. */
+    static List<io.gpulab.engine.api.QuotaView> views(SimTenant t, ResourceNames names, int memoryFactor) {
+        Map<String, long[]> used = usage(t);
+        List<io.gpulab.engine.api.QuotaView> out = new java.util.ArrayList<>();
+        limits(t.quotas, names).forEach((ns, l) -> {
+            long[] u = used.getOrDefault(ns, new long[2]);
+            out.add(new io.gpulab.engine.api.QuotaView(ns, u[0], l[0] == null ? null : l[0] * Math.max(1, memoryFactor),
+                    u[1], l[1]));
+        });
+        return out;
     }
 
     /** Per namespace {usedMem, usedCores} over the pods HAMi has cached (those holding a reservation). */
@@ -76,12 +71,21 @@ final class SimQuotas {
         return used;
     }
 
-    /** A {@code spec.hard} quantity as a whole number (rounded up like Kubernetes' Value()), or null. */
-    static @Nullable Long amount(@Nullable String quantity) {
-        if (quantity == null) {
-            return null;
+    /** The state with {@code p}'s own use taken out (a re-filter never counts the pod's own reservation). */
+    static QuotaState without(QuotaState q, SimPod p) {
+        QuotaState.NamespaceQuota n = q.namespaces().get(p.namespace());
+        if (n == null) {
+            return q;
         }
-        BigDecimal v = io.fabric8.kubernetes.api.model.Quantity.parse(quantity).getNumericalAmount();
-        return v.setScale(0, RoundingMode.CEILING).longValue();
+        long mem = 0;
+        long cores = 0;
+        for (DeviceShare s : p.reservation) {
+            mem += s.mem();
+            cores += s.cores();
+        }
+        Map<String, QuotaState.NamespaceQuota> ns = new HashMap<>(q.namespaces());
+        ns.put(p.namespace(), new QuotaState.NamespaceQuota(n.memLimit(), n.coresLimit(), n.usedMem() - mem,
+                n.usedCores() - cores));
+        return new QuotaState(ns, q.memoryFactor());
     }
 }

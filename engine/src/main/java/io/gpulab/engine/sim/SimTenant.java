@@ -56,6 +56,9 @@ final class SimTenant {
     private long failuresVersion = -1;
     /** The namespaces' ResourceQuotas (scenario {@code resourceQuotas}); HAMi enforces their GPU limits. */
     List<io.gpulab.engine.lab.QuotaSpec> quotas = List.of();
+    /** The resource names and memoryFactor the quotas are read with. */
+    io.gpulab.scheduler.model.ResourceNames quotaNames = io.gpulab.scheduler.model.ResourceNames.DEFAULTS;
+    int quotaFactor = 1;
     private boolean dirty = true;
     private @Nullable TenantView view;
 
@@ -163,6 +166,9 @@ final class SimTenant {
             List<PodView> pv = List.of(pa);
             v = new TenantView(name, controlPlane, new TunnelView(agentsUp, agentsUp, tunnelError()), failurePolicy,
                     nv, pv);
+            if (!quotas.isEmpty()) {
+                v = v.withQuotas(SimQuotas.views(this, quotaNames, quotaFactor));
+            }
             view = v;
             dirty = false;
         }

@@ -109,4 +109,42 @@ class SnapshotImportTest {
             }
         }
     }
+
+    @Test
+    void quotasAreReadOnlineAndImportedAndAnswerAlikeOffline() throws Exception {
+        try (ClusterLabFixture lab = new ClusterLabFixture(client, dir);
+             ClusterBackend backend = ClusterBackend.connect(lab.options())) {
+            lab.tenantA.client.resourceQuotas().inNamespace("default").resource(
+                    new io.fabric8.kubernetes.api.model.ResourceQuotaBuilder().withNewMetadata().withName("gpu")
+                            .withNamespace("default").endMetadata().withNewSpec()
+                            .addToHard("limits.nvidia.com/gpumem", new io.fabric8.kubernetes.api.model.Quantity("25000"))
+                            .endSpec().build()).create();
+            lab.tenantA.client.pods().resource(MockLab.gpuPod("small", "Pending", "", Map.of(), 10000, 10)).create();
+            PendingExplanation online = null;
+            for (int i = 0; i < 100 && (online == null || online.cards().isEmpty()); i++) {
+                Thread.sleep(100);
+                try {
+                    online = PendingExplainer.explain(backend, "tenant-a", "default/small", SchedulerConfig.DEFAULTS);
+                } catch (ClusterException e) {
+                    online = null;
+                }
+            }
+            // 20000 MB used by gpu-pod-1 + 10000 asked > 25000: the card is refused for the namespace's quota
+            assertEquals("ResourceQuotaNotFit", online.cards().get(0).reason());
+            List<io.gpulab.engine.api.QuotaView> q = List.of();
+            for (int i = 0; i < 100 && q.isEmpty(); i++) {
+                Thread.sleep(100);
+                q = backend.snapshot().tenant("tenant-a").orElseThrow().quotas();
+            }
+            assertEquals(List.of(new io.gpulab.engine.api.QuotaView("default", 20000, 25000L, 30, null)), q);
+
+            Map<String, Dump> dumps = new LinkedHashMap<>();
+            dumps.put("tenant-a", DumpReader.read(dump(lab.tenantA.client, dir.resolve("a.yaml"))));
+            Scenario snap = new ScenarioReader().read("s.yaml", new StringReader(ScenarioYaml.toString(
+                    SnapshotImporter.toScenario("s", dumps, null).scenario())), false);
+            PendingExplanation offline = OfflineLab.whyPending(snap.lab(), "tenant-a", "default/small");
+            assertEquals(online.cards(), offline.cards());
+            assertEquals(online.failedNodes(), offline.failedNodes());
+        }
+    }
 }

@@ -97,6 +97,8 @@ class HamiFidelityScenarioTest {
             CardView c = card(lab.snapshot());
             assertEquals(List.of(20000, 30, 1), List.of(c.usedMemMB(), c.usedCores(), c.usedSlots()));
             assertEquals("Running", view(lab, "team-a/old").phase());
+            assertEquals(List.of(new io.gpulab.engine.api.QuotaView("team-a", 20000, 30000L, 30, null)),
+                    lab.snapshot().tenants().get(0).quotas());
         }
     }
 

@@ -70,7 +70,8 @@ class SimFilterIndexEquivalenceTest {
             RunResult b = new ScenarioRunner(plain).run(s);
             assertEquals(b.steps().size(), a.steps().size());
             for (int i = 0; i < a.steps().size(); i++) {
-                assertEquals(b.steps().get(i), a.steps().get(i), "step " + (i + 1));
+                // the same decisions; only the real time each step took may differ
+                assertEquals(b.steps().get(i).timed(null, 0), a.steps().get(i).timed(null, 0), "step " + (i + 1));
             }
             List<LabEvent> events = plain.events();
             for (int i = 0; i < events.size(); i++) {

@@ -42,6 +42,7 @@ public final class PlanView extends BorderPane {
     private final LineChart<Number, Number> curves;
     private final BarChart<String, Number> utilisation;
     private final BarChart<String, Number> stranded;
+    private final HeatMap heat = new HeatMap();
 
     /**
      * @param open      the built-in examples and "Open plan…" (the window supplies the file dialog)
@@ -101,7 +102,11 @@ public final class PlanView extends BorderPane {
         HBox charts = new HBox(8, utilisation, stranded);
         HBox.setHgrow(utilisation, Priority.ALWAYS);
         HBox.setHgrow(stranded, Priority.ALWAYS);
-        VBox right = new VBox(8, answer, table, asLab, curves, charts);
+        Label heatTitle = new Label("Cards of the selected candidate at the end (each square a card; white idle, dark "
+                + "blue fully booked)");
+        table.getSelectionModel().selectedItemProperty().addListener((o, a, c) -> heat.show(c == null ? null
+                : c.heat()));
+        VBox right = new VBox(8, answer, table, asLab, heatTitle, heat, curves, charts);
         right.setPadding(new Insets(8));
         VBox.setVgrow(curves, Priority.ALWAYS);
         VBox.setVgrow(charts, Priority.ALWAYS);

@@ -22,6 +22,7 @@ public final class MenuBarView extends MenuBar {
         scenarios.forEach(s -> open.getItems().add(item(s, null, () -> vm.open(s))));
         Menu file = new Menu("File", null,
                 item("Open scenario…", "Shortcut+O", a::openScenario), open,
+                item("Open snapshot…", null, a::openSnapshot),
                 item("Save scenario…", "Shortcut+S", a::saveScenario), new SeparatorMenuItem(),
                 item("Export canvas PNG (1x)…", "Shortcut+E", () -> a.exportPng(false, 1)),
                 item("Export canvas PNG (2x)…", "Shortcut+Shift+E", () -> a.exportPng(false, 2)),

@@ -88,6 +88,33 @@ public final class WorkbenchActions {
         }
     }
 
+    /**
+     * File → Open snapshot: a scenario written by {@code gpulab import snapshot}, or one or more raw
+     * {@code kubectl get nodes,pods,resourcequotas,events -A -o yaml} dumps (one tenant per file), opened offline.
+     */
+    public void openSnapshot() {
+        FileChooser fc = chooser("Open snapshot (scenario or kubectl dumps)", "Snapshot", "*.yaml", "*.yml",
+                "*.json");
+        java.util.List<File> files = fc.showOpenMultipleDialog(owner());
+        if (files == null || files.isEmpty()) {
+            return;
+        }
+        java.util.List<String> skipped = new java.util.ArrayList<>();
+        try {
+            java.nio.file.Path scenario = io.gpulab.engine.snapshot.SnapshotFiles.scenarioFor(
+                    files.stream().map(File::toPath).toList(), java.nio.file.Path.of(System.getProperty(
+                            "java.io.tmpdir"), "gpulab-snapshots"), skipped);
+            vm.open(scenario.toString());
+        } catch (java.io.IOException | RuntimeException e) {
+            vm.error("Cannot open snapshot: " + e.getMessage());
+            return;
+        }
+        if (!skipped.isEmpty()) {
+            vm.hint("Snapshot opened; not imported: " + skipped.size() + " item(s), e.g. "
+                    + skipped.get(0));
+        }
+    }
+
     public void saveScenario() {
         FileChooser fc = chooser("Save scenario", "Scenario", "*.yaml");
         fc.setInitialFileName(vm.snapshot().scenario() + "-session.yaml");

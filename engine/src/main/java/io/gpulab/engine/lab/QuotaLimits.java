@@ -1,0 +1,55 @@
+package io.gpulab.engine.lab;
+
+import io.gpulab.scheduler.model.ResourceNames;
+import org.jspecify.annotations.Nullable;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The GPU limits HAMi reads from ResourceQuotas (spec/hami.md section 6): per namespace the {@code spec.hard} keys
+ * {@code limits.<memory resource>} and {@code limits.<cores resource>}. When several ResourceQuotas of one
+ * namespace name a key, the later one wins, as in HAMi's quota cache where each informer update overwrites the
+ * namespace's limit. Shared by every backend so the sim and a real cluster read quotas alike.
+ */
+public final class QuotaLimits {
+
+    private QuotaLimits() {
+    }
+
+    /** Per namespace {memory limit or null, cores limit or null}; namespaces without either are left out. */
+    public static Map<String, Long[]> of(List<QuotaSpec> quotas, ResourceNames names) {
+        Map<String, Long[]> out = new TreeMap<>();
+        for (QuotaSpec q : quotas) {
+            Long mem = amount(q.hard().get("limits." + names.memory()));
+            Long cores = amount(q.hard().get("limits." + names.cores()));
+            if (mem == null && cores == null) {
+                continue;
+            }
+            Long[] l = out.computeIfAbsent(q.namespace(), k -> new Long[2]);
+            if (mem != null) {
+                l[0] = mem;
+            }
+            if (cores != null) {
+                l[1] = cores;
+            }
+        }
+        return out;
+    }
+
+    /** A {@code spec.hard} quantity as a whole number (rounded up like Kubernetes' Value()), or null. */
+    public static @Nullable Long amount(@Nullable String quantity) {
+        if (quantity == null) {
+            return null;
+        }
+        try {
+            BigDecimal v = io.fabric8.kubernetes.api.model.Quantity.parse(quantity).getNumericalAmount();
+            return v.setScale(0, RoundingMode.CEILING).longValue();
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+}
