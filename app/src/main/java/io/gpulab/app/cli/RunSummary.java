@@ -2,31 +2,37 @@ package io.gpulab.app.cli;
 
 import io.gpulab.engine.metrics.LabMetrics;
 import io.gpulab.engine.scenario.LabState;
-import io.gpulab.engine.scenario.ObservedPod;
 import io.gpulab.engine.scenario.RunResult;
+import io.gpulab.engine.scenario.StepEvidence;
 import io.gpulab.engine.scenario.StepResult;
 
 import java.io.PrintWriter;
 import java.util.Locale;
-import java.util.stream.Collectors;
 
-/** The human form of a run: one line per check or failed step, then the cards, then the tally. */
+/**
+ * The human form of a run: every step numbered, with what it observed and compared and when, then the
+ * cards, then the tally.
+ */
 final class RunSummary {
 
     private RunSummary() {
     }
 
     static void print(RunResult run, PrintWriter out) {
-        out.println("scenario " + run.scenario() + ": " + run.steps().size() + " steps");
+        long checks = run.steps().stream().filter(StepResult::check).count();
+        out.println("scenario " + run.scenario() + ": " + run.steps().size() + " steps, " + checks + " checks");
+        // every step, numbered as in the file: a reader can tell what happened between two checks
         for (StepResult s : run.steps()) {
-            if (!s.check()) {
-                continue;
+            out.printf(Locale.ROOT, "  %3d %s %s  (line %d; %s)%n", s.index(), StepEvidence.result(s), s.title(),
+                    s.line(), StepEvidence.when(s));
+            String seen = StepEvidence.observed(s);
+            if (!seen.isEmpty()) {
+                out.println("           observed: " + seen);
             }
-            out.printf(Locale.ROOT, "  %s %2d %s%n", s.passed() ? "PASS" : "FAIL", s.index(), s.title());
-            if (s.observed() instanceof ObservedPod p) {
-                out.println("          " + describe(p));
+            if (!s.compared().isEmpty()) {
+                out.println("           compared: " + StepEvidence.compared(s));
             }
-            s.problems().forEach(p -> out.println("          ! " + p));
+            s.problems().forEach(p -> out.println("           ! " + p));
         }
         out.println("state:");
         for (LabState.Tenant t : run.state().tenants()) {
@@ -50,29 +56,5 @@ final class RunSummary {
         }
         out.printf(Locale.ROOT, "%d passed, %d failed%n", run.summary().passed(), run.summary().failed());
         out.flush();
-    }
-
-    private static String describe(ObservedPod p) {
-        StringBuilder sb = new StringBuilder(p.phase());
-        if (p.node() != null) {
-            sb.append(" on ").append(p.node());
-        }
-        if (p.schedulerName() != null) {
-            sb.append(" via ").append(p.schedulerName());
-        }
-        if ("Running".equals(p.phase()) && !p.hamiAllocated()) {
-            sb.append(" WITHOUT a HAMi allocation (Running proves nothing)");
-        }
-        if (!p.devices().isEmpty()) {
-            sb.append(" [").append(p.devices().stream().map(d -> d.id() + ": " + d.memMB() + " MB, " + d.cores()
-                    + " %").collect(Collectors.joining("; "))).append(']');
-        }
-        if (p.reason() != null) {
-            sb.append(" - ").append(p.reason());
-        }
-        if (p.message() != null && !"Running".equals(p.phase())) {
-            sb.append(" - ").append(p.message());
-        }
-        return sb.toString();
     }
 }

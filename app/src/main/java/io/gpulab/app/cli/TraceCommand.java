@@ -82,8 +82,8 @@ public final class TraceCommand implements Callable<Integer> {
         int i = 1;
         for (PodTrace.Step st : trace.steps()) {
             out.printf(Locale.ROOT, "%d. %-10s %-8s %s%n", i++, st.stage(), st.outcome(), st.summary());
-            st.evidence().entrySet().stream().sorted(java.util.Map.Entry.comparingByKey())
-                    .forEach(e -> out.println("       " + e.getKey() + ": " + e.getValue()));
+            // in the order the evidence arose, as the workbench and the PDF show it (never sorted by key)
+            st.evidence().forEach((k, v) -> out.println("       " + k + ": " + v));
         }
         out.flush();
     }

@@ -13,6 +13,7 @@ import io.gpulab.engine.scenario.Scenario;
 import io.gpulab.engine.scenario.ScenarioReader;
 import io.gpulab.engine.scenario.ScenarioRunner;
 import io.gpulab.engine.scenario.Step;
+import io.gpulab.engine.scenario.StepEvidence;
 import io.gpulab.engine.scenario.StepResult;
 import java.io.IOException;
 import java.io.InputStream;
@@ -75,7 +76,10 @@ public final class EngineLabOpener implements LabOpener {
             List<ScenarioVerifier.Check> checks = new ArrayList<>();
             for (StepResult r : run.steps()) {
                 if (r.check()) {
-                    checks.add(new ScenarioVerifier.Check(r.title(), r.passed(), String.join("; ", r.problems())));
+                    // a passing check is reported with what it compared, as in verify's reports
+                    String evidence = r.compared().isEmpty() ? StepEvidence.observed(r) : StepEvidence.compared(r);
+                    checks.add(new ScenarioVerifier.Check(r.index() + ". " + r.title(), r.passed(),
+                            r.passed() ? evidence : String.join("; ", r.problems())));
                 }
             }
             return checks;

@@ -37,6 +37,22 @@ class TraceCommandTest {
     }
 
     @Test
+    void textListsEvidenceInTheOrderItAroseAsJsonTheWorkbenchAndThePdfDo() throws Exception {
+        CliHarness.Result text = CliHarness.run("trace", "article", "--pod", "gpu-pod-4");
+        JsonNode steps = new ObjectMapper().readTree(CliHarness.run("trace", "article", "--pod", "gpu-pod-4", "--json")
+                .out()).get("steps");
+        List<String> fromJson = new java.util.ArrayList<>();
+        steps.forEach(st -> st.get("evidence").fieldNames().forEachRemaining(fromJson::add));
+        List<String> fromText = text.out().lines().filter(l -> l.startsWith("       "))
+                .map(l -> l.strip().substring(0, l.strip().indexOf(": "))).toList();
+        assertEquals(fromJson, fromText);
+        // the filter stage: HAMi's per-node reason, then its FilteringFailed event, then kube-scheduler's verdict
+        // (sorted by key it read "event FailedScheduling" first)
+        int filtering = fromText.indexOf("event FilteringFailed");
+        assertTrue(filtering >= 0 && filtering < fromText.indexOf("event FailedScheduling"), fromText.toString());
+    }
+
+    @Test
     void aPodTheScenarioNeverSubmitsExitsTwo() {
         CliHarness.Result r = CliHarness.run("trace", "article", "--pod", "default/nope");
         assertEquals(2, r.exit());

@@ -25,6 +25,11 @@ public interface LabBackend extends AutoCloseable {
         return snapshot().tenant(tenant).flatMap(t -> t.pod(podKey));
     }
 
+    /** The lab's clock (virtual in sim); a backend may answer without building a snapshot. */
+    default java.time.Instant now() {
+        return snapshot().now();
+    }
+
     /** Every event so far, oldest first. */
     List<LabEvent> events();
 

@@ -7,10 +7,8 @@ import io.gpulab.engine.api.TenantView;
 import org.jspecify.annotations.Nullable;
 
 import java.math.BigDecimal;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.TreeSet;
 
 /** Compares what a step expects with what was observed; each mismatch is one readable line. */
@@ -32,94 +30,82 @@ final class Checks {
                 .map(pod -> pod.key()).toList();
     }
 
-    static List<String> pod(PodExpect e, ObservedPod o) {
-        List<String> p = new ArrayList<>();
-        same(p, "phase", e.phase(), o.phase());
-        same(p, "node", e.node(), o.node());
-        same(p, "schedulerName", e.schedulerName(), o.schedulerName());
-        if (e.hamiAllocated() != null && e.hamiAllocated() != o.hamiAllocated()) {
-            p.add("hamiAllocated: expected " + e.hamiAllocated() + ", observed " + o.hamiAllocated());
-        }
-        same(p, "reason", e.reason(), o.reason());
-        same(p, "message", e.message(), o.message());
-        if (e.messageContains() != null && (o.message() == null || !o.message().contains(e.messageContains()))) {
-            p.add("messageContains: expected the message to contain \"" + e.messageContains() + "\", observed "
-                    + o.message());
+    static Comparisons pod(PodExpect e, ObservedPod o) {
+        Comparisons c = new Comparisons();
+        c.same("phase", e.phase(), o.phase());
+        c.same("node", e.node(), o.node());
+        c.same("schedulerName", e.schedulerName(), o.schedulerName());
+        c.same("hamiAllocated", e.hamiAllocated(), o.hamiAllocated());
+        c.same("reason", e.reason(), o.reason());
+        c.same("message", e.message(), o.message());
+        if (e.messageContains() != null) {
+            c.add("messageContains", e.messageContains(), o.message(),
+                    o.message() != null && o.message().contains(e.messageContains()),
+                    "messageContains: expected the message to contain \"" + e.messageContains() + "\", observed "
+                            + o.message());
         }
         if (e.devices() != null) {
-            List<String> ids = o.devices().stream().map(ObservedPod.Device::id).toList();
-            if (!e.devices().equals(ids)) {
-                p.add("devices: expected " + e.devices() + ", observed " + ids);
-            }
+            c.same("devices", e.devices(), o.devices().stream().map(ObservedPod.Device::id).toList());
         }
         if (e.failedNodes() != null) {
-            e.failedNodes().forEach((node, reason) ->
-                    same(p, "failedNodes." + node, reason, o.failedNodes().get(node)));
+            e.failedNodes().forEach((node, reason) -> c.same("failedNodes." + node, reason, o.failedNodes().get(node)));
         }
-        return p;
+        return c;
     }
 
-    static List<String> visibility(Step.ExpectVisibility e, TenantView t) {
-        List<String> p = new ArrayList<>();
+    static Comparisons visibility(Step.ExpectVisibility e, TenantView t) {
+        Comparisons c = new Comparisons();
         if (e.nodes() != null) {
-            sameSet(p, "nodes", e.nodes(), t.nodes().stream().map(NodeView::name).toList());
+            sameSet(c, "nodes", e.nodes(), t.nodes().stream().map(NodeView::name).toList());
         }
         if (e.pods() != null) {
-            sameSet(p, "pods", e.pods(), workloadPods(t));
+            sameSet(c, "pods", e.pods(), workloadPods(t));
         }
         e.capacity().forEach((node, expected) -> {
             NodeView n = t.node(node).orElse(null);
             if (n == null) {
-                p.add("capacity." + node + ": the tenant's API server does not list this node");
+                c.problem("capacity." + node + ": the tenant's API server does not list this node");
                 return;
             }
             expected.forEach((res, value) -> {
                 String seen = n.capacity().get(res);
-                if (seen == null || !quantityEquals(value, seen)) {
-                    p.add("capacity." + node + "." + res + ": expected " + value + ", observed " + seen);
-                }
+                String field = "capacity." + node + "." + res;
+                c.add(field, value, seen, seen != null && quantityEquals(value, seen),
+                        field + ": expected " + value + ", observed " + seen);
             });
         });
-        return p;
+        return c;
     }
 
-    static List<String> card(Step.ExpectCard e, @Nullable CardView c) {
-        List<String> p = new ArrayList<>();
-        if (c == null) {
-            p.add("node " + e.node() + " lists no card " + e.index());
-            return p;
+    static Comparisons card(Step.ExpectCard e, @Nullable CardView card) {
+        Comparisons c = new Comparisons();
+        if (card == null) {
+            c.problem("node " + e.node() + " lists no card " + e.index());
+            return c;
         }
-        same(p, "usedMemMB", e.usedMemMB(), c.usedMemMB());
-        same(p, "usedCores", e.usedCores(), c.usedCores());
-        same(p, "usedSlots", e.usedSlots(), c.usedSlots());
-        same(p, "health", e.health(), c.health());
-        return p;
+        c.same("usedMemMB", e.usedMemMB(), card.usedMemMB());
+        c.same("usedCores", e.usedCores(), card.usedCores());
+        c.same("usedSlots", e.usedSlots(), card.usedSlots());
+        c.same("health", e.health(), card.health());
+        return c;
     }
 
-    static List<String> lock(Step.ExpectLock e, @Nullable LockView l) {
-        List<String> p = new ArrayList<>();
+    static Comparisons lock(Step.ExpectLock e, @Nullable LockView l) {
+        Comparisons c = new Comparisons();
         boolean held = l != null && l.held();
-        if (held != e.held()) {
-            p.add("lock on " + e.node() + ": expected " + (e.held() ? "held" : "free") + ", observed "
-                    + (held ? "held by " + l.holder() : "free"));
-        } else if (e.holder() != null && held && !e.holder().equals(l.holder())) {
-            p.add("lock holder: expected " + e.holder() + ", observed " + l.holder());
+        c.add("held", e.held(), held, held == e.held(), "lock on " + e.node() + ": expected "
+                + (e.held() ? "held" : "free") + ", observed " + (held ? "held by " + l.holder() : "free"));
+        if (e.holder() != null && held && held == e.held()) {
+            c.add("holder", e.holder(), l.holder(), e.holder().equals(l.holder()),
+                    "lock holder: expected " + e.holder() + ", observed " + l.holder());
         }
-        return p;
+        return c;
     }
 
-    private static void same(List<String> p, String field, @Nullable Object expected, @Nullable Object observed) {
-        if (expected != null && !Objects.equals(expected, observed)) {
-            p.add(field + ": expected " + expected + ", observed " + observed);
-        }
-    }
-
-    private static void sameSet(List<String> p, String field, List<String> expected, List<String> observed) {
+    private static void sameSet(Comparisons c, String field, List<String> expected, List<String> observed) {
         TreeSet<String> e = new TreeSet<>(expected);
         TreeSet<String> o = new TreeSet<>(observed);
-        if (!e.equals(o)) {
-            p.add(field + ": expected " + e + ", observed " + o);
-        }
+        c.add(field, List.copyOf(e), List.copyOf(o), e.equals(o), field + ": expected " + e + ", observed " + o);
     }
 
     /** Kubernetes quantities compare by amount: {@code 8Gi} equals {@code 8192Mi}. */

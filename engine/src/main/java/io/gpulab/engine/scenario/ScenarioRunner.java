@@ -36,7 +36,10 @@ public final class ScenarioRunner {
                 LabMetrics.of(backend.snapshot()).gpuAllocation().capacity());
         int i = 1;
         for (Step step : scenario.steps()) {
-            results.add(apply(i++, step));
+            long start = System.nanoTime();
+            StepResult r = apply(i++, step);
+            // evidence of when: the lab's clock after the step (virtual in sim) and the real time it took
+            results.add(r.timed(backend.now().toString(), (System.nanoTime() - start) / 1e6));
             if (step instanceof Step.Submit s && curve.arrive(AllocationCurve.demandMilli(s.manifest()))) {
                 curve.sample(LabMetrics.of(backend.snapshot()).gpuAllocation().used());
             }
@@ -97,19 +100,18 @@ public final class ScenarioRunner {
         CommandResult r = backend.execute(new LabCommand.SubmitPod(s.tenant(), s.manifest()));
         // a refused create made nothing: never judge it by an older pod of the same name (AlreadyExists)
         ObservedPod o = r.accepted() ? observe(s.tenant(), s.pod(), r) : ObservedPod.rejected(r.message());
-        List<String> problems = s.expect() == null ? List.of() : Checks.pod(s.expect(), o);
+        Comparisons checked = s.expect() == null ? new Comparisons() : Checks.pod(s.expect(), o);
+        List<String> problems = checked.problems();
         // the sim records a create refused at admission as a Rejected pod; a real cluster refuses the call
         boolean refused = !r.accepted() || "Rejected".equals(o.phase());
         if (refused && (s.expect() == null || !problems.isEmpty())) {
             // a refusal can be the expected outcome (phase Rejected); when it is not, it is the first thing to read
-            problems = new ArrayList<>(problems);
             problems.add(0, "the backend refused the submit: " + (r.accepted() ? o.message() : r.message()));
         } else if (!problems.isEmpty() && !r.message().isBlank()) {
             // e.g. a real cluster that gave no decision in time: the mismatch alone would not say why
-            problems = new ArrayList<>(problems);
             problems.add("the backend said: " + r.message());
         }
-        return result(index, s, o, s.expect(), problems);
+        return result(index, s, o, s.expect(), checked);
     }
 
     /** The pod as the backend lists it now; asked per pod, as a snapshot per step would dominate a long replay. */
@@ -120,11 +122,12 @@ public final class ScenarioRunner {
 
     private StepResult command(int index, Step step, LabCommand command) {
         CommandResult r = backend.execute(command);
+        Comparisons none = new Comparisons();
         if (r.accepted()) {
-            return result(index, step, null, null, List.of());
+            return result(index, step, null, null, none);
         }
-        return result(index, step, Map.of("message", r.message()), null,
-                List.of("the backend refused the step: " + r.message()));
+        none.problem("the backend refused the step: " + r.message());
+        return result(index, step, Map.of("message", r.message()), null, none);
     }
 
     private StepResult visibility(int index, Step.ExpectVisibility s) {
@@ -195,8 +198,16 @@ public final class ScenarioRunner {
 
     private StepResult result(int index, Step step, @Nullable Object observed, @Nullable Object expect,
                               List<String> stepProblems) {
-        List<String> problems = withCause(step, stepProblems);
+        Comparisons none = new Comparisons();
+        stepProblems.forEach(none::problem);
+        return result(index, step, observed, expect, none);
+    }
+
+    private StepResult result(int index, Step step, @Nullable Object observed, @Nullable Object expect,
+                              Comparisons checked) {
+        List<String> problems = withCause(step, checked.problems());
         return new StepResult(index, step.action(), step.tenant(), step.pod(), observed, expect, problems.isEmpty(),
-                problems, step.label(), step.line(), step.isCheck() || !problems.isEmpty());
+                problems, step.label(), step.line(), step.isCheck() || !problems.isEmpty(), checked.compared(), null,
+                0, StepText.of(step));
     }
 }

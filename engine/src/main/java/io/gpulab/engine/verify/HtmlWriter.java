@@ -2,6 +2,7 @@ package io.gpulab.engine.verify;
 
 import io.gpulab.engine.scenario.LabState;
 import io.gpulab.engine.scenario.RunResult;
+import io.gpulab.engine.scenario.StepEvidence;
 import io.gpulab.engine.scenario.StepResult;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
@@ -21,7 +22,7 @@ public final class HtmlWriter {
 
     private static final String CSS = "body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}"
             + "td,th{border:1px solid #ccc;padding:4px 8px;text-align:left}.pass{color:#1a7f37}"
-            + ".fail{color:#cf222e;font-weight:bold}";
+            + ".fail{color:#cf222e;font-weight:bold}.done{color:#57606a}";
 
     private HtmlWriter() {
     }
@@ -38,14 +39,19 @@ public final class HtmlWriter {
             el(doc, body, "h1").setTextContent("gpulab verify: " + run.scenario());
             el(doc, body, "p").setTextContent("Backend " + backend + ": " + run.summary().passed() + " passed, "
                     + run.summary().failed() + " failed.");
+            el(doc, body, "p").setTextContent("Every step, in file order. Evidence: what was observed and every "
+                    + "comparison (expected and observed), also for passing checks; virtual time is the lab's clock "
+                    + "after the step.");
             Element checks = el(doc, body, "table");
-            row(doc, checks, "th", "#", "check", "result", "details");
+            row(doc, checks, "th", "#", "line", "step", "result", "evidence", "virtual time", "wall ms");
             for (StepResult s : run.steps()) {
-                if (s.check()) {
-                    Element tr = row(doc, checks, "td", Integer.toString(s.index()), s.title(),
-                            s.passed() ? "passed" : "FAILED", String.join("; ", s.problems()));
-                    ((Element) tr.getChildNodes().item(2)).setAttribute("class", s.passed() ? "pass" : "fail");
-                }
+                String result = StepEvidence.result(s);
+                Element tr = row(doc, checks, "td", Integer.toString(s.index()), Integer.toString(s.line()), s.title(),
+                        "PASS".equals(result) ? "passed" : "FAIL".equals(result) ? "FAILED" : "done",
+                        MarkdownWriter.evidence(s), s.virtualTime() == null ? "" : s.virtualTime(),
+                        String.format(java.util.Locale.ROOT, "%.3f", s.wallMillis()));
+                ((Element) tr.getChildNodes().item(3)).setAttribute("class",
+                        "FAIL".equals(result) ? "fail" : "PASS".equals(result) ? "pass" : "done");
             }
             el(doc, body, "h2").setTextContent("Final state");
             Element state = el(doc, body, "table");

@@ -1,6 +1,7 @@
 package io.gpulab.engine.verify;
 
 import io.gpulab.engine.scenario.RunResult;
+import io.gpulab.engine.scenario.StepEvidence;
 import io.gpulab.engine.scenario.StepResult;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
@@ -18,7 +19,8 @@ import java.util.Locale;
 
 /**
  * The JUnit XML CI servers read: one {@code testsuite} per scenario, one {@code testcase} per checked
- * step, a {@code failure} element with the mismatches for each that did not hold.
+ * step (its real time, and its evidence in {@code system-out}), a {@code failure} element with the
+ * mismatches for each that did not hold; the suite's {@code system-out} lists every step.
  */
 public final class JUnitXmlWriter {
 
@@ -50,6 +52,15 @@ public final class JUnitXmlWriter {
                     suite.appendChild(testcase(doc, run.scenario(), s));
                 }
             }
+            // every step, checks and actions alike, numbered as in the file: what happened between two checks
+            StringBuilder all = new StringBuilder();
+            for (StepResult s : run.steps()) {
+                all.append(String.format(Locale.ROOT, "%3d %-4s %s (line %d; %s)%n", s.index(), StepEvidence.result(s),
+                        s.title(), s.line(), StepEvidence.when(s)));
+            }
+            Element steps = doc.createElement("system-out");
+            steps.setTextContent(all.toString());
+            suite.appendChild(steps);
             var t = TransformerFactory.newInstance().newTransformer();
             t.setOutputProperty(OutputKeys.INDENT, "yes");
             t.setOutputProperty(OutputKeys.ENCODING, "UTF-8");
@@ -71,7 +82,8 @@ public final class JUnitXmlWriter {
         Element tc = doc.createElement("testcase");
         tc.setAttribute("classname", "gpulab." + scenario);
         tc.setAttribute("name", String.format(Locale.ROOT, "%02d %s", s.index(), s.title()));
-        tc.setAttribute("time", "0");
+        // microseconds: most simulated steps take well under a millisecond, and 0.000 would read as "not timed"
+        tc.setAttribute("time", String.format(Locale.ROOT, "%.6f", s.wallMillis() / 1000.0));
         if (!s.passed()) {
             Element f = doc.createElement("failure");
             f.setAttribute("type", "ExpectationFailed");
@@ -79,6 +91,13 @@ public final class JUnitXmlWriter {
             f.setTextContent("step " + s.index() + " (line " + s.line() + "): " + String.join("\n", s.problems()));
             tc.appendChild(f);
         }
+        // the evidence of a passing check as much as of a failing one
+        Element out = doc.createElement("system-out");
+        String seen = StepEvidence.observed(s);
+        out.setTextContent("step " + s.index() + " (line " + s.line() + "), " + StepEvidence.when(s) + "\n"
+                + (seen.isEmpty() ? "" : "observed: " + seen + "\n")
+                + (s.compared().isEmpty() ? "" : "compared: " + StepEvidence.compared(s) + "\n"));
+        tc.appendChild(out);
         return tc;
     }
 }

@@ -54,7 +54,8 @@ class VerifyReportTest {
         List<Path> files = VerifyReport.write(run(), "sim", 0.25, dir);
         String md = Files.readString(files.get(1));
         assertTrue(md.contains("**1 passed, 1 failed**"), md);
-        assertTrue(md.contains("| 3 | submit tenant-a default/p2 | **FAILED** | phase: expected Pending"), md);
+        assertTrue(md.contains("| 3 | 22 | submit tenant-a default/p2 | **FAILED** | phase: expected Pending"), md);
+        assertTrue(md.contains("| 2 | 20 | advance | done |"), md);
         assertTrue(md.contains("20000 / 81920"), md);
         String html = Files.readString(files.get(2));
         assertTrue(html.contains("pod &lt;1&gt; runs"), html);

@@ -1,0 +1,101 @@
+package io.gpulab.engine.scenario;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * A step's evidence in words, the same in every output (run text, verify Markdown, HTML and JUnit): what
+ * was observed, what each comparison found, and when.
+ */
+public final class StepEvidence {
+
+    private StepEvidence() {
+    }
+
+    /** {@code PASS}, {@code FAIL}, or for a step that checks nothing {@code done}. */
+    public static String result(StepResult s) {
+        if (!s.passed()) {
+            return "FAIL";
+        }
+        return s.check() ? "PASS" : "done";
+    }
+
+    /** What the step looked at, in one line; empty for a step that only changed the lab. */
+    public static String observed(StepResult s) {
+        Object o = s.observed();
+        if (o instanceof ObservedPod p) {
+            return pod(p);
+        }
+        if (o instanceof LabState.Card c) {
+            return String.format(Locale.ROOT, "%s %s: %,d/%,d MB, %d/%d cores, %d/%d slots%s", c.id(), c.type(),
+                    c.usedMemMB(), c.memMB(), c.usedCores(), c.cores(), c.usedSlots(), c.slots(),
+                    c.health() ? "" : ", UNHEALTHY");
+        }
+        if (o instanceof LabState.Lock l) {
+            return l.held() ? "lock held by " + l.holder() + " since " + l.since() + ", expires " + l.expires()
+                    : "lock free";
+        }
+        if (s.check() && o == null && "expectLock".equals(s.action())) {
+            return "lock free";
+        }
+        if (o instanceof Map<?, ?> m) {
+            return m.entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining("; "));
+        }
+        return o == null ? "" : String.valueOf(o);
+    }
+
+    /** Every comparison: {@code phase = Running} when it held, {@code phase: expected X, observed Y} when not. */
+    public static String compared(StepResult s) {
+        return s.compared().stream().map(StepEvidence::one).collect(Collectors.joining("; "));
+    }
+
+    /** When: the lab's clock after the step and the real time it took. */
+    public static String when(StepResult s) {
+        return (s.virtualTime() == null ? "" : "virtual " + s.virtualTime() + ", ")
+                + String.format(Locale.ROOT, "wall %.3f ms", s.wallMillis());
+    }
+
+    private static String one(StepResult.Compared c) {
+        if (c.held() && "messageContains".equals(c.field())) {
+            return "messageContains \"" + c.expected() + "\" found"; // the message itself is in "observed"
+        }
+        return c.held() ? c.field() + " = " + c.observed()
+                : c.field() + ": expected " + c.expected() + ", observed " + c.observed();
+    }
+
+    /**
+     * A pod as observed. A create the API server refused is said to be refused, with its status reason:
+     * it never reached a scheduler, so no "via default-scheduler".
+     */
+    public static String pod(ObservedPod p) {
+        if ("Rejected".equals(p.phase())) {
+            boolean saysReason = p.message() != null && p.message().contains("Error from server (");
+            return "Rejected by the API server" + (p.reason() == null || saysReason ? "" : " (" + p.reason() + ")")
+                    + (p.message() == null ? "" : ": " + p.message());
+        }
+        StringBuilder sb = new StringBuilder(p.phase());
+        if (p.node() != null) {
+            sb.append(" on ").append(p.node());
+        }
+        if (p.schedulerName() != null) {
+            sb.append(" via ").append(p.schedulerName());
+        }
+        if ("Running".equals(p.phase()) && !p.hamiAllocated()) {
+            sb.append(" WITHOUT a HAMi allocation (Running proves nothing)");
+        }
+        List<ObservedPod.Device> devices = p.devices();
+        if (!devices.isEmpty()) {
+            sb.append(" [").append(devices.stream().map(d -> d.id() + ": " + d.memMB() + " MB, " + d.cores() + " %")
+                    .collect(Collectors.joining("; "))).append(']');
+        }
+        if (p.reason() != null) {
+            sb.append(" - ").append(p.reason());
+        }
+        if (p.message() != null && !"Running".equals(p.phase())) {
+            sb.append(" - ").append(p.message());
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,61 @@
+package io.gpulab.engine.scenario;
+
+import java.time.Duration;
+
+/** A step in words for reports, when the file gives it no {@code name}: {@code advance 5m}, {@code unlock ...}. */
+final class StepText {
+
+    private StepText() {
+    }
+
+    static String of(Step step) {
+        if (step instanceof Step.Submit s) {
+            return "submit " + s.tenant() + " " + s.pod();
+        } else if (step instanceof Step.ExpectPod s) {
+            return "expectPod " + s.tenant() + " " + s.pod();
+        } else if (step instanceof Step.Delete s) {
+            return "delete " + s.tenant() + " " + s.pod();
+        } else if (step instanceof Step.Advance s) {
+            return "advance " + duration(s.by());
+        } else if (step instanceof Step.Unlock s) {
+            return "unlock " + s.tenant() + " " + s.node();
+        } else if (step instanceof Step.Konnectivity s) {
+            return "fault " + s.tenant() + " konnectivity " + (s.up() ? "up" : "down");
+        } else if (step instanceof Step.CardHealth s) {
+            return "fault " + s.tenant() + " card " + s.card() + (s.healthy() ? " healthy" : " unhealthy");
+        } else if (step instanceof Step.PluginRestart s) {
+            return "fault " + s.tenant() + " " + s.node() + " plugin restart";
+        } else if (step instanceof Step.SetLifecycle s) {
+            return "set lifecycle " + s.mode();
+        } else if (step instanceof Step.SetFailurePolicy s) {
+            return "set " + s.tenant() + " webhookFailurePolicy " + s.policy();
+        } else if (step instanceof Step.ExpectVisibility s) {
+            return "expectVisibility " + s.tenant();
+        } else if (step instanceof Step.ExpectCard s) {
+            return "expectCard " + s.tenant() + " " + s.node() + " card " + s.index();
+        } else if (step instanceof Step.ExpectLock s) {
+            return "expectLock " + s.tenant() + " " + s.node();
+        }
+        return step.action();
+    }
+
+    /** Go's form, as written in the file: {@code 5m0s}, {@code 1h30m0s}, {@code 500ms}. */
+    static String duration(Duration d) {
+        if (d.compareTo(Duration.ofSeconds(1)) < 0) {
+            return d.toMillis() + "ms";
+        }
+        StringBuilder sb = new StringBuilder();
+        long h = d.toHours();
+        if (h > 0) {
+            sb.append(h).append('h');
+        }
+        if (h > 0 || d.toMinutesPart() > 0) {
+            sb.append(d.toMinutesPart()).append('m');
+        }
+        sb.append(d.toSecondsPart());
+        if (d.toMillisPart() > 0) {
+            sb.append('.').append(String.format(java.util.Locale.ROOT, "%03d", d.toMillisPart()).replaceAll("0+$", ""));
+        }
+        return sb.append('s').toString();
+    }
+}
