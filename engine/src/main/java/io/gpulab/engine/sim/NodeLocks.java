@@ -61,8 +61,7 @@ final class NodeLocks {
         p.annotations.put(HamiAnnotations.BIND_TIME, String.valueOf(lab.now().getEpochSecond()));
         p.node = node.name;
         p.boundTo = node;
-        p.kubeRequests.forEach((k, v) -> node.kubeAllocated.merge(k, v, Long::sum));
-        node.changed();
+        node.hold(p, 1);
         p.changed();
         String obj = "Pod/" + p.key();
         HamiEvent ok = HamiEvent.bindingSucceed(node.name, p.namespace(), p.name());

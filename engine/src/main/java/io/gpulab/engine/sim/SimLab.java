@@ -125,9 +125,7 @@ final class SimLab {
             p.reservedOn = null;
         }
         if (p.boundTo != null) {
-            SimNode n = p.boundTo;
-            p.kubeRequests.forEach((k, v) -> n.kubeAllocated.merge(k, -v, Long::sum));
-            n.changed();
+            p.boundTo.hold(p, -1);
             p.boundTo = null;
         }
         t.pending.remove(p.seq);
