@@ -180,6 +180,11 @@ public final class SimBackend implements LabBackend {
                 lab = new SimLab(spec, lab.version() + 1);
                 commands = new Commands(lab);
                 result = CommandResult.ok(lab.log().since(0));
+            } else if (command instanceof LabCommand.Redesign r) {
+                // the design changes, not the scenario: Reset keeps returning to the lab as opened
+                lab = new SimLab(r.lab(), lab.version() + 1);
+                commands = new Commands(lab);
+                result = new CommandResult(true, r.change(), lab.log().since(0));
             } else {
                 try {
                     result = commands.apply(command);
