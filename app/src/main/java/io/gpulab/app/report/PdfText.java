@@ -49,8 +49,9 @@ final class PdfText {
         String t = s.replace('\t', ' ').replace('\r', ' ').replace('⚠', '!');
         StringBuilder b = new StringBuilder(t.length());
         for (char c : t.toCharArray()) {
-            b.append(c == '\n' || (c >= 32 && c < 127) || (c >= 160 && c <= 255) || "→·—–×…%•≥≤".indexOf(c) >= 0
-                    ? c : '?');
+            boolean shown = c == '\n' || (c >= 32 && c < 127) || (c >= 160 && c <= 255)
+                    || "→·—–×…%•≥≤".indexOf(c) >= 0;
+            b.append(shown ? c : '?');
         }
         return b.toString();
     }
