@@ -83,6 +83,24 @@ public final class WorkloadResolver {
         List<Arrival> events = new ArrayList<>();
         Map<String, Integer> live = new HashMap<>();
         Map<String, Integer> names = new HashMap<>();
+        // a snapshot's (or any lab's) existing live GPU pods come first, as the workload the cluster carried
+        for (io.gpulab.engine.lab.TenantSpec t : s.lab().tenants()) {
+            for (Map<String, Object> manifest : io.gpulab.engine.snapshot.OfflineLab.liveGpuPods(t)) {
+                @SuppressWarnings("unchecked")
+                Map<String, Object> meta = (Map<String, Object>) manifest.get("metadata");
+                String key = (meta.get("namespace") == null ? "default" : meta.get("namespace")) + "/"
+                        + meta.get("name");
+                int seen = names.merge(key, 1, Integer::sum);
+                Map<String, Object> m = manifest;
+                if (seen > 1) {
+                    key = key + "-" + seen;
+                    m = renamed(manifest, key.substring(key.indexOf('/') + 1));
+                }
+                live.put(t.name() + "|" + key, pods.size());
+                events.add(new Arrival.Submit(pods.size()));
+                pods.add(fromManifest(key, "scenario", m));
+            }
+        }
         for (Step step : s.steps()) {
             if (step instanceof Step.Submit sub) {
                 Map<String, Object> manifest = sub.manifest();
