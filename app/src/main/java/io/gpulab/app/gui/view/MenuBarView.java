@@ -28,6 +28,8 @@ public final class MenuBarView extends MenuBar {
                 item("Export canvas PNG (2x)…", "Shortcut+Shift+E", () -> a.exportPng(false, 2)),
                 item("Export window PNG (1x)…", null, () -> a.exportPng(true, 1)),
                 item("Export window PNG (2x)…", null, () -> a.exportPng(true, 2)),
+                item("Export slide PNG (1x)…", null, () -> a.exportSlide(1)),
+                item("Export slide PNG (2x)…", null, () -> a.exportSlide(2)),
                 item("Export review report (PDF)…", "Shortcut+P", a::exportReport), new SeparatorMenuItem(),
                 item("Quit", "Shortcut+Q", Platform::exit));
         Menu lab = new Menu("Lab", null,

@@ -26,11 +26,14 @@ public final class WorkbenchActions {
     private final WorkbenchViewModel vm;
     private final Supplier<Node> canvas;
     private final Supplier<Node> window;
+    private final Supplier<Node> inspector;
 
-    public WorkbenchActions(WorkbenchViewModel vm, Supplier<Node> canvas, Supplier<Node> window) {
+    public WorkbenchActions(WorkbenchViewModel vm, Supplier<Node> canvas, Supplier<Node> window,
+                            Supplier<Node> inspector) {
         this.vm = vm;
         this.canvas = canvas;
         this.window = window;
+        this.inspector = inspector;
     }
 
     public void lifecycle(String mode) {
@@ -137,6 +140,30 @@ public final class WorkbenchActions {
             } catch (Exception e) {
                 vm.error("Cannot write " + f + ": " + e.getMessage());
                 error("Cannot write " + f + ": " + e.getMessage());
+            }
+        }
+    }
+
+    /**
+     * A slide: the canvas without palette, toolbar or UI hints, with the inspector and trace beside it
+     * when something is selected (FX thread); returns the file size in bytes.
+     */
+    public long exportSlideTo(double scale, Path file) throws java.io.IOException {
+        return SlideExport.write(canvas.get(), inspector.get(), vm.selectionProperty().get() != null, scale,
+                Caption.of(vm.snapshot()), isDark(), file);
+    }
+
+    /** Asks where, then writes a slide PNG and says where it went. */
+    public void exportSlide(double scale) {
+        FileChooser fc = chooser("Export slide PNG", "PNG image", "*.png");
+        fc.setInitialFileName(vm.snapshot().scenario() + "-slide" + (scale > 1 ? "@2x" : "") + ".png");
+        File f = fc.showSaveDialog(owner());
+        if (f != null) {
+            try {
+                exportSlideTo(scale, f.toPath());
+                vm.wrote("a slide PNG (" + (int) scale + "x)", f.toPath());
+            } catch (Exception e) {
+                vm.error("Cannot write " + f + ": " + e.getMessage());
             }
         }
     }
