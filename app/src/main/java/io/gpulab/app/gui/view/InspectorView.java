@@ -74,7 +74,7 @@ public final class InspectorView extends VBox {
         title.setText(sel.kind().name().replace('_', ' ').toLowerCase() + "  " + sel.id());
         String category = null;
         GridPane grid = null;
-        for (InspectorRow r : InspectorModel.rows(vm.snapshot(), sel, vm.events())) {
+        for (InspectorRow r : InspectorModel.rows(vm.snapshot(), sel, vm.events(), vm::podDetail)) {
             if (!r.category().equals(category)) {
                 category = r.category();
                 Label head = new Label(category.toUpperCase());

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.BiFunction;
 
 /** What the inspector shows for a selection: properties, annotations and the object's events. */
 public final class InspectorModel {
@@ -24,6 +25,15 @@ public final class InspectorModel {
 
     /** The rows for {@code sel} in {@code s}; empty when the object no longer exists. */
     public static List<InspectorRow> rows(LabSnapshot s, Selection sel, List<LabEvent> events) {
+        return rows(s, sel, events, (tenant, key) -> Optional.empty());
+    }
+
+    /**
+     * As {@link #rows(LabSnapshot, Selection, List)}; a selected pod is taken from {@code detail} when it answers
+     * (the backend's view of the pod alone, with per-node reasons the snapshot leaves out on large tenants).
+     */
+    public static List<InspectorRow> rows(LabSnapshot s, Selection sel, List<LabEvent> events,
+                                          BiFunction<String, String, Optional<PodView>> detail) {
         List<InspectorRow> rows = new ArrayList<>();
         Optional<TenantView> tenant = s.tenant(sel.tenant());
         switch (sel.kind()) {
@@ -32,7 +42,8 @@ public final class InspectorModel {
             case TENANT -> tenant.ifPresent(t -> tenant(rows, t));
             case NODE -> tenant.flatMap(t -> t.node(sel.id())).ifPresent(n -> node(rows, s, n));
             case CARD -> tenant.flatMap(t -> card(t, sel.id())).ifPresent(c -> card(rows, c));
-            case POD -> tenant.flatMap(t -> t.pod(sel.id())).ifPresent(p -> pod(rows, p));
+            case POD -> tenant.flatMap(t -> t.pod(sel.id()))
+                    .map(p -> detail.apply(sel.tenant(), sel.id()).orElse(p)).ifPresent(p -> pod(rows, p));
             default -> { }
         }
         if (!rows.isEmpty()) {

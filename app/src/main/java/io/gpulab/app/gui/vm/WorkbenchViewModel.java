@@ -6,12 +6,14 @@ import io.gpulab.engine.api.LabBackend;
 import io.gpulab.engine.api.LabCommand;
 import io.gpulab.engine.api.LabEvent;
 import io.gpulab.engine.api.LabSnapshot;
+import io.gpulab.engine.api.PodView;
 import io.gpulab.engine.api.PodTrace;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Executor;
 import javafx.beans.property.BooleanProperty;
@@ -82,6 +84,14 @@ public final class WorkbenchViewModel {
 
     public ReadOnlyObjectProperty<LabSnapshot> snapshotProperty() {
         return snapshot.getReadOnlyProperty();
+    }
+
+    /**
+     * One pod as the backend shows it when asked for it alone: a pending pod on a large tenant then carries its
+     * per-node reasons, which the snapshot leaves out (the sim recomputes them on request).
+     */
+    public Optional<PodView> podDetail(String tenant, String podKey) {
+        return lab.backend().pod(tenant, podKey, true);
     }
 
     public LabSnapshot snapshot() {
