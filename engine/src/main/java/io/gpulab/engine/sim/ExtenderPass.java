@@ -149,7 +149,7 @@ final class ExtenderPass {
         int[] maskNodes = new int[8];
         int[] maskCards = new int[8];
         Map<String, int[]> hamiCounts = new HashMap<>();
-        Map<String, String> hamiFailed = passing == 0 ? Map.of() : new LinkedHashMap<>();
+        Map<String, String> hamiFailed = passing == 0 ? Map.of() : new SentFailed(t, hamiReason);
         Map<String, String> first = new LinkedHashMap<>();
         Map<String, String> every = all ? new LinkedHashMap<>() : null;
         for (int i : t.byName()) {
@@ -163,7 +163,6 @@ final class ExtenderPass {
             } else {
                 why = hamiReason.apply(i);
                 hamiCounts.computeIfAbsent(why, k -> new int[1])[0]++;
-                hamiFailed.put(node.name, why);
             }
             if (first.size() < SHOWN) {
                 first.put(node.name, why);
@@ -191,6 +190,39 @@ final class ExtenderPass {
                 : FilterEvents.failed(hamiFailed, passing, EventLog.MAX_MESSAGE);
         return new Pass(null, PodDevices.empty(), events, KubeMessages.unschedulable(t.nodeList.size(), histogram),
                 ReasonTypes.dominantOf(tally), first, t.nodeList.size(), every);
+    }
+
+    /**
+     * The nodes HAMi was sent and rejected, with its reasons, in name order: read once to write the FilteringFailed
+     * events, so it is a view over the pass (a map of thousands of entries per pending pod would be garbage).
+     */
+    private static final class SentFailed extends java.util.AbstractMap<String, String> {
+        private final SimTenant tenant;
+        private final IntFunction<String> hamiReason;
+
+        SentFailed(SimTenant tenant, IntFunction<String> hamiReason) {
+            this.tenant = tenant;
+            this.hamiReason = hamiReason;
+        }
+
+        @Override
+        public void forEach(java.util.function.BiConsumer<? super String, ? super String> action) {
+            for (int i : tenant.byName()) {
+                if (!tenant.kube.fails(i)) {
+                    String why = hamiReason.apply(i);
+                    if (why != null) {
+                        action.accept(tenant.nodeList.get(i).name, why);
+                    }
+                }
+            }
+        }
+
+        @Override
+        public java.util.Set<Entry<String, String>> entrySet() {
+            Map<String, String> copy = new LinkedHashMap<>();
+            forEach(copy::put);
+            return copy.entrySet();
+        }
     }
 
     /** The fitting nodes HAMi was sent, in node-policy order: the index's fitting set minus kube's rejects. */

@@ -72,6 +72,8 @@ final class FitIndex {
             return size() > MAX_REQUESTS;
         }
     };
+    /** One instance per reason text, so the many nodes with the same text compare by identity downstream. */
+    private final Map<String, String> texts = new java.util.HashMap<>();
     private int[] journal = new int[256];
     private int journalSize;
     private long epoch;
@@ -137,7 +139,7 @@ final class FitIndex {
     }
 
     /** Moves node {@code i} to its current place, as the plain filter's loop would classify it. */
-    private static void refit(Entry e, FilterContext ctx, int i, SimNode node, NodeInfo info) {
+    private void refit(Entry e, FilterContext ctx, int i, SimNode node, NodeInfo info) {
         NodeScore old = e.scores[i];
         if (old != null) {
             e.fitting.remove(old);
@@ -158,8 +160,12 @@ final class FitIndex {
             e.reasons[i] = null;
             e.fitting.add(s);
         } else {
-            e.failed.put(info.name(), f.reason());
-            e.reasons[i] = f.reason();
+            if (texts.size() > 4096) {
+                texts.clear();
+            }
+            String why = texts.computeIfAbsent(f.reason(), k -> k);
+            e.failed.put(info.name(), why);
+            e.reasons[i] = why;
         }
     }
 }

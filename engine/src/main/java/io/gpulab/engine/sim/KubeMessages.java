@@ -18,7 +18,7 @@ final class KubeMessages {
      * kube's own plugins give several reasons per node ({@code splitReasons}, joined with ", ").
      */
     static String unschedulable(int nodeCount, Map<String, String> failedNodes, boolean splitReasons) {
-        Map<String, Integer> histogram = new TreeMap<>();
+        Map<String, Integer> histogram = new java.util.HashMap<>();
         failedNodes.values().forEach(r -> {
             for (String part : splitReasons ? r.split(", ") : new String[] {r}) {
                 histogram.merge(part, 1, Integer::sum);

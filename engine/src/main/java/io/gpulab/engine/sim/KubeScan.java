@@ -38,27 +38,50 @@ final class KubeScan {
 
     private int[] masks = new int[0];
     private int failing;
+    /** Each node's free CPU and memory and pod count by node index, kept in step with the nodes (a tight scan). */
+    private long[] freeCpu = new long[0];
+    private long[] freeMemory = new long[0];
+    private int[] pods = new int[0];
+    private int nodes;
+
+    /** A node joined the tenant (its index is the next one). */
+    void add(SimNode n) {
+        if (nodes == freeCpu.length) {
+            int size = Math.max(16, nodes * 2);
+            freeCpu = Arrays.copyOf(freeCpu, size);
+            freeMemory = Arrays.copyOf(freeMemory, size);
+            pods = Arrays.copyOf(pods, size);
+        }
+        nodes++;
+        update(n);
+    }
+
+    /** The node's requests changed. */
+    void update(SimNode n) {
+        freeCpu[n.index] = n.freeCpuMilli();
+        freeMemory[n.index] = n.freeMemoryBytes();
+        pods[n.index] = n.podCount;
+    }
 
     /** Marks the nodes that fail; returns how many do. */
-    int scan(List<SimNode> nodes, HostRequests r) {
-        int n = nodes.size();
+    int scan(HostRequests r) {
+        int n = nodes;
         if (masks.length != n) {
             masks = new int[n];
         }
+        long cpu = r.cpuMilli();
+        long mem = r.memoryBytes();
         int count = 0;
         for (int i = 0; i < n; i++) {
-            SimNode node = nodes.get(i);
-            int m = node.podCount + 1 > NodeResourcesFit.MAX_PODS ? PODS : 0;
-            if (r.cpuMilli() > 0 && r.cpuMilli() > node.freeCpuMilli()) {
+            int m = pods[i] + 1 > NodeResourcesFit.MAX_PODS ? PODS : 0;
+            if (cpu > 0 && cpu > freeCpu[i]) {
                 m |= CPU;
             }
-            if (r.memoryBytes() > 0 && r.memoryBytes() > node.freeMemoryBytes()) {
+            if (mem > 0 && mem > freeMemory[i]) {
                 m |= MEMORY;
             }
             masks[i] = m;
-            if (m != 0) {
-                count++;
-            }
+            count += m == 0 ? 0 : 1;
         }
         failing = count;
         return count;

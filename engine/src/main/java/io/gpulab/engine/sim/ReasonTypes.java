@@ -14,8 +14,11 @@ final class ReasonTypes {
      * {@code NodeInsufficientDevice} counts once per node); ties go to the alphabetically first.
      */
     static String dominant(Map<String, String> failedNodes) {
+        // thousands of nodes share a handful of texts: count the texts, then parse each once
+        Map<String, int[]> texts = new java.util.HashMap<>();
+        failedNodes.values().forEach(text -> texts.computeIfAbsent(text, k -> new int[1])[0]++);
         Map<String, Integer> tally = new TreeMap<>();
-        failedNodes.values().forEach(text -> tally(text).forEach((r, k) -> tally.merge(r, k, Integer::sum)));
+        texts.forEach((text, n) -> tally(text).forEach((r, k) -> tally.merge(r, k * n[0], Integer::sum)));
         return dominantOf(tally);
     }
 

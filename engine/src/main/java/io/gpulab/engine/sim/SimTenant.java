@@ -89,11 +89,13 @@ final class SimTenant {
         nodeList.add(n);
         infos.add(n.info());
         byName = null;
+        kube.add(n);
         n.onFull(d -> podsFullNodes += d);
         n.onChange(changed -> {
             staleInfos.set(changed.index);
             staleViews.set(changed.index);
             fits.nodeChanged(changed.index);
+            kube.update(changed);
             nodeVersion++;
             dirty = true;
         });
@@ -121,7 +123,7 @@ final class SimTenant {
             kube.none(nodeList.size());
             return 0;
         }
-        return kube.scan(nodeList, r);
+        return kube.scan(r);
     }
 
     /** Node indices in node-name order (kube and HAMi list nodes sorted by name). */

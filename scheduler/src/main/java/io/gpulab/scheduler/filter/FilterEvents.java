@@ -70,21 +70,26 @@ public final class FilterEvents {
      * gets the same texts without joining thousands of node names per pod.
      */
     public static List<HamiEvent> failed(Map<String, String> failedNodes, int totalNodes, int minKeep) {
-        Map<String, List<String>> parsed = new HashMap<>();
-        Map<String, int[]> counts = new TreeMap<>();
-        Map<String, StringBuilder> lists = new HashMap<>();
+        // per reason type: its count and the start of its node list; a node's reason text is parsed once per text
+        final class Type {
+            int count;
+            final StringBuilder nodes = new StringBuilder();
+        }
+        Map<String, Type[]> byText = new HashMap<>();
+        Map<String, Type> types = new HashMap<>();
         failedNodes.forEach((node, reason) -> {
-            for (String r : parsed.computeIfAbsent(reason, ReasonTally::parse)) {
-                counts.computeIfAbsent(r, k -> new int[1])[0]++;
-                StringBuilder sb = lists.computeIfAbsent(r, k -> new StringBuilder());
-                if (sb.length() < minKeep) {
-                    sb.append(sb.length() == 0 ? "" : ",").append(node);
+            Type[] ts = byText.computeIfAbsent(reason, text -> ReasonTally.parse(text).stream()
+                    .map(r -> types.computeIfAbsent(r, k -> new Type())).toArray(Type[]::new));
+            for (Type t : ts) {
+                t.count++;
+                if (t.nodes.length() < minKeep) {
+                    t.nodes.append(t.nodes.length() == 0 ? "" : ",").append(node);
                 }
             }
         });
         List<HamiEvent> out = new ArrayList<>();
-        counts.forEach((reason, n) -> out.add(new HamiEvent(HamiEvent.FILTERING_FAILED, HamiEvent.WARNING,
-                n[0] + " nodes " + reason + "(" + lists.get(reason) + ")")));
+        new TreeMap<>(types).forEach((reason, t) -> out.add(new HamiEvent(HamiEvent.FILTERING_FAILED,
+                HamiEvent.WARNING, t.count + " nodes " + reason + "(" + t.nodes + ")")));
         out.add(new HamiEvent(HamiEvent.FILTERING_FAILED, HamiEvent.WARNING,
                 "no available node, " + totalNodes + " nodes do not meet"));
         return out;
