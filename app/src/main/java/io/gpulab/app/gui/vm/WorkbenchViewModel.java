@@ -353,7 +353,7 @@ public final class WorkbenchViewModel {
         }
         LabBackend backend = lab.backend();
         round(() -> LabReplay.replay(backend, steps), r -> {
-            r.applied().forEach(e -> history.record(e.command(), e.after(), e.events()));
+            r.applied().forEach(e -> history.record(e.command(), e.after(), e.events(), false));
             report(r.result().accepted() ? "Played " + steps.size() + " scenario step" + (steps.size() == 1 ? "" : "s")
                     + " (" + Math.max(0, scenarioStepsPlayed()) + " of " + lab.steps().size() + ")"
                     : r.result().message(),
