@@ -1,7 +1,6 @@
 package io.gpulab.engine.sim;
 
 import io.gpulab.engine.api.PodTrace;
-import io.gpulab.scheduler.codec.HamiResources;
 import io.gpulab.scheduler.filter.FilterContext;
 import io.gpulab.scheduler.filter.QuotaState;
 import io.gpulab.scheduler.request.WebhookMutator;
@@ -36,15 +35,14 @@ final class PendingDetail {
         if (!recomputable(t, p)) {
             return p.failedNodes;
         }
-        if (HamiResources.SCHEDULER_NAME.equals(p.schedulerName)) {
-            FilterContext ctx = p.filterContext(lab.schedulerConfig());
+        if (t.hami.effectiveSchedulerName().equals(p.schedulerName)) {
+            FilterContext ctx = p.filterContext(t.cfg);
             if (ctx == null) {
                 return Map.of();
             }
             if (ctx.requestsAnyDevice()) {
                 t.kubeScan(p.host);
-                QuotaState quota = SimQuotas.state(t, lab.schedulerConfig().resourceNames(),
-                        lab.schedulerConfig().memoryFactor());
+                QuotaState quota = SimQuotas.state(t, t.cfg.resourceNames(), t.cfg.memoryFactor());
                 boolean quoted = quota != null && quota.namespaces().containsKey(ctx.namespace());
                 return ExtenderPass.failedNodes(t, ctx, quoted ? quota : null, lab.referenceFilter());
             }

@@ -49,7 +49,7 @@ final class Scheduling {
     void attempt(SimTenant t, SimPod p) {
         if (p.nodeName != null) {
             assigned(t, p, p.nodeName);
-        } else if (lab.hami().effectiveSchedulerName().equals(p.schedulerName)) {
+        } else if (t.hami.effectiveSchedulerName().equals(p.schedulerName)) {
             hami(t, p);
         } else if (WebhookMutator.DEFAULT_SCHEDULER.equals(p.schedulerName)) {
             byKube(t, p, WebhookMutator.DEFAULT_SCHEDULER, p.kubeRequests);
@@ -65,10 +65,9 @@ final class Scheduling {
             p.reservedOn.book(p.key(), p.reservation, -1);
             p.reservedOn = null;
         }
-        FilterContext ctx = p.filterContext(lab.schedulerConfig());
+        FilterContext ctx = p.filterContext(t.cfg);
         boolean whole = t.nodeList.size() <= PendingDetail.WHOLE_UP_TO;
-        QuotaState quota = SimQuotas.state(t, lab.schedulerConfig().resourceNames(),
-                lab.schedulerConfig().memoryFactor());
+        QuotaState quota = SimQuotas.state(t, t.cfg.resourceNames(), t.cfg.memoryFactor());
         boolean quoted = ctx != null && quota != null && quota.namespaces().containsKey(ctx.namespace());
         // pods with one request fail alike until a node changes: a retry sweep over thousands of pending pods, or a
         // burst of identical pods, reuses the answer (never with a quota, which follows other pods, nor with the
@@ -97,7 +96,7 @@ final class Scheduling {
             // a quota depends on every pod of the namespace, which the per-node fit cache does not track
             r = FilterAnswer.of(HamiFilter.filter(ctx, t.nodeInfos(), quota));
         } else if (ctx == null) {
-            r = FilterAnswer.of(HamiFilter.filter(p.admitted, t.nodeInfos(), lab.schedulerConfig()));
+            r = FilterAnswer.of(HamiFilter.filter(p.admitted, t.nodeInfos(), t.cfg));
         } else if (lab.referenceFilter()) {
             r = FilterAnswer.of(HamiFilter.filter(ctx, t.nodeInfos(), null));
         } else {

@@ -151,8 +151,8 @@ public final class SimBackend implements LabBackend {
             }
             List<LabEvent> events = lab.log().all().stream()
                     .filter(e -> e.tenant().equals(tenant) && e.object().equals("Pod/" + podKey)).toList();
-            io.gpulab.scheduler.filter.QuotaState quota = SimQuotas.state(t, lab.schedulerConfig().resourceNames(),
-                    lab.schedulerConfig().memoryFactor());
+            io.gpulab.scheduler.filter.QuotaState quota = SimQuotas.state(t, t.cfg.resourceNames(),
+                    t.cfg.memoryFactor());
             if (quota != null && p.reservedOn != null) {
                 quota = SimQuotas.without(quota, p);
             }
@@ -243,7 +243,7 @@ public final class SimBackend implements LabBackend {
         try {
             SimTenant t = lab.tenant(tenant);
             List<LabEvent> own = lab.log().all().stream().filter(e -> e.tenant().equals(tenant)).toList();
-            return new TenantApiServer(t.view(lab.hami().nodeLockExpire()), own);
+            return new TenantApiServer(t.view(t.hami.nodeLockExpire()), own);
         } finally {
             lock.unlock();
         }

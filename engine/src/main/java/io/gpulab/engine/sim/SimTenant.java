@@ -62,6 +62,10 @@ final class SimTenant {
     private boolean dirty = true;
     private @Nullable TenantView view;
 
+    /** This tenant's HAMi (each tenant runs its own): settings and the scheduler's view of them. */
+    io.gpulab.engine.lab.HamiSettings hami = io.gpulab.engine.lab.HamiSettings.DEFAULTS;
+    io.gpulab.scheduler.model.SchedulerConfig cfg = hami.toSchedulerConfig();
+
     SimTenant(String name, ControlPlaneView controlPlane, String failurePolicy) {
         this.name = name;
         this.controlPlane = controlPlane;

@@ -38,7 +38,8 @@ public final class OfflineLab {
             HamiInputs in = sim.hamiInputs(tenant, podKey).orElseThrow(() -> new IllegalArgumentException(
                     "pod " + podKey + " not found in tenant " + tenant));
             PendingExplanation x = PendingExplainer.explain(tenant, podKey, in.phase(), in.pod(), in.nodes(),
-                    in.events(), in.nodeNotes(), lab.hami().toSchedulerConfig(), in.quota());
+                    in.events(), in.nodeNotes(), lab.tenants().stream().filter(t -> t.name().equals(tenant))
+                            .findFirst().orElseThrow().hamiOr(lab.hami()).toSchedulerConfig(), in.quota());
             List<String> notes = new ArrayList<>(x.notes());
             notes.add("offline: the lab as the snapshot recorded it (" + lab.description() + ")");
             return new PendingExplanation(x.tenant(), x.podKey(), x.phase(), x.verdict(), x.failedNodes(), x.cards(),
@@ -62,7 +63,7 @@ public final class OfflineLab {
                 }
             }
             pendingOut.put(t.name(), pending);
-            tenants.add(new TenantSpec(t.name(), t.workers(), t.quotas(), keep));
+            tenants.add(new TenantSpec(t.name(), t.workers(), t.quotas(), keep, t.hami()));
         }
         return new LabSpec(lab.name(), lab.description(), lab.hami(), lab.lifecycle(), tenants);
     }
@@ -79,6 +80,34 @@ public final class OfflineLab {
             }
         }
         return List.of(before, WhatIf.replay(more, pending));
+    }
+
+    /**
+     * Every pod the lab states as existing and live (a worker's and the tenant's, not Succeeded/Failed) that asks
+     * for a GPU, as a manifest to submit again (status, node and HAMi's marks removed), in scenario order: what a
+     * plan takes from a snapshot as its workload.
+     */
+    public static List<Map<String, Object>> liveGpuPods(TenantSpec t) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        List<Map<String, Object>> all = new ArrayList<>();
+        t.workers().forEach(w -> all.addAll(w.pods()));
+        all.addAll(t.pods());
+        for (Map<String, Object> m : all) {
+            Object status = m.get("status");
+            Object phase = status instanceof Map<?, ?> st ? st.get("phase") : null;
+            if (!"Succeeded".equals(phase) && !"Failed".equals(phase) && String.valueOf(m.get("spec"))
+                    .contains("nvidia.com/gpu")) {
+                Map<String, Object> r = replayable(m);
+                if (r.get("spec") instanceof Map<?, ?> spec) {
+                    @SuppressWarnings("unchecked")
+                    Map<String, Object> sp = new LinkedHashMap<>((Map<String, Object>) spec);
+                    sp.remove("nodeName");
+                    r.put("spec", sp);
+                }
+                out.add(r);
+            }
+        }
+        return out;
     }
 
     @SuppressWarnings("unchecked")
