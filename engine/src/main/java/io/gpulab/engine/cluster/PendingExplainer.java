@@ -66,7 +66,7 @@ public final class PendingExplainer {
             nodeNotes.add("ResourceQuotas could not be listed (" + e.getMessage() + "); the last known ones are used");
         }
         PendingExplanation x = explain(tenant, podKey, phase, podInfo(pod), nodeInfos, events, nodeNotes, cfg,
-                ClusterQuotas.state(quotas, w.pods(), podKey, cfg.memoryFactor()));
+                ClusterQuotas.state(quotas, w.pods(), podKey, cfg));
         if (x.verdict().startsWith("would fit on ")) {
             String chosen = x.verdict().substring("would fit on ".length()).split(" ", 2)[0];
             List<String> notes = new ArrayList<>(x.notes());
