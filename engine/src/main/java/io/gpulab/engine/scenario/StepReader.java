@@ -43,8 +43,12 @@ final class StepReader {
     }
 
     List<Step> read(ScenarioNode steps) {
-        List<Step> out = new ArrayList<>();
-        for (ScenarioNode s : steps.list()) {
+        List<ScenarioNode> items = steps.list();
+        if (items.size() > ReaderLimits.MAX_STEPS) {
+            throw steps.error(items.size() + " steps; a scenario has at most " + ReaderLimits.MAX_STEPS);
+        }
+        List<Step> out = new ArrayList<>(items.size());
+        for (ScenarioNode s : items) {
             out.add(step(s));
         }
         return out;

@@ -1,0 +1,96 @@
+package io.gpulab.engine.openb;
+
+import io.gpulab.engine.lab.LabLimits;
+import io.gpulab.engine.scenario.Quote;
+import io.gpulab.engine.scenario.ReaderLimits;
+import io.gpulab.engine.scenario.ScenarioException;
+import io.gpulab.engine.scenario.SourceText;
+import org.jspecify.annotations.Nullable;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * What an openb CSV row may hold, checked before anything is built from it, each problem as
+ * {@code FILE:LINE: column: what} (rows are on line index + 2, after the header). Found by fuzzing: an
+ * empty {@code name} ended in a NullPointerException, far-apart times in a long overflow, a negative
+ * {@code gpu} dropped cards, {@code gpu=2147483647} imported and then hung the replay, and a binary file
+ * was reported as "--tenants must be between 1 and the number of nodes (0)".
+ */
+public final class OpenbValidation {
+
+    /** Latest creation or deletion time, in seconds from the trace start (the openb trace spans ~150 days). */
+    public static final long MAX_TIME_SECONDS = ReaderLimits.MAX_DURATION.toSeconds();
+
+    private OpenbValidation() {
+    }
+
+    /** The file is a text file within {@link ReaderLimits#MAX_FILE_BYTES}: not binary, valid UTF-8. */
+    static void textFile(Path file) throws IOException {
+        long size = Files.size(file);
+        if (size > ReaderLimits.MAX_FILE_BYTES) {
+            throw new IOException(file + ": the file is " + size + " bytes; files are limited to "
+                    + ReaderLimits.MAX_FILE_BYTES);
+        }
+        byte[] bytes;
+        try (InputStream in = Files.newInputStream(file)) {
+            bytes = in.readAllBytes();
+        }
+        try {
+            SourceText.decode(file.toString(), bytes);
+        } catch (ScenarioException e) {
+            throw new IOException(e.getMessage() + " (expected a CSV text file)", e);
+        }
+    }
+
+    static List<OpenbNode> nodes(Path file, List<OpenbNode> nodes) throws IOException {
+        if (nodes.isEmpty()) {
+            throw new IOException(file + ": no node rows (expected the header sn,cpu_milli,memory_mib,gpu,model "
+                    + "and one row per node)");
+        }
+        for (int i = 0; i < nodes.size(); i++) {
+            OpenbNode n = nodes.get(i);
+            int line = i + 2;
+            text(file, line, "sn", n.sn());
+            text(file, line, "model", n.model());
+            range(file, line, "gpu", n.gpu(), 0, LabLimits.MAX_CARDS_PER_WORKER, "cards per worker");
+            range(file, line, "cpu_milli", n.cpuMilli(), 0, Integer.MAX_VALUE, "millicores");
+            range(file, line, "memory_mib", n.memoryMib(), 0, Integer.MAX_VALUE, "MiB");
+        }
+        return nodes;
+    }
+
+    static List<OpenbPod> pods(Path file, List<OpenbPod> pods) throws IOException {
+        for (int i = 0; i < pods.size(); i++) {
+            OpenbPod p = pods.get(i);
+            int line = i + 2;
+            text(file, line, "name", p.name());
+            range(file, line, "num_gpu", p.numGpu(), 0, LabLimits.MAX_CARDS_PER_WORKER, "cards per worker");
+            range(file, line, "gpu_milli", p.gpuMilli(), 0, 1000, "thousandths of one card");
+            range(file, line, "cpu_milli", p.cpuMilli(), 0, Integer.MAX_VALUE, "millicores");
+            range(file, line, "memory_mib", p.memoryMib(), 0, Integer.MAX_VALUE, "MiB");
+            range(file, line, "creation_time", p.creationTime(), 0, MAX_TIME_SECONDS, "seconds, ten years");
+            if (p.deletionTime() != null) {
+                range(file, line, "deletion_time", p.deletionTime(), 0, MAX_TIME_SECONDS, "seconds, ten years");
+            }
+        }
+        return pods;
+    }
+
+    private static void text(Path file, int line, String column, @Nullable String value) throws IOException {
+        if (value == null || value.isBlank()) {
+            throw new IOException(file + ":" + line + ": " + column + ": empty; every row needs one");
+        }
+    }
+
+    private static void range(Path file, int line, String column, long value, long min, long max, String unit)
+            throws IOException {
+        if (value < min || value > max) {
+            throw new IOException(file + ":" + line + ": " + column + ": " + Quote.clip(Long.toString(value))
+                    + " is out of range (" + min + " to " + max + " " + unit + ")");
+        }
+    }
+}
