@@ -3,11 +3,8 @@ package io.gpulab.engine.openb;
 import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
-import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
-
-import io.gpulab.engine.scenario.Quote;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -40,16 +37,18 @@ public final class OpenbCsv {
         ObjectReader reader = CSV.readerFor(type).with(CsvSchema.emptySchema().withHeader());
         try (MappingIterator<T> it = reader.readValues(file.toFile())) {
             return it.readAll();
-        } catch (JsonMappingException e) {
-            int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            int line = e.getLocation() == null ? 1 : Math.max(1, e.getLocation().getLineNr());
             String what = e.getOriginalMessage();
-            if (e instanceof MismatchedInputException && !e.getPath().isEmpty()
-                    && e.getPath().get(e.getPath().size() - 1).getFieldName() != null) {
-                String column = e.getPath().get(e.getPath().size() - 1).getFieldName();
+            if (e instanceof MismatchedInputException m && !m.getPath().isEmpty()
+                    && m.getPath().get(m.getPath().size() - 1).getFieldName() != null) {
+                String column = m.getPath().get(m.getPath().size() - 1).getFieldName();
                 what = what.startsWith("Cannot map `null`") ? column + ": empty where a number is required"
                         : column + ": " + what;
             }
-            throw new IOException(file + ":" + line + ": " + Quote.clip(what.lines().findFirst().orElse(what)), e);
+            String first = what.lines().findFirst().orElse(what);
+            throw new IOException(file + ":" + line + ": " + (first.length() > 300 ? first.substring(0, 300) + "..." : first),
+                    e);
         }
     }
 }

@@ -79,7 +79,7 @@ class OpenbValidationTest {
 
     @Test
     void aFileWithoutNodeRowsSaysSo() throws IOException {
-        assertEquals("F: no node rows (expected the header sn,cpu_milli,memory_mib,gpu,model and one row per node)",
+        assertEquals("F:1: no node rows (expected the header sn,cpu_milli,memory_mib,gpu,model and one row per node)",
                 nodesError(""));
     }
 }
