@@ -33,7 +33,10 @@ public final class ScreenshotCommand implements Callable<Integer> {
             description = "Pixels per layout unit: 1 or 2 (default: ${DEFAULT-VALUE}).")
     double scale;
 
-    @Option(names = "--view", defaultValue = "window", description = "window or canvas (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--view", defaultValue = "window", description = {"window: the whole workbench;",
+        "canvas: the lab drawing (management cluster and tenants) only;",
+        "slide: the canvas without UI hints, with inspector and trace beside it when --select is given",
+        "(default: ${DEFAULT-VALUE})."})
     String view;
 
     @Option(names = "--initial", description = "Do not play the scenario's steps: the lab as built.")
@@ -70,8 +73,8 @@ public final class ScreenshotCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("gpulab screenshot: --scale must be 1 or 2");
             return GpulabCommand.EXIT_USAGE;
         }
-        if (!view.equals("window") && !view.equals("canvas")) {
-            spec.commandLine().getErr().println("gpulab screenshot: --view must be window or canvas");
+        if (!view.equals("window") && !view.equals("canvas") && !view.equals("slide")) {
+            spec.commandLine().getErr().println("gpulab screenshot: --view must be window, canvas or slide");
             return GpulabCommand.EXIT_USAGE;
         }
         String[] wh = size.split("x");
@@ -96,7 +99,9 @@ public final class ScreenshotCommand implements Callable<Integer> {
                 spec.commandLine().getOut().println("wrote " + layout);
             }
             boolean window = view.equals("window");
-            long bytes = HeadlessFx.call(() -> w.workbench().view().actions().exportPngTo(window, scale, out));
+            var actions = w.workbench().view().actions();
+            long bytes = HeadlessFx.call(() -> view.equals("slide") ? actions.exportSlideTo(scale, out)
+                    : actions.exportPngTo(window, scale, out));
             spec.commandLine().getOut().println("wrote " + out + " (" + bytes + " bytes)");
             return GpulabCommand.EXIT_OK;
         } catch (ScenarioException | IllegalArgumentException | IllegalStateException e) {

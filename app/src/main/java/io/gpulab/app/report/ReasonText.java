@@ -17,7 +17,8 @@ final class ReasonText {
             Map.entry("AllocatedCardsInsufficientRequest", "a worker had cards, but too few fit the pod together"),
             Map.entry("Unschedulable", "kube-scheduler found no worker with enough CPU, memory or cards"),
             Map.entry("AdmissionRefused", "the tenant's API server refused the create (HAMi's webhook)"),
-            Map.entry("(none)", "waiting without a recorded reason"));
+            Map.entry("(none)", "waiting without a recorded reason"),
+            Map.entry("NeverFits", "fits no worker of this candidate at all (listed below); not submitted"));
 
     private ReasonText() {
     }

@@ -55,6 +55,30 @@ class ImportCommandTest {
     }
 
     @Test
+    void fgdArrivalsSaturateTheSliceAndTheRunReportsTheCurve(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("fgd.json");
+        CliHarness.Result imp = CliHarness.run("import", "openb", slice("nodes-slice.csv"), slice("pods-slice.csv"),
+                "--arrivals", "fgd", "--inflate", "1.3", "--seed", "7", "--out", out.toString());
+        assertEquals(0, imp.exit(), imp.err());
+        assertTrue(imp.out().contains("fgd arrivals; rows skipped: none"), imp.out());
+        CliHarness.Result run = CliHarness.run("run", out.toString(), "--json");
+        assertEquals(0, run.exit(), run.err());
+        JsonNode summary = new ObjectMapper().readTree(run.out()).get("summary");
+        JsonNode curve = summary.get("curve");
+        assertTrue(curve.size() >= 125, "arrivals reach ~130 % of the GPU capacity: " + curve.size());
+        assertTrue(summary.at("/metrics/pods/pending").asInt() > 0, "an inflated workload leaves pods pending");
+        assertTrue(summary.at("/metrics/gpuAllocation/pct").asDouble() < 100);
+    }
+
+    @Test
+    void inflateWithoutFgdArrivalsIsRefused() throws Exception {
+        CliHarness.Result r = CliHarness.run("import", "openb", slice("nodes-slice.csv"), slice("pods-slice.csv"),
+                "--inflate", "2");
+        assertEquals(2, r.exit());
+        assertTrue(r.err().contains("--arrivals fgd only"), r.err());
+    }
+
+    @Test
     void unreadableInputExitsTwo(@TempDir Path dir) throws Exception {
         CliHarness.Result r = CliHarness.run("import", "openb", dir.resolve("none.csv").toString(),
                 slice("pods-slice.csv"));

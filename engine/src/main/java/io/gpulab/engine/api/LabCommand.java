@@ -50,4 +50,13 @@ public sealed interface LabCommand {
 
     /** Back to the scenario's initial lab. */
     record Reset() implements LabCommand { }
+
+    /**
+     * Replace the lab's design (tenants, workers, cards, HAMi settings) and build the lab anew from it:
+     * pods and the clock start over, as after a reset. The workbench's lab editor sends one per change.
+     * Only the simulated lab can be redesigned; {@link Reset} still returns to the lab as first opened.
+     *
+     * @param change what changed, in one line ("add 2 x A100-80GB to tenant-a-worker")
+     */
+    record Redesign(io.gpulab.engine.lab.LabSpec lab, String change) implements LabCommand { }
 }

@@ -80,6 +80,14 @@ public final class ReasonCodes {
         add("Unschedulable", Source.KUBE_SCHEDULER, "no node passes kube-scheduler's filters (for a HAMi pod: "
                 + "HAMi's filter rejected every node; the message counts the per-node reasons)",
                 "read the per-node reasons (failedNodes) and fix the most common one");
+        add("Insufficient cpu", Source.KUBE_SCHEDULER, "kube-scheduler's NodeResourcesFit: the pod's CPU request "
+                + "exceeds the worker's allocatable CPU minus what the pods bound there request (checked before HAMi "
+                + "sees the node)", "lower the CPU request, delete pods on the worker, or add workers with more CPU");
+        add("Insufficient memory", Source.KUBE_SCHEDULER, "kube-scheduler's NodeResourcesFit: the pod's memory "
+                + "request exceeds the worker's allocatable memory minus what the pods bound there request",
+                "lower the memory request, delete pods on the worker, or add workers with more memory");
+        add("Too many pods", Source.KUBE_SCHEDULER, "kube-scheduler's NodeResourcesFit: the worker already runs "
+                + "the kubelet's maximum of 110 pods", "spread pods over more workers");
         add("SchedulerError", Source.KUBE_SCHEDULER, "the scheduler extender (HAMi) answered with an error, "
                 + "e.g. an invalid hami.io/device-scoring-weights annotation", "correct the annotation the "
                 + "message names");

@@ -36,6 +36,7 @@ public final class TenantWatch implements AutoCloseable {
     private final String webhookFailurePolicy;
     private volatile List<io.fabric8.kubernetes.api.model.ResourceQuota> quotas = List.of();
     private int quotaTicks;
+    private boolean quotasRefused;
 
     /**
      * Starts the informers; {@code onChange} is called (on a fabric8 thread) after every add, update,
@@ -103,10 +104,14 @@ public final class TenantWatch implements AutoCloseable {
     }
 
     private void pollQuotas(KubernetesClient c) {
+        if (quotasRefused || nodes.refusal() != null || pods.refusal() != null || events.refusal() != null) {
+            return;   // refused credentials are never retried (see problems())
+        }
         try {
             quotas = List.copyOf(c.resourceQuotas().inAnyNamespace().list().getItems());
         } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
-            // no RBAC for quotas, or unreachable: keep the last list; the informers report connectivity
+            // unreachable: keep the last list (the informers report connectivity); no RBAC for quotas: stop asking
+            quotasRefused = e.getCode() == 401 || e.getCode() == 403;
         }
     }
 

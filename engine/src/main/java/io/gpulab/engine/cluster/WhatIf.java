@@ -72,7 +72,7 @@ public final class WhatIf {
             if (t.name().equals(tenant)) {
                 List<WorkerSpec> ws = new ArrayList<>(t.workers());
                 ws.add(worker);
-                tenants.add(new TenantSpec(t.name(), ws, t.quotas(), t.pods()));
+                tenants.add(new TenantSpec(t.name(), ws, t.quotas(), t.pods(), t.hami()));
                 found = true;
             } else {
                 tenants.add(t);

@@ -29,6 +29,17 @@ public final class KindVersions {
         return new KindVersions(p);
     }
 
+    /**
+     * The same versions with {@code key} set to {@code value}: e.g. other node and helm images (the
+     * integration tests run the lab's Docker calls with locally built stand-ins for both).
+     */
+    public KindVersions with(String key, String value) {
+        Properties p = new Properties();
+        p.putAll(props);
+        p.setProperty(key, value);
+        return new KindVersions(p);
+    }
+
     /** @throws KindException naming the key when it is absent */
     public String get(String key) {
         String v = props.getProperty(key);

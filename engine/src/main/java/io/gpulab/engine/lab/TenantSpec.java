@@ -10,10 +10,22 @@ import java.util.Map;
  * @param workers the tenant's worker nodes, in scenario order
  * @param quotas  the namespaces' ResourceQuotas HAMi enforces ({@code resourceQuotas})
  * @param pods    Pod manifests that already exist without a node (e.g. Pending pods of a snapshot)
+ * @param hami    this tenant's own HAMi settings ({@code tenants[].hami}; each tenant runs its own HAMi), or
+ *                {@code null} for the lab's
  * @throws IllegalArgumentException when the name is not a DNS label
  */
 public record TenantSpec(String name, List<WorkerSpec> workers, List<QuotaSpec> quotas,
-                         List<Map<String, Object>> pods) {
+                         List<Map<String, Object>> pods, @org.jspecify.annotations.Nullable HamiSettings hami) {
+
+    /** A tenant on the lab's HAMi settings. */
+    public TenantSpec(String name, List<WorkerSpec> workers, List<QuotaSpec> quotas, List<Map<String, Object>> pods) {
+        this(name, workers, quotas, pods, null);
+    }
+
+    /** The HAMi settings this tenant runs with. */
+    public HamiSettings hamiOr(HamiSettings lab) {
+        return hami != null ? hami : lab;
+    }
 
     public TenantSpec {
         workers = List.copyOf(workers);
@@ -24,6 +36,6 @@ public record TenantSpec(String name, List<WorkerSpec> workers, List<QuotaSpec> 
 
     /** A tenant without quotas or existing pods. */
     public TenantSpec(String name, List<WorkerSpec> workers) {
-        this(name, workers, List.of(), List.of());
+        this(name, workers, List.of(), List.of(), null);
     }
 }

@@ -25,6 +25,11 @@ final class Replay {
 
     /** Pending reason of a pod admission refused (it never exists in the tenant). */
     static final String ADMISSION_REFUSED = "AdmissionRefused";
+    /**
+     * Pending reason of a pod that fits no worker of the candidate ({@link Fit}): it is counted, not submitted,
+     * since kube would retry it against every node after every change for nothing.
+     */
+    public static final String NEVER_FITS = "NeverFits";
 
     private Replay() {
     }
@@ -38,7 +43,7 @@ final class Replay {
      * @param pendingFittable those of them that could fit this candidate
      * @param pendingByReason pending pods by reason (the lab metrics' reasons, plus {@link #ADMISSION_REFUSED})
      * @param curve           the allocation curve (docs/metrics.md)
-     * @param metrics         the lab's metrics at the end
+     * @param metrics         the lab's metrics at the end; with departures, at the sample of highest allocation
      * @param heat            every card's booking at the end
      * @param stoppedEarly    the replay stopped at the first pod that pended although it can fit (a search
      *                        only needs to know that this count is too small)
@@ -68,16 +73,25 @@ final class Replay {
         BitSet everPlaced = new BitSet(w.pods().size());
         Set<Integer> waiting = new LinkedHashSet<>();
         BitSet refused = new BitSet(w.pods().size());
+        BitSet neverLive = new BitSet(w.pods().size());
         boolean stopped = false;
         long arrived = 0;
         try (SimBackend sim = SimBackend.start(spec)) {
             AllocationCurve curve = new AllocationCurve(LabMetrics.of(sim.snapshot()).gpuAllocation().capacity());
+            Peak peak = new Peak(w.events().stream().anyMatch(x -> x instanceof Arrival.Delete), c.cardsPerWorker());
             int done = 0;
             for (Arrival e : w.events()) {
                 if (cancelled.get()) {
                     throw new java.util.concurrent.CancellationException("plan cancelled");
                 }
-                if (e instanceof Arrival.Submit s) {
+                if (e instanceof Arrival.Submit s && unfit.get(s.pod())) {
+                    neverLive.set(s.pod());
+                    PlanPod pod = w.pods().get(s.pod());
+                    arrived += pod.demandMilli();
+                    if (curve.arrive(pod.demandMilli())) {
+                        peak.sample(sim, curve);
+                    }
+                } else if (e instanceof Arrival.Submit s) {
                     int i = s.pod();
                     PlanPod pod = w.pods().get(i);
                     String tenant = c.tenants().get(tenantOf[i]);
@@ -97,14 +111,15 @@ final class Replay {
                         break;
                     }
                     if (curve.arrive(pod.demandMilli())) {
-                        curve.sample(LabMetrics.of(sim.snapshot()).gpuAllocation().used());
+                        peak.sample(sim, curve);
                     }
                 } else if (e instanceof Arrival.Delete d) {
                     int i = d.pod();
-                    if (!refused.get(i)) {
+                    if (!refused.get(i) && !unfit.get(i)) {
                         sim.execute(new LabCommand.DeletePod(c.tenants().get(tenantOf[i]), w.pods().get(i).key()));
                     }
                     placed.clear(i);
+                    neverLive.clear(i);
                     waiting.remove(i);
                     recheck(sim, c, w, tenantOf, waiting, placed, everPlaced);
                 } else if (e instanceof Arrival.Advance a) {
@@ -115,12 +130,19 @@ final class Replay {
             }
             io.gpulab.engine.api.LabSnapshot end = sim.snapshot();
             LabMetrics m = LabMetrics.of(end);
+            LabMetrics figures = peak.metrics == null ? m : peak.metrics;
+            CardHeat heat = peak.heat == null ? CardHeat.of(end, c.cardsPerWorker()) : peak.heat;
             Map<String, Integer> reasons = new java.util.TreeMap<>(m.pods().pendingByReason());
             int fittable = 0;
             for (int i : waiting) {
                 fittable += unfit.get(i) ? 0 : 1;
             }
             int pending = waiting.size();
+            int never = neverLive.cardinality();
+            if (never > 0) {
+                reasons.merge(NEVER_FITS, never, Integer::sum);
+                pending += never;
+            }
             if (!refused.isEmpty()) {
                 reasons.merge(ADMISSION_REFUSED, refused.cardinality(), Integer::sum);
                 pending += refused.cardinality();
@@ -129,8 +151,8 @@ final class Replay {
                 fittable += r.cardinality();
             }
             long total = w.demandMilli();
-            return new Result(workers, everPlaced.cardinality(), pending, fittable, reasons, curve.points(), m,
-                    CardHeat.of(end, c.cardsPerWorker()), stopped, total == 0 ? 1 : (double) arrived / total);
+            return new Result(workers, everPlaced.cardinality(), pending, fittable, reasons, curve.points(), figures,
+                    heat, stopped, total == 0 ? 1 : (double) arrived / total);
         }
     }
 
@@ -151,5 +173,31 @@ final class Replay {
     private static boolean isPlaced(PodView v) {
         return !v.node().isEmpty() && ("Running".equals(v.phase()) || "Succeeded".equals(v.phase())
                 || "Pending".equals(v.phase()) && v.reason().isEmpty());
+    }
+
+    /**
+     * The curve's samples, and with departures the lab at the highest allocation sampled: after the last
+     * departure a trace replay's lab is empty, so its utilisation and stranded figures are taken at the peak.
+     */
+    private static final class Peak {
+        private final boolean keep;
+        private final int cardsPerWorker;
+        private @org.jspecify.annotations.Nullable LabMetrics metrics;
+        private @org.jspecify.annotations.Nullable CardHeat heat;
+
+        Peak(boolean departures, int cardsPerWorker) {
+            this.keep = departures;
+            this.cardsPerWorker = cardsPerWorker;
+        }
+
+        void sample(SimBackend sim, AllocationCurve curve) {
+            io.gpulab.engine.api.LabSnapshot s = sim.snapshot();
+            LabMetrics m = LabMetrics.of(s);
+            curve.sample(m.gpuAllocation().used());
+            if (keep && (metrics == null || m.gpuAllocation().used() > metrics.gpuAllocation().used())) {
+                metrics = m;
+                heat = CardHeat.of(s, cardsPerWorker);
+            }
+        }
     }
 }

@@ -42,7 +42,7 @@ final class LabReader {
         ScenarioNode tenantsNode = lab.get("tenants");
         List<TenantSpec> tenants = new ArrayList<>();
         for (ScenarioNode t : tenantsNode.list()) {
-            tenants.add(tenant(t));
+            tenants.add(tenant(t, hami));
         }
         if (tenants.isEmpty()) {
             throw tenantsNode.error("a lab needs at least one tenant");
@@ -52,11 +52,15 @@ final class LabReader {
     }
 
     HamiSettings hami(ScenarioNode h) {
+        return hami(h, HamiSettings.DEFAULTS);
+    }
+
+    /** {@code hami} keys over {@code d}: the lab's settings over the chart's, a tenant's over the lab's. */
+    HamiSettings hami(ScenarioNode h, HamiSettings d) {
         h.object("deviceSplitCount", "deviceMemoryScaling", "deviceCoreScaling", "defaultMem", "defaultCores",
                 "nodeSchedulerPolicy", "gpuSchedulerPolicy", "webhookFailurePolicy", "nodeLockExpire",
                 "memoryFactor", "resourceName", "resourceMem", "resourceMemPercentage", "resourceCores",
                 "resourcePriority", "schedulerName", "forceOverwriteDefaultScheduler", "nodeConfig");
-        HamiSettings d = HamiSettings.DEFAULTS;
         int split = h.has("deviceSplitCount") ? h.get("deviceSplitCount").integer(1) : d.deviceSplitCount();
         double memScale = h.has("deviceMemoryScaling") ? positive(h.get("deviceMemoryScaling"))
                 : d.deviceMemoryScaling();
@@ -86,12 +90,14 @@ final class LabReader {
         Duration ex = expire;
         int dc = defCores;
         HamiSettings base = build(h, () -> new HamiSettings(split, memScale, coreScale, defMem, dc, nodePol, gpuPol,
-                failure, ex));
+                failure, ex)).with(d.memoryFactor(), d.resourceNames(), d.schedulerName(),
+                d.forceOverwriteDefaultScheduler()).withNodeConfigs(d.nodeConfigs());
         return HamiExtrasReader.read(h, base);
     }
 
-    private TenantSpec tenant(ScenarioNode t) {
-        t.object("name", "workers", "resourceQuotas", "pods");
+    private TenantSpec tenant(ScenarioNode t, HamiSettings labHami) {
+        t.object("name", "workers", "resourceQuotas", "pods", "hami");
+        HamiSettings own = t.has("hami") ? hami(t.get("hami"), labHami) : null;
         String name = t.get("name").text();
         List<WorkerSpec> workers = new ArrayList<>();
         java.util.Set<String> uuids = new java.util.HashSet<>();
@@ -110,7 +116,7 @@ final class LabReader {
         List<io.gpulab.engine.lab.QuotaSpec> quotas = t.has("resourceQuotas")
                 ? ManifestReader.quotas(t.get("resourceQuotas")) : List.of();
         List<Map<String, Object>> pods = t.has("pods") ? ManifestReader.pods(t.get("pods")) : List.of();
-        return build(t.get("name"), () -> new TenantSpec(name, workers, quotas, pods));
+        return build(t.get("name"), () -> new TenantSpec(name, workers, quotas, pods, own));
     }
 
     private WorkerSpec worker(ScenarioNode w) {

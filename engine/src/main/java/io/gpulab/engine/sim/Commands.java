@@ -78,7 +78,7 @@ final class Commands {
             throw new IllegalArgumentException(t.name + ": Error from server (AlreadyExists): pods \""
                     + parsed.info().name() + "\" already exists");
         }
-        Admission.Outcome adm = Admission.admit(t, parsed, lab.schedulerConfig(), lab.hami().webhookSettings());
+        Admission.Outcome adm = Admission.admit(t, parsed, t.cfg, t.hami.webhookSettings());
         SimPod p = new SimPod(t.name, lab.nextPodSeq(), lab.now(), adm.parsed().info(), adm.schedulerName(),
                 adm.parsed().kubeRequests());
         if (existing != null) {

@@ -2,21 +2,21 @@ package io.gpulab.engine.sim;
 
 import org.jspecify.annotations.Nullable;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The tenant's own kube-scheduler (in the TenantControlPlane) for pods HAMi's webhook did not claim:
- * NodeResourcesFit over the extended resources the node advertises, i.e. {@code nvidia.com/gpu} sharing
- * slots and the mock plugin's gpumem/gpucores node totals (kube counts every requested extended
- * resource). It knows nothing of cards: no HAMi annotations, no card, no lock. CPU and memory are not
- * modelled.
+ * The tenant's own kube-scheduler (in the TenantControlPlane) for pods HAMi's webhook did not claim, and HAMi's
+ * profile for pods without HAMi devices: {@link NodeResourcesFit} over pods, CPU, memory and the extended resources
+ * the profile counts ({@code nvidia.com/gpu} sharing slots and the mock plugin's gpumem/gpucores node totals for the
+ * default profile; none for HAMi's, whose extender owns them). It knows nothing of cards: no HAMi annotations, no
+ * card, no lock.
  */
 final class DefaultScheduler {
 
-    private static final String GPU = "nvidia.com/gpu";
+    /** kube's non-zero defaults for scoring a container that requests nothing ({@code schedutil}). */
+    private static final long DEFAULT_CPU_MILLI = 100;
+    private static final long DEFAULT_MEMORY_BYTES = 200L << 20;
 
     private DefaultScheduler() {
     }
@@ -25,47 +25,66 @@ final class DefaultScheduler {
     record Decision(@Nullable SimNode node, Map<String, String> failedNodes, String message) { }
 
     /**
-     * Picks the feasible node with the smallest share of its {@code nvidia.com/gpu} already requested
-     * (kube scores least-allocated); ties go to the earlier node, so runs are repeatable.
+     * Picks the feasible node with the highest score of the default profile's resource plugins,
+     * {@code NodeResourcesFit} (LeastAllocated on CPU and memory, non-zero requests) plus
+     * {@code NodeResourcesBalancedAllocation}; kube breaks ties at random, here the earlier node wins.
      */
-    static Decision place(SimTenant tenant, Map<String, Long> requests) {
-        Map<String, String> failed = new TreeMap<>();
+    static Decision place(SimTenant tenant, SimPod pod, Map<String, Long> scalar) {
         SimNode best = null;
-        double bestLoad = Double.MAX_VALUE;
-        for (SimNode n : tenant.nodes.values()) {
-            String reason = misfit(n, requests);
-            if (reason != null) {
-                failed.put(n.name, reason);
+        long bestScore = Long.MIN_VALUE;
+        boolean anyFailed = false;
+        for (SimNode n : tenant.nodeList) {
+            if (NodeResourcesFit.fails(n, pod.host) || !scalar.isEmpty()
+                    && NodeResourcesFit.misfit(n, pod.host, scalar) != null) {
+                anyFailed = true;
                 continue;
             }
-            long cap = n.gpuSlots();
-            double load = cap == 0 ? 0 : (double) n.kubeAllocated.getOrDefault(GPU, 0L) / cap;
-            if (load < bestLoad) {
+            long s = score(n, pod.host);
+            if (s > bestScore) {
                 best = n;
-                bestLoad = load;
+                bestScore = s;
             }
         }
         if (best != null) {
             return new Decision(best, Map.of(), "");
         }
+        Map<String, String> failed = anyFailed ? failedNodes(tenant, pod, scalar) : Map.of();
         return new Decision(null, failed, KubeMessages.unschedulable(tenant.nodes.size(), failed, true));
     }
 
-    private static @Nullable String misfit(SimNode n, Map<String, Long> requests) {
-        if (requests.isEmpty()) {
-            return null;
-        }
-        List<String> missing = new ArrayList<>();
-        requests.forEach((res, amount) -> {
-            long cap = n.registration().capacity().getOrDefault(res, 0L);
-            if (amount > 0 && cap - n.kubeAllocated.getOrDefault(res, 0L) < amount) {
-                missing.add("Insufficient " + res);
+    /** Every node's reasons (all fail when no node was chosen), sorted by node. */
+    static Map<String, String> failedNodes(SimTenant tenant, SimPod pod, Map<String, Long> scalar) {
+        Map<String, String> failed = new TreeMap<>();
+        for (SimNode n : tenant.nodeList) {
+            String why = NodeResourcesFit.misfit(n, pod.host, scalar);
+            if (why != null) {
+                failed.put(n.name, why);
             }
-        });
-        if (missing.isEmpty()) {
-            return null;
         }
-        missing.sort(null);
-        return String.join(", ", missing);
+        return failed;
+    }
+
+    /** LeastAllocated (CPU and memory, weight 1 each) + BalancedAllocation, as kube's integer math does them. */
+    static long score(SimNode n, HostRequests r) {
+        long cpuCap = n.cpuAllocatableMilli;
+        long memCap = n.memoryAllocatableBytes;
+        long cpuNz = n.cpuRequestedMilli + (r.cpuMilli() == 0 ? DEFAULT_CPU_MILLI : r.cpuMilli());
+        long memNz = n.memoryRequestedBytes + (r.memoryBytes() == 0 ? DEFAULT_MEMORY_BYTES : r.memoryBytes());
+        long least = (leastAllocated(cpuNz, cpuCap) + leastAllocated(memNz, memCap)) / 2;
+        double fc = fraction(n.cpuRequestedMilli + r.cpuMilli(), cpuCap);
+        double fm = fraction(n.memoryRequestedBytes + r.memoryBytes(), memCap);
+        long balanced = (long) ((1 - Math.abs(fc - fm) / 2) * 100);
+        return least + balanced;
+    }
+
+    private static long leastAllocated(long requested, long capacity) {
+        if (capacity == 0 || requested > capacity) {
+            return 0;
+        }
+        return (capacity - requested) * 100 / capacity;
+    }
+
+    private static double fraction(long requested, long capacity) {
+        return capacity == 0 ? 0 : Math.min(1.0, (double) requested / capacity);
     }
 }

@@ -1,6 +1,8 @@
 package io.gpulab.engine.sim;
 
+import io.gpulab.scheduler.filter.Code;
 import io.gpulab.scheduler.filter.FilterContext;
+import io.gpulab.scheduler.filter.FilterEvents;
 import io.gpulab.scheduler.filter.HamiFilter;
 import io.gpulab.scheduler.filter.NodeFit;
 import io.gpulab.scheduler.filter.NodeFitter;
@@ -8,8 +10,10 @@ import io.gpulab.scheduler.filter.NodeOrder;
 import io.gpulab.scheduler.filter.NodeScore;
 import io.gpulab.scheduler.filter.Reasons;
 import io.gpulab.scheduler.filter.ScoringWeights;
+import io.gpulab.scheduler.filter.Status;
 import io.gpulab.scheduler.model.ContainerDeviceRequest;
 import io.gpulab.scheduler.model.NodeInfo;
+import io.gpulab.scheduler.model.PodDevices;
 
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -33,7 +37,7 @@ final class FitIndex {
     private static final int MAX_JOURNAL = 1 << 16;
 
     /** What the answer depends on besides the nodes: the request and policies, never the pod's name. */
-    private record Key(List<ContainerDeviceRequest> requests, int initCount, String gpuPolicy, String nodePolicy,
+    record Key(List<ContainerDeviceRequest> requests, int initCount, String gpuPolicy, String nodePolicy,
                        boolean numaBind, ScoringWeights weights, Map<String, String> annotations, boolean mutex) {
 
         static Key of(FilterContext c) {
@@ -42,11 +46,13 @@ final class FitIndex {
         }
     }
 
-    /** One request's answer over all nodes. */
-    private static final class Entry {
+    /** One request's answer over all nodes; read it only right after {@link #entry} returned it. */
+    static final class Entry {
         final long[] versions;
         /** The node's place in {@link #fitting}, or null when it is in {@link #failed}. */
         final NodeScore[] scores;
+        /** The node's HAMi reason by node index, or null when it fits. */
+        final String[] reasons;
         final TreeMap<String, String> failed = new TreeMap<>();
         final TreeSet<NodeScore> fitting;
         long epoch = -1;
@@ -55,6 +61,7 @@ final class FitIndex {
         Entry(int nodes, NodeOrder order) {
             versions = new long[nodes];
             scores = new NodeScore[nodes];
+            reasons = new String[nodes];
             fitting = new TreeSet<>(order::compare);
         }
     }
@@ -89,6 +96,22 @@ final class FitIndex {
         if (!ctx.requestsAnyDevice()) {
             return FilterAnswer.of(HamiFilter.filter(ctx, infos, null));
         }
+        Entry e = entry(ctx, nodes, infos);
+        if (e.fitting.isEmpty()) {
+            // a view of the live failed set (the caller copies what it keeps); the events list node names only as far
+            // as the log keeps them, not thousands of names per pod
+            return new FilterAnswer(new Status(Code.UNSCHEDULABLE, List.of(), Status.HAMI), null, PodDevices.empty(),
+                    java.util.Collections.unmodifiableSortedMap(e.failed),
+                    FilterEvents.failed(e.failed, nodes.size(), messageKeep));
+        }
+        return FilterAnswer.success(e.failed, e.fitting, nodes.size(), messageKeep);
+    }
+
+    /**
+     * The request's answer over every node, brought up to date (a pod that requests a HAMi device only); valid until
+     * the index is next asked.
+     */
+    Entry entry(FilterContext ctx, List<SimNode> nodes, List<NodeInfo> infos) {
         Key key = Key.of(ctx);
         Entry e = entries.get(key);
         if (e == null || e.versions.length != nodes.size()) {
@@ -110,11 +133,7 @@ final class FitIndex {
             }
         }
         e.seen = journalSize;
-        if (e.fitting.isEmpty()) {
-            // a failure's nodes are kept by the pod (its failedNodes), so this answer copies them
-            return FilterAnswer.of(HamiFilter.assemble(e.failed, List.of(), nodes.size(), messageKeep));
-        }
-        return FilterAnswer.success(e.failed, e.fitting, nodes.size(), messageKeep);
+        return e;
     }
 
     /** Moves node {@code i} to its current place, as the plain filter's loop would classify it. */
@@ -129,15 +148,18 @@ final class FitIndex {
         e.versions[i] = node.version();
         if (info.devices().isEmpty()) {
             e.failed.put(info.name(), Reasons.NODE_UNREGISTERED);
+            e.reasons[i] = Reasons.NODE_UNREGISTERED;
             return;
         }
         NodeFit f = NodeFitter.fit(ctx, info, null);
         if (f.fits()) {
             NodeScore s = new NodeScore(info.name(), f.score(), f.devices());
             e.scores[i] = s;
+            e.reasons[i] = null;
             e.fitting.add(s);
         } else {
             e.failed.put(info.name(), f.reason());
+            e.reasons[i] = f.reason();
         }
     }
 }

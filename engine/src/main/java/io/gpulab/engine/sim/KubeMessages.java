@@ -30,6 +30,14 @@ final class KubeMessages {
         return "0/" + nodeCount + " nodes are available: " + String.join(", ", items) + ".";
     }
 
+    /** {@code FitError.Error()} from a histogram of reasons already counted per node. */
+    static String unschedulable(int nodeCount, Map<String, Integer> histogram) {
+        List<String> items = new ArrayList<>(histogram.size());
+        histogram.forEach((reason, count) -> items.add(count + " " + reason));
+        items.sort(null);
+        return "0/" + nodeCount + " nodes are available: " + String.join(", ", items) + ".";
+    }
+
     static String assigned(String podKey, String node) {
         return "Successfully assigned " + podKey + " to " + node;
     }

@@ -3,6 +3,7 @@ package io.gpulab.engine.sim;
 import io.gpulab.engine.api.ControlPlaneView;
 import io.gpulab.engine.api.ManagementView;
 import io.gpulab.engine.lab.CardSpec;
+import io.gpulab.engine.lab.HamiSettings;
 import io.gpulab.engine.lab.LabSpec;
 import io.gpulab.engine.lab.TenantSpec;
 import io.gpulab.engine.lab.WorkerSpec;
@@ -45,7 +46,12 @@ final class LabBuilder {
         List<SimTenant> out = new ArrayList<>();
         int i = 0;
         for (TenantSpec ts : spec.tenants()) {
-            SimTenant t = new SimTenant(ts.name(), controlPlane(ts.name(), i), spec.hami().webhookFailurePolicy());
+            HamiSettings hami = ts.hamiOr(spec.hami());
+            SimTenant t = new SimTenant(ts.name(), controlPlane(ts.name(), i), hami.webhookFailurePolicy());
+            t.hami = hami;
+            t.cfg = hami.toSchedulerConfig();
+            DeviceFactory tenantFactory = hami == spec.hami() ? factory : new DeviceFactory(CardCatalog.builtIn(),
+                    new DeviceSettings(hami.deviceSplitCount(), hami.deviceMemoryScaling(), hami.deviceCoreScaling()));
             String tcp = "TenantControlPlane/" + TCP_NAMESPACE + "/" + ts.name();
             for (String phase : List.of("Provisioning", "NotReady", "Ready")) {
                 lab.event("", tcp, EventLog.NORMAL, phase, "TenantControlPlane " + ts.name() + " is " + phase
@@ -56,9 +62,10 @@ final class LabBuilder {
             for (WorkerSpec w : ts.workers()) {
                 List<DeviceInfo> devices;
                 try {
-                    var nc = spec.hami().nodeConfig(w.name());
-                    devices = nc.isPresent() ? NodeConfigs.devices(nc.get(), spec.hami(), w.cards(), nextCard)
-                            : factory.devices(w.cards().stream().map(LabBuilder::declaration).toList(), nextCard);
+                    var nc = hami.nodeConfig(w.name());
+                    devices = nc.isPresent() ? NodeConfigs.devices(nc.get(), hami, w.cards(), nextCard)
+                            : tenantFactory.devices(w.cards().stream().map(LabBuilder::declaration).toList(),
+                            nextCard);
                 } catch (IllegalArgumentException e) {
                     throw new IllegalArgumentException("tenant " + ts.name() + ", worker " + w.name() + ": "
                             + e.getMessage(), e);
@@ -82,8 +89,8 @@ final class LabBuilder {
                         + " event: Registered Node " + w.name() + " in Controller", "node-controller");
             }
             t.quotas = ts.quotas();
-            t.quotaNames = spec.hami().resourceNames();
-            t.quotaFactor = spec.hami().memoryFactor();
+            t.quotaNames = hami.resourceNames();
+            t.quotaFactor = hami.memoryFactor();
             ExistingPods.add(lab, t, ts);
             out.add(t);
             i++;

@@ -27,7 +27,7 @@ final class NodeLocks {
     }
 
     void bind(SimTenant t, SimPod p, SimNode node) {
-        NodeLock rules = new NodeLock(lab.clock().asClock(), lab.hami().nodeLockExpire());
+        NodeLock rules = new NodeLock(lab.clock().asClock(), t.hami.nodeLockExpire());
         String before = node.lockValue();
         LockDecision d = rules.acquire(node.name, before, p.namespace(), p.name(),
                 (ns, name) -> t.pods.containsKey(ns + "/" + name)
@@ -61,8 +61,7 @@ final class NodeLocks {
         p.annotations.put(HamiAnnotations.BIND_TIME, String.valueOf(lab.now().getEpochSecond()));
         p.node = node.name;
         p.boundTo = node;
-        p.kubeRequests.forEach((k, v) -> node.kubeAllocated.merge(k, v, Long::sum));
-        node.changed();
+        node.hold(p, 1);
         p.changed();
         String obj = "Pod/" + p.key();
         HamiEvent ok = HamiEvent.bindingSucceed(node.name, p.namespace(), p.name());
@@ -92,7 +91,7 @@ final class NodeLocks {
         lab.event(t.name, "Pod/" + p.key(), EventLog.WARNING, "FailedScheduling", kube, HamiResources.SCHEDULER_NAME);
         Map<String, String> ev = new LinkedHashMap<>();
         ev.put(HamiAnnotations.MUTEX_LOCK + " on " + node.name, lock == null ? "" : lock);
-        NodeLock rules = new NodeLock(lab.clock().asClock(), lab.hami().nodeLockExpire());
+        NodeLock rules = new NodeLock(lab.clock().asClock(), t.hami.nodeLockExpire());
         var state = rules.inspect(lock);
         if (state.expires() != null) {
             ev.put("lock expires", state.expires().toString());

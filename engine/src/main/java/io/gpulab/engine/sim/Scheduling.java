@@ -10,8 +10,10 @@ import io.gpulab.scheduler.filter.FilterContext;
 import io.gpulab.scheduler.filter.HamiEvent;
 import io.gpulab.scheduler.filter.HamiFilter;
 import io.gpulab.scheduler.filter.QuotaState;
+import io.gpulab.scheduler.model.PodDevices;
 import io.gpulab.scheduler.usage.PodUsage;
 import io.gpulab.scheduler.request.WebhookMutator;
+import org.jspecify.annotations.Nullable;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -25,8 +27,6 @@ import java.util.TreeMap;
  * Pending with HAMi's reasons; an unchanged retry adds no duplicate events.
  */
 final class Scheduling {
-
-    private static final int MAX_NODES_SHOWN = 20;
 
     private final SimLab lab;
     private final Kubelet kubelet;
@@ -49,7 +49,7 @@ final class Scheduling {
     void attempt(SimTenant t, SimPod p) {
         if (p.nodeName != null) {
             assigned(t, p, p.nodeName);
-        } else if (lab.hami().effectiveSchedulerName().equals(p.schedulerName)) {
+        } else if (t.hami.effectiveSchedulerName().equals(p.schedulerName)) {
             hami(t, p);
         } else if (WebhookMutator.DEFAULT_SCHEDULER.equals(p.schedulerName)) {
             byKube(t, p, WebhookMutator.DEFAULT_SCHEDULER, p.kubeRequests);
@@ -65,15 +65,38 @@ final class Scheduling {
             p.reservedOn.book(p.key(), p.reservation, -1);
             p.reservedOn = null;
         }
-        FilterContext ctx = p.filterContext(lab.schedulerConfig());
+        FilterContext ctx = p.filterContext(t.cfg);
+        boolean whole = t.nodeList.size() <= PendingDetail.WHOLE_UP_TO;
+        QuotaState quota = SimQuotas.state(t, t.cfg.resourceNames(), t.cfg.memoryFactor());
+        boolean quoted = ctx != null && quota != null && quota.namespaces().containsKey(ctx.namespace());
+        // pods with one request fail alike until a node changes: a retry sweep over thousands of pending pods, or a
+        // burst of identical pods, reuses the answer (never with a quota, which follows other pods, nor with the
+        // reference filter, so the equivalence test also proves the reuse exact)
+        Object memoKey = ctx == null || quoted || lab.referenceFilter() || !ctx.requestsAnyDevice() ? null
+                : new FailureKey(FitIndex.Key.of(ctx), p.host);
+        Failure known = memoKey == null ? null : t.failures().get(memoKey);
+        if (known != null) {
+            failed(t, p, known);
+            return;
+        }
+        if (ctx != null && ctx.requestsAnyDevice() && t.kubeScan(p.host) > 0) {
+            // kube's own NodeResourcesFit rejected some nodes: HAMi's extender sees only the others
+            ExtenderPass.Pass pass = ExtenderPass.run(t, ctx, quoted ? quota : null, lab.referenceFilter(), whole);
+            if (pass.node() == null) {
+                failed(t, p, remember(t, memoKey, new Failure(false, pass.message(), pass.reason(), pass.events(),
+                        pass.failedAll() != null ? pass.failedAll() : pass.failedFirst(), pass.failedCount())));
+            } else {
+                chosen(t, p, t.nodes.get(pass.node()), pass.devices(), pass.events(), pass.failedFirst(),
+                        pass.failedCount());
+            }
+            return;
+        }
         FilterAnswer r;
-        QuotaState quota = SimQuotas.state(t, lab.schedulerConfig().resourceNames(),
-                lab.schedulerConfig().memoryFactor());
-        if (ctx != null && quota != null && quota.namespaces().containsKey(ctx.namespace())) {
+        if (quoted) {
             // a quota depends on every pod of the namespace, which the per-node fit cache does not track
             r = FilterAnswer.of(HamiFilter.filter(ctx, t.nodeInfos(), quota));
         } else if (ctx == null) {
-            r = FilterAnswer.of(HamiFilter.filter(p.admitted, t.nodeInfos(), lab.schedulerConfig()));
+            r = FilterAnswer.of(HamiFilter.filter(p.admitted, t.nodeInfos(), t.cfg));
         } else if (lab.referenceFilter()) {
             r = FilterAnswer.of(HamiFilter.filter(ctx, t.nodeInfos(), null));
         } else {
@@ -85,69 +108,142 @@ final class Scheduling {
             return;
         }
         if (r.status().code() != Code.SUCCESS || r.node() == null) {
-            filterFailed(t, p, r);
+            boolean error = r.status().code() == Code.ERROR;
+            failed(t, p, remember(t, error ? null : memoKey, new Failure(error,
+                    error ? String.join("; ", r.status().reasons())
+                            : KubeMessages.unschedulable(t.nodes.size(), r.failedNodes(), false),
+                    error ? "SchedulerError" : ReasonTypes.dominant(r.failedNodes()), r.events(),
+                    whole ? r.failedNodes() : first(r.failedNodes()), r.failedNodes().size())));
             return;
         }
-        SimNode node = t.nodes.get(r.node());
-        String devices = PodDevicesCodec.encode(r.devices());
+        chosen(t, p, t.nodes.get(r.node()), r.devices(), r.events(), first(r.failedNodes()), r.failedNodes().size());
+    }
+
+    /** What a failed filter pass said; {@code failed} holds every failed node or the first of them by name. */
+    record Failure(boolean error, String message, String reason, List<HamiEvent> events, Map<String, String> failed,
+                   int failedCount) {
+
+        Failure {
+            // sorted by node as given; copied, since an index's answer is a view of its live state
+            failed = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(failed));
+            events = List.copyOf(events);
+        }
+    }
+
+    /** What a failure of kube's own placement depends on besides the nodes. */
+    private record PlainKey(String scheduler, Map<String, Long> requests, HostRequests host) { }
+
+    /** What a HAMi pod's failure depends on besides the nodes: its device request and its CPU and memory. */
+    private record FailureKey(FitIndex.Key request, HostRequests host) { }
+
+    private static Failure remember(SimTenant t, @Nullable Object key, Failure f) {
+        if (key != null) {
+            t.failures().put(key, f);
+        }
+        return f;
+    }
+
+    /** HAMi chose {@code node}: annotate, reserve the cards, then bind (the node lock). */
+    private void chosen(SimTenant t, SimPod p, SimNode node, PodDevices chosen, List<HamiEvent> events,
+                        Map<String, String> failedFirst, int failedCount) {
+        String devices = PodDevicesCodec.encode(chosen);
         p.annotations.put(HamiAnnotations.VGPU_NODE, node.name);
         p.annotations.put(HamiAnnotations.VGPU_TIME, String.valueOf(lab.now().getEpochSecond()));
         p.annotations.put(HamiAnnotations.DEVICES_TO_ALLOCATE, devices);
         p.annotations.put(HamiAnnotations.DEVICES_ALLOCATED, devices);
-        p.devices = r.devices();
+        p.devices = chosen;
         p.failedNodes = Map.of();
-        p.reservation = PodUsage.collapse(r.devices(), p.admitted.initContainers().size());
+        p.unschedulable = false;
+        p.reservation = PodUsage.collapse(chosen, p.admitted.initContainers().size());
         p.reservedOn = node;
         node.book(p.key(), p.reservation, 1);
-        node.bookMig(p.key(), r.devices());
+        node.bookMig(p.key(), chosen);
         // a retry that lands where the last one did (waiting for a node lock) repeats nothing
         String filterSig = node.name + "|" + devices;
         boolean repeat = filterSig.equals(p.lastFilter) && !p.lastFailure.isEmpty();
         p.lastFilter = filterSig;
         if (!repeat) {
             // the trace quotes the logged (clipped) messages: one copy of a 1 kB FilteringSucceed text, not two
-            List<LabEvent> logged = new ArrayList<>(r.events().size());
-            r.events().forEach(e -> logged.add(hamiEvent(t, p, e)));
+            List<LabEvent> logged = new ArrayList<>(events.size());
+            events.forEach(e -> logged.add(hamiEvent(t, p, e)));
             Map<String, String> ev = new LinkedHashMap<>();
             ev.put(HamiAnnotations.VGPU_NODE, node.name);
             ev.put(HamiAnnotations.DEVICES_ALLOCATED, devices);
-            putFailed(ev, r.failedNodes());
+            putFailed(ev, failedFirst, failedCount);
             logged.forEach(e -> putEvent(ev, e.reason(), e.message()));
             p.step("filter", Outcome.OK, "HAMi chose " + node.name + " (" + describe(p) + ")", ev);
         }
         locks.bind(t, p, node);
     }
 
-    private void filterFailed(SimTenant t, SimPod p, FilterAnswer r) {
-        boolean error = r.status().code() == Code.ERROR;
-        String kube = error ? String.join("; ", r.status().reasons())
-                : KubeMessages.unschedulable(t.nodes.size(), r.failedNodes(), false);
-        String reason = error ? "SchedulerError" : ReasonTypes.dominant(r.failedNodes());
-        String signature = kube + "|" + r.failedNodes();
-        p.devices = io.gpulab.scheduler.model.PodDevices.empty();
-        p.failedNodes = r.failedNodes();
+    /**
+     * No node fits: the pod waits with kube's FitError text. It keeps its per-node reasons only on a tenant of at
+     * most {@value PendingDetail#WHOLE_UP_TO} nodes ({@code failed} is then every failed node); on larger ones they
+     * are recomputed when asked ({@link PendingDetail}), so a pending pod costs the same on any lab.
+     */
+    private void failed(SimTenant t, SimPod p, Failure f) {
+        boolean error = f.error();
+        String kube = f.message();
+        String reason = f.reason();
+        List<HamiEvent> events = f.events();
+        Map<String, String> failed = f.failed();
+        int failedCount = f.failedCount();
+        boolean whole = failed.size() == failedCount;
+        p.devices = PodDevices.empty();
+        p.failedNodes = whole && t.nodeList.size() <= PendingDetail.WHOLE_UP_TO ? failed : Map.of();
+        p.unschedulable = !error;
         p.lastFilter = "";
         waiting(p, reason, kube);
+        StringBuilder sig = new StringBuilder(kube);
+        events.forEach(e -> sig.append('|').append(EventLog.clip(e.message())));
+        String signature = sig.toString();
         if (signature.equals(p.lastFailure)) {
             return;
         }
         p.lastFailure = signature;
-        r.events().forEach(e -> hamiEvent(t, p, e));
+        events.forEach(e -> hamiEvent(t, p, e));
         lab.event(t.name, "Pod/" + p.key(), EventLog.WARNING, "FailedScheduling", kube, HamiResources.SCHEDULER_NAME);
         Map<String, String> ev = new LinkedHashMap<>();
-        r.failedNodes().forEach((n, why) -> ev.put("failedNodes[" + n + "]", why));
-        r.events().forEach(e -> putEvent(ev, e.reason(), e.message()));
+        if (whole) {
+            failed.forEach((n, why) -> ev.put("failedNodes[" + n + "]", why));
+        } else {
+            putFailed(ev, failed, failedCount);
+        }
+        events.forEach(e -> putEvent(ev, e.reason(), e.message()));
         putEvent(ev, "FailedScheduling", kube);
         p.step("filter", Outcome.FAILED, error ? "HAMi filter error: " + kube
                 : "no node fits: " + reason + " (" + describe(p) + ")", ev);
     }
 
+    /** The first {@value ExtenderPass#SHOWN} entries of a map sorted by node. */
+    private static Map<String, String> first(Map<String, String> sorted) {
+        if (sorted.size() <= ExtenderPass.SHOWN) {
+            return sorted;
+        }
+        Map<String, String> out = new LinkedHashMap<>();
+        for (Map.Entry<String, String> e : sorted.entrySet()) {
+            if (out.size() == ExtenderPass.SHOWN) {
+                break;
+            }
+            out.put(e.getKey(), e.getValue());
+        }
+        return out;
+    }
+
     /** The tenant's kube-scheduler (or HAMi's profile for a pod without HAMi devices). */
     private void byKube(SimTenant t, SimPod p, String scheduler, Map<String, Long> requests) {
-        DefaultScheduler.Decision d = DefaultScheduler.place(t, requests);
+        Object key = lab.referenceFilter() ? null : new PlainKey(scheduler, requests, p.host);
+        DefaultScheduler.Decision d = key == null ? null : t.plainFailures().get(key);
+        if (d == null) {
+            d = DefaultScheduler.place(t, p, requests);
+            if (d.node() == null && key != null) {
+                t.plainFailures().put(key, d);
+            }
+        }
         if (d.node() == null) {
             String signature = d.message();
-            p.failedNodes = d.failedNodes();
+            p.failedNodes = t.nodeList.size() <= PendingDetail.WHOLE_UP_TO ? d.failedNodes() : Map.of();
+            p.unschedulable = true;
             waiting(p, "Unschedulable", d.message());
             if (!signature.equals(p.lastFailure)) {
                 p.lastFailure = signature;
@@ -159,9 +255,13 @@ final class Scheduling {
         SimNode node = d.node();
         p.lastFailure = "";
         p.failedNodes = Map.of();
+        p.unschedulable = false;
         Map<String, String> ev = new LinkedHashMap<>();
         ev.put("scheduler", scheduler);
         ev.put("requests", new TreeMap<>(p.kubeRequests).toString());
+        if (!p.host.none()) {
+            ev.put("cpu, memory", p.host.cpuMilli() + "m, " + p.host.memoryMiB() + "Mi");
+        }
         ev.put("HAMi annotations", "none");
         String why = WebhookMutator.DEFAULT_SCHEDULER.equals(scheduler)
                 ? "default-scheduler placed the pod on " + node.name + " by node totals (nvidia.com/gpu slots and "
@@ -183,8 +283,7 @@ final class Scheduling {
         }
         p.node = node.name;
         p.boundTo = node;
-        p.kubeRequests.forEach((k, v) -> node.kubeAllocated.merge(k, v, Long::sum));
-        node.changed();
+        node.hold(p, 1);
         p.step("bind", Outcome.SKIPPED, "spec.nodeName " + node.name + " set at create: no scheduler, no HAMi "
                 + "filter, no card chosen", Map.of("spec.nodeName", node.name));
         kubelet.start(t, p, false);
@@ -193,23 +292,24 @@ final class Scheduling {
     private void bindPlain(SimTenant t, SimPod p, SimNode node, String scheduler) {
         p.node = node.name;
         p.boundTo = node;
-        p.kubeRequests.forEach((k, v) -> node.kubeAllocated.merge(k, v, Long::sum));
-        node.changed();
+        node.hold(p, 1);
         lab.event(t.name, "Pod/" + p.key(), EventLog.NORMAL, "Scheduled", KubeMessages.assigned(p.key(), node.name),
                 scheduler);
         p.step("bind", Outcome.OK, "bound to " + node.name + " by " + scheduler, Map.of("spec.nodeName", node.name));
         kubelet.start(t, p, false);
     }
 
-    /** Evidence: HAMi's reason per failed node, the first {@value #MAX_NODES_SHOWN} of them on big labs. */
-    private static void putFailed(Map<String, String> ev, Map<String, String> failed) {
+    /** Evidence: the first failed nodes by name with their reasons, and how many more there are. */
+    private static void putFailed(Map<String, String> ev, Map<String, String> first, int count) {
         int shown = 0;
-        for (Map.Entry<String, String> e : failed.entrySet()) {
-            if (shown++ == MAX_NODES_SHOWN) {
-                ev.put("failedNodes (more)", (failed.size() - MAX_NODES_SHOWN) + " more nodes");
-                return;
+        for (Map.Entry<String, String> e : first.entrySet()) {
+            if (shown++ == ExtenderPass.SHOWN) {
+                break;
             }
             ev.put("failedNodes[" + e.getKey() + "]", e.getValue());
+        }
+        if (count > ExtenderPass.SHOWN) {
+            ev.put("failedNodes (more)", (count - ExtenderPass.SHOWN) + " more nodes");
         }
     }
 

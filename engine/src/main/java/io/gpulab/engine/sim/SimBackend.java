@@ -118,7 +118,12 @@ public final class SimBackend implements LabBackend {
         try {
             SimTenant t = lab.tenants().get(tenant);
             SimPod p = t == null ? null : t.pods.get(podKey);
-            return p == null ? Optional.empty() : Optional.of(p.view());
+            if (p == null) {
+                return Optional.empty();
+            }
+            // a pending pod on a large tenant keeps no per-node reasons: asked for one pod, they are recomputed
+            return Optional.of(PendingDetail.recomputable(t, p) ? p.view(PendingDetail.failedNodes(lab, t, p))
+                    : p.view());
         } finally {
             lock.unlock();
         }
@@ -146,8 +151,8 @@ public final class SimBackend implements LabBackend {
             }
             List<LabEvent> events = lab.log().all().stream()
                     .filter(e -> e.tenant().equals(tenant) && e.object().equals("Pod/" + podKey)).toList();
-            io.gpulab.scheduler.filter.QuotaState quota = SimQuotas.state(t, lab.schedulerConfig().resourceNames(),
-                    lab.schedulerConfig().memoryFactor());
+            io.gpulab.scheduler.filter.QuotaState quota = SimQuotas.state(t, t.cfg.resourceNames(),
+                    t.cfg.memoryFactor());
             if (quota != null && p.reservedOn != null) {
                 quota = SimQuotas.without(quota, p);
             }
@@ -180,6 +185,11 @@ public final class SimBackend implements LabBackend {
                 lab = new SimLab(spec, lab.version() + 1);
                 commands = new Commands(lab);
                 result = CommandResult.ok(lab.log().since(0));
+            } else if (command instanceof LabCommand.Redesign r) {
+                // the design changes, not the scenario: Reset keeps returning to the lab as opened
+                lab = new SimLab(r.lab(), lab.version() + 1);
+                commands = new Commands(lab);
+                result = new CommandResult(true, r.change(), lab.log().since(0));
             } else {
                 try {
                     result = commands.apply(command);
@@ -217,7 +227,7 @@ public final class SimBackend implements LabBackend {
                 return notFound(tenant, podKey, "Error from server (NotFound): pods \""
                         + podKey.substring(podKey.indexOf('/') + 1) + "\" not found in " + tenant);
             }
-            return new PodTrace(tenant, podKey, new ArrayList<>(p.trace));
+            return new PodTrace(tenant, podKey, PendingDetail.trace(lab, t, p));
         } finally {
             lock.unlock();
         }
@@ -233,7 +243,7 @@ public final class SimBackend implements LabBackend {
         try {
             SimTenant t = lab.tenant(tenant);
             List<LabEvent> own = lab.log().all().stream().filter(e -> e.tenant().equals(tenant)).toList();
-            return new TenantApiServer(t.view(lab.hami().nodeLockExpire()), own);
+            return new TenantApiServer(t.view(t.hami.nodeLockExpire()), own);
         } finally {
             lock.unlock();
         }

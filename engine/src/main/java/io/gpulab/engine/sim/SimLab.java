@@ -125,9 +125,7 @@ final class SimLab {
             p.reservedOn = null;
         }
         if (p.boundTo != null) {
-            SimNode n = p.boundTo;
-            p.kubeRequests.forEach((k, v) -> n.kubeAllocated.merge(k, -v, Long::sum));
-            n.changed();
+            p.boundTo.hold(p, -1);
             p.boundTo = null;
         }
         t.pending.remove(p.seq);
@@ -189,7 +187,7 @@ final class SimLab {
         LabSnapshot s = snapshot;
         if (s == null) {
             List<TenantView> views = new ArrayList<>(tenants.size());
-            tenants.values().forEach(t -> views.add(t.view(hami().nodeLockExpire())));
+            tenants.values().forEach(t -> views.add(t.view(t.hami.nodeLockExpire())));
             s = new LabSnapshot(version, "sim", spec.name(), clock.now(), management, views, lifecycle.id());
             snapshot = s;
         }

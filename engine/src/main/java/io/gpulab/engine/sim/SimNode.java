@@ -47,12 +47,20 @@ final class SimNode {
             new HashMap<>();
     /** Extended resources requested by pods bound here (what kube-scheduler's NodeResourcesFit counts). */
     final Map<String, Long> kubeAllocated = new HashMap<>();
+    /** Allocatable CPU (millicores) and memory (bytes), and what the pods bound here request of them. */
+    final long cpuAllocatableMilli;
+    final long memoryAllocatableBytes;
+    long cpuRequestedMilli;
+    long memoryRequestedBytes;
+    /** Pods bound here, against the kubelet's {@value NodeResourcesFit#MAX_PODS}. */
+    int podCount;
     private @Nullable NodeInfo info;
     private @Nullable NodeView view;
     /** Bumped on every change; caches of HAMi's per-node answers compare it. */
     private long version;
     /** Told (with this node) on every change, so the tenant refreshes only changed nodes. */
     private java.util.function.Consumer<SimNode> onChange = n -> { };
+    private java.util.function.IntConsumer onFull = d -> { };
     /** Position in the tenant's node list. */
     int index;
     /** What HAMi reported about this node's own annotations (e.g. a registration it could not decode). */
@@ -63,6 +71,8 @@ final class SimNode {
         this.name = name;
         this.cpu = cpu;
         this.memoryMiB = memoryMiB;
+        this.cpuAllocatableMilli = cpu * 1000L;
+        this.memoryAllocatableBytes = (long) memoryMiB << 20;
         this.annotations.putAll(new TreeMap<>(userAnnotations));
         int n = registration.devices().size();
         usedSlots = new int[n];
@@ -176,6 +186,35 @@ final class SimNode {
         changed();
     }
 
+    /**
+     * Counts ({@code sign=1}) or stops counting ({@code sign=-1}) a bound pod's requests: kube-scheduler's view of
+     * the node (extended resources, CPU, memory, pod count) from the moment it assumed the pod until it is gone.
+     */
+    void hold(SimPod p, int sign) {
+        p.kubeRequests.forEach((k, v) -> kubeAllocated.merge(k, sign * v, Long::sum));
+        cpuRequestedMilli += sign * p.host.cpuMilli();
+        memoryRequestedBytes += sign * p.host.memoryBytes();
+        boolean wasFull = podCount >= NodeResourcesFit.MAX_PODS;
+        podCount += sign;
+        if (wasFull != podCount >= NodeResourcesFit.MAX_PODS) {
+            onFull.accept(wasFull ? -1 : 1);
+        }
+        changed();
+    }
+
+    /** Told +1 when the node reaches the kubelet's max pods, -1 when it drops below again. */
+    void onFull(java.util.function.IntConsumer listener) {
+        onFull = listener;
+    }
+
+    long freeCpuMilli() {
+        return cpuAllocatableMilli - cpuRequestedMilli;
+    }
+
+    long freeMemoryBytes() {
+        return memoryAllocatableBytes - memoryRequestedBytes;
+    }
+
     /** Pods (keys) holding a share of the card. */
     Set<String> podsOn(String cardId) {
         Integer i = indexById.get(cardId);
@@ -229,7 +268,8 @@ final class SimNode {
             }
             List<String> warnings = new ArrayList<>(notes);
             LockView lock = lockView(lockExpire, warnings);
-            v = new NodeView(name, cpu, memoryMiB, annotations, capacity(), cards, lock, warnings);
+            v = new NodeView(name, cpu, memoryMiB, annotations, capacity(), cards, lock, warnings, cpuRequestedMilli,
+                    (memoryRequestedBytes + (1 << 20) - 1) >> 20);
             view = v;
         }
         return v;

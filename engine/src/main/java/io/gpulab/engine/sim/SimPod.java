@@ -41,13 +41,18 @@ final class SimPod {
     String node = "";
     String reason = "";
     String message = "";
+    /** Per-node reasons of the last failed filter, kept on small tenants only (see {@link PendingDetail}). */
     Map<String, String> failedNodes = Map.of();
+    /** Whether the last attempt found no node (its per-node reasons can be recomputed). */
+    boolean unschedulable;
     PodDevices devices = PodDevices.empty();
     final Map<String, String> annotations = new LinkedHashMap<>();
     final List<String> warnings = new ArrayList<>();
     final List<PodTrace.Step> trace = new ArrayList<>();
     /** Extended resources the kube scheduler counts (limits, falling back to requests), summed over containers. */
     final Map<String, Long> kubeRequests;
+    /** CPU and memory the kube scheduler counts (requests, else limits). */
+    final HostRequests host;
     /** The node whose card usage includes this pod's HAMi reservation, or null. */
     @Nullable SimNode reservedOn;
     /** What this pod books on {@link #reservedOn}'s cards (collapsed like HAMi's cache). */
@@ -71,6 +76,7 @@ final class SimPod {
         this.admitted = submitted;
         this.schedulerName = schedulerName;
         this.kubeRequests = Map.copyOf(kubeRequests);
+        this.host = HostRequests.of(submitted);
         this.annotations.putAll(new TreeMap<>(submitted.annotations()));
     }
 
@@ -127,18 +133,23 @@ final class SimPod {
     PodView view() {
         PodView v = view;
         if (v == null) {
-            List<PodView.DeviceAllocation> allocs = new ArrayList<>();
-            List<String> names = containerNames();
-            for (int i = 0; i < devices.containers().size(); i++) {
-                String c = i < names.size() ? names.get(i) : "";
-                devices.containers().get(i).forEach(d -> allocs.add(
-                        new PodView.DeviceAllocation(d.uuid(), c, d.usedMem(), d.usedCores())));
-            }
-            v = new PodView(namespace(), name(), phase, node, schedulerName, reason, message, failedNodes, allocs,
-                    annotations, hamiAllocated(), warnings, kubeRequests.getOrDefault("nvidia.com/gpu", 0L));
+            v = view(failedNodes);
             view = v;
         }
         return v;
+    }
+
+    /** A fresh view with these per-node reasons (recomputed ones; not cached). */
+    PodView view(Map<String, String> failed) {
+        List<PodView.DeviceAllocation> allocs = new ArrayList<>();
+        List<String> names = containerNames();
+        for (int i = 0; i < devices.containers().size(); i++) {
+            String c = i < names.size() ? names.get(i) : "";
+            devices.containers().get(i).forEach(d -> allocs.add(
+                    new PodView.DeviceAllocation(d.uuid(), c, d.usedMem(), d.usedCores())));
+        }
+        return new PodView(namespace(), name(), phase, node, schedulerName, reason, message, failed, allocs,
+                annotations, hamiAllocated(), warnings, kubeRequests.getOrDefault("nvidia.com/gpu", 0L));
     }
 
     private List<String> containerNames() {

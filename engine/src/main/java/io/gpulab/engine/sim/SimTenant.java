@@ -43,6 +43,17 @@ final class SimTenant {
     private @Nullable List<NodeView> nodeViews;
     private NodeView[] nodeViewArray = new NodeView[0];
     final FitIndex fits = new FitIndex();
+    /** Scratch for kube-scheduler's NodeResourcesFit pass of one pod. */
+    final KubeScan kube = new KubeScan();
+    /** Nodes holding the kubelet's max pods (so a pod without CPU or memory requests can skip the scan). */
+    private int podsFullNodes;
+    private int @Nullable [] byName;
+    /** Bumped whenever a node changes. */
+    private long nodeVersion;
+    /** Failed filter answers by request, valid while no node changes (see Scheduling). */
+    private final Map<Object, Scheduling.Failure> failures = new HashMap<>();
+    private final Map<Object, DefaultScheduler.Decision> plainFailures = new HashMap<>();
+    private long failuresVersion = -1;
     /** The namespaces' ResourceQuotas (scenario {@code resourceQuotas}); HAMi enforces their GPU limits. */
     List<io.gpulab.engine.lab.QuotaSpec> quotas = List.of();
     /** The resource names and memoryFactor the quotas are read with. */
@@ -50,6 +61,10 @@ final class SimTenant {
     int quotaFactor = 1;
     private boolean dirty = true;
     private @Nullable TenantView view;
+
+    /** This tenant's HAMi (each tenant runs its own): settings and the scheduler's view of them. */
+    io.gpulab.engine.lab.HamiSettings hami = io.gpulab.engine.lab.HamiSettings.DEFAULTS;
+    io.gpulab.scheduler.model.SchedulerConfig cfg = hami.toSchedulerConfig();
 
     SimTenant(String name, ControlPlaneView controlPlane, String failurePolicy) {
         this.name = name;
@@ -71,12 +86,52 @@ final class SimTenant {
         nodes.put(n.name, n);
         nodeList.add(n);
         infos.add(n.info());
+        byName = null;
+        n.onFull(d -> podsFullNodes += d);
         n.onChange(changed -> {
             staleInfos.set(changed.index);
             staleViews.set(changed.index);
             fits.nodeChanged(changed.index);
+            nodeVersion++;
             dirty = true;
         });
+    }
+
+    /** Failed answers by request as of the nodes' current state (emptied when any node has changed since). */
+    Map<Object, Scheduling.Failure> failures() {
+        if (failuresVersion != nodeVersion) {
+            failures.clear();
+            plainFailures.clear();
+            failuresVersion = nodeVersion;
+        }
+        return failures;
+    }
+
+    /** As {@link #failures()}, for pods kube-scheduler places alone. */
+    Map<Object, DefaultScheduler.Decision> plainFailures() {
+        failures();
+        return plainFailures;
+    }
+
+    /** Runs kube-scheduler's NodeResourcesFit for the pod on every node into {@link #kube}; returns the failures. */
+    int kubeScan(HostRequests r) {
+        if (r.none() && podsFullNodes == 0) {
+            kube.none(nodeList.size());
+            return 0;
+        }
+        return kube.scan(nodeList, r);
+    }
+
+    /** Node indices in node-name order (kube and HAMi list nodes sorted by name). */
+    int[] byName() {
+        int[] b = byName;
+        if (b == null) {
+            b = java.util.stream.IntStream.range(0, nodeList.size()).boxed()
+                    .sorted(java.util.Comparator.comparing(i -> nodeList.get(i).name))
+                    .mapToInt(Integer::intValue).toArray();
+            byName = b;
+        }
+        return b;
     }
 
     /** HAMi's node infos for the filter, in node order; only nodes changed since the last call are rebuilt. */

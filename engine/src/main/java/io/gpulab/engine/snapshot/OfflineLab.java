@@ -38,7 +38,8 @@ public final class OfflineLab {
             HamiInputs in = sim.hamiInputs(tenant, podKey).orElseThrow(() -> new IllegalArgumentException(
                     "pod " + podKey + " not found in tenant " + tenant));
             PendingExplanation x = PendingExplainer.explain(tenant, podKey, in.phase(), in.pod(), in.nodes(),
-                    in.events(), in.nodeNotes(), lab.hami().toSchedulerConfig(), in.quota());
+                    in.events(), in.nodeNotes(), lab.tenants().stream().filter(t -> t.name().equals(tenant))
+                            .findFirst().orElseThrow().hamiOr(lab.hami()).toSchedulerConfig(), in.quota());
             List<String> notes = new ArrayList<>(x.notes());
             notes.add("offline: the lab as the snapshot recorded it (" + lab.description() + ")");
             return new PendingExplanation(x.tenant(), x.podKey(), x.phase(), x.verdict(), x.failedNodes(), x.cards(),
@@ -62,7 +63,7 @@ public final class OfflineLab {
                 }
             }
             pendingOut.put(t.name(), pending);
-            tenants.add(new TenantSpec(t.name(), t.workers(), t.quotas(), keep));
+            tenants.add(new TenantSpec(t.name(), t.workers(), t.quotas(), keep, t.hami()));
         }
         return new LabSpec(lab.name(), lab.description(), lab.hami(), lab.lifecycle(), tenants);
     }

@@ -72,11 +72,13 @@ class OpenbImporterTest {
     }
 
     @Test
-    void gpuPodsAreSubmittedInCreationOrderAndCpuOnlyPodsSkipped() throws Exception {
+    void podsAreSubmittedInCreationOrderCpuOnlyPodsIncluded() throws Exception {
         Scenario s = load(importSlice(1));
         List<Step.Submit> submits = s.steps().stream().filter(Step.Submit.class::isInstance)
                 .map(Step.Submit.class::cast).toList();
-        assertEquals(94, submits.size());
+        assertEquals(100, submits.size(), "94 GPU pods and 6 CPU-only pods");
+        Step.Submit cpuOnly = submits.stream().filter(x -> limits(x.manifest()) == null).findFirst().orElseThrow();
+        assertTrue(requests(cpuOnly.manifest()).containsKey("cpu"), "a CPU-only pod still requests its CPU");
         Step.Submit second = submits.get(1);
         assertEquals("default/openb-pod-0001", second.pod());
         Map<?, ?> limits = limits(second.manifest());
@@ -84,7 +86,8 @@ class OpenbImporterTest {
         assertEquals(46, limits.get("nvidia.com/gpucores"));
         assertEquals(46, limits.get("nvidia.com/gpumem-percentage"));
         assertTrue(submits.stream()
-                .anyMatch(x -> Integer.valueOf(8).equals(limits(x.manifest()).get("nvidia.com/gpu"))));
+                .anyMatch(x -> limits(x.manifest()) != null
+                        && Integer.valueOf(8).equals(limits(x.manifest()).get("nvidia.com/gpu"))));
     }
 
     @Test
@@ -136,6 +139,57 @@ class OpenbImporterTest {
         Files.writeString(csv, "sn,cpu_milli,memory_mib,gpu,model\nn0,64000,262144,2,P100\nn1,lots,1,1,T4\n");
         IOException e = assertThrows(IOException.class, () -> OpenbCsv.nodes(csv));
         assertTrue(e.getMessage().startsWith(csv + ":3:"), e.getMessage());
+    }
+
+    @Test
+    void aListWithoutTimeColumnsArrivesInFileOrderAndNeverLeaves(@TempDir Path dir) throws Exception {
+        Path pods = dir.resolve("pods.csv");
+        Files.writeString(pods, "name,cpu_milli,memory_mib,num_gpu,gpu_milli\np-b,1000,1024,1,500\n"
+                + "p-a,2000,2048,0,0\np-c,8000,4096,2,1000\n");
+        OpenbImporter.Imported imp = new OpenbImporter(CardCatalog.builtIn()).importTrace("multi",
+                OpenbCsv.nodes(resource("nodes-slice.csv")), OpenbCsv.pods(pods), OpenbImporter.Options.TRACE);
+        Scenario s = load(imp.scenario());
+        assertEquals(List.of("default/p-b", "default/p-a", "default/p-c"), s.steps().stream().map(Step::pod).toList());
+        assertTrue(s.steps().stream().allMatch(Step.Submit.class::isInstance), "no advance, no delete");
+        assertEquals(Map.of(), imp.skipped());
+        assertEquals(2, imp.gpuPods());
+    }
+
+    @Test
+    void aListMixingRowsWithAndWithoutTimesIsRefused(@TempDir Path dir) throws Exception {
+        Path pods = dir.resolve("pods.csv");
+        Files.writeString(pods, "name,cpu_milli,memory_mib,num_gpu,gpu_milli,creation_time\np0,1,1,1,500,0\n"
+                + "p1,1,1,1,500,\n");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new OpenbImporter(
+                CardCatalog.builtIn()).toScenario("x", OpenbCsv.nodes(resource("nodes-slice.csv")),
+                OpenbCsv.pods(pods), 1));
+        assertTrue(e.getMessage().contains("p1 has no creation_time"), e.getMessage());
+    }
+
+    @Test
+    void fgdArrivalsResampleToTheInflatedDemandShuffledBySeedWithNoDepartures() throws Exception {
+        List<OpenbNode> nodes = OpenbCsv.nodes(resource("nodes-slice.csv"));
+        List<OpenbPod> trace = OpenbCsv.pods(resource("pods-slice.csv"));
+        OpenbImporter importer = new OpenbImporter(CardCatalog.builtIn());
+        OpenbImporter.Options fgd = new OpenbImporter.Options(1, Arrivals.FGD, 1.3, 42);
+        OpenbImporter.Imported a = importer.importTrace("fgd", nodes, trace, fgd);
+        Scenario s = load(a.scenario());
+        assertTrue(s.steps().stream().allMatch(Step.Submit.class::isInstance), "all submitted, none deleted");
+        long capacity = FgdWorkload.capacity(nodes);
+        long demand = FgdWorkload.tune(trace, capacity, 1.3, 42).stream().mapToLong(FgdWorkload::milli).sum();
+        assertTrue(demand <= 1.3 * capacity && demand > 1.3 * capacity - 8000,
+                "demand " + demand + " stops just short of 1.3 x " + capacity);
+        assertTrue(s.steps().stream().map(Step::pod).anyMatch(p -> p.contains("-tuned-")));
+        assertEquals(a.scenario(), importer.importTrace("fgd", nodes, trace, fgd).scenario(), "same seed, same");
+        assertTrue(!a.scenario().equals(importer.importTrace("fgd", nodes, trace,
+                new OpenbImporter.Options(1, Arrivals.FGD, 1.3, 43)).scenario()), "another seed, another order");
+        List<String> names = s.steps().stream().map(Step::pod).toList();
+        assertEquals(names.size(), new HashSet<>(names).size(), "resampled copies get their own names");
+    }
+
+    private static Map<?, ?> requests(Map<String, Object> manifest) {
+        JsonNode n = new ObjectMapper().valueToTree(manifest);
+        return new ObjectMapper().convertValue(n.at("/spec/containers/0/resources/requests"), Map.class);
     }
 
     private static Map<?, ?> limits(Map<String, Object> manifest) {

@@ -50,7 +50,7 @@ class PlanRunnerTest {
                 + " them."), r.conclusions().toString());
         CandidateResult a100 = r.candidates().get(0);
         assertEquals(12, a100.neverFitPods());
-        assertEquals(12, a100.pendingByReason().get("CardTypeMismatch"), a100.pendingByReason().toString());
+        assertEquals(12, a100.pendingByReason().get(Replay.NEVER_FITS), a100.pendingByReason().toString());
     }
 
     @Test
@@ -149,6 +149,33 @@ class PlanRunnerTest {
             assertEquals(l4.placed(), m.pods().running());
             assertEquals(l4.gpuAllocationPct(), m.gpuAllocation().pct());
         }
+    }
+
+    @Test
+    void withDeparturesTheFiguresAreThoseAtPeakAllocationNotTheEmptyEnd(@org.junit.jupiter.api.io.TempDir
+                                                                         java.nio.file.Path dir) throws Exception {
+        StringBuilder steps = new StringBuilder();
+        for (int i = 1; i <= 4; i++) {
+            steps.append("  - submit: {tenant: t, pod: {apiVersion: v1, kind: Pod, metadata: {name: p").append(i)
+                    .append("}, spec: {containers: [{name: m, image: busybox, resources: {limits: "
+                    + "{nvidia.com/gpu: 1, nvidia.com/gpucores: 50, nvidia.com/gpumem: 1000}}}]}}}\n");
+        }
+        steps.append("  - advance: 1m\n");
+        for (int i = 1; i <= 4; i++) {
+            steps.append("  - delete: {tenant: t, pod: p").append(i).append("}\n");
+        }
+        java.nio.file.Files.writeString(dir.resolve("s.yaml"), "apiVersion: gpulab.io/v1\nkind: Scenario\n"
+                + "metadata: {name: s}\nlab:\n  tenants: [{name: t, workers: [{name: w, cards: [{model: L4}]}]}]\n"
+                + "steps:\n" + steps);
+        String plan = PLAN.substring(0, PLAN.indexOf("workload:")) + "workload: {scenario: s.yaml}\n"
+                + PLAN.substring(PLAN.indexOf("prices:"));
+        Plan p = new PlanReader().read("t.yaml", plan, dir);
+        Workload w = new WorkloadResolver(CardCatalog.builtIn(), null).resolve(p.workload());
+        CandidateResult l4 = new PlanRunner(CardCatalog.builtIn(), 1).run(p, w, PlanProgress.NONE,
+                new AtomicBoolean()).candidates().get(1);
+        assertEquals(4, l4.placed());
+        assertEquals(0, l4.pending());
+        assertEquals(4 * 500 * 100.0 / (16 * 1000), l4.gpuAllocationPct(), 0.01, "the peak, not the empty end");
     }
 
     @Test

@@ -169,4 +169,32 @@ class HamiFidelityScenarioTest {
             assertEquals(6000, p.devices().get(0).memMB());
         }
     }
+
+    @Test
+    void eachTenantMayRunItsOwnHamiSettings() {
+        String yaml = """
+                apiVersion: gpulab.io/v1
+                kind: Scenario
+                metadata: {name: per-tenant}
+                lab:
+                  hami: {memoryFactor: 2}
+                  tenants:
+                    - name: a
+                      hami: {deviceSplitCount: 4, schedulerName: team-sched}
+                      workers: [{name: wa, cards: [{model: L4-24GB}]}]
+                    - name: b
+                      workers: [{name: wb, cards: [{model: L4-24GB}]}]
+                """;
+        Scenario s = new ScenarioReader().read("t.yaml", new StringReader(yaml), false);
+        assertEquals(2, s.lab().tenants().get(0).hami().memoryFactor(), "the lab's value stays under the tenant's");
+        try (LabBackend lab = Backends.open("sim", s.lab(), BackendOptions.NONE)) {
+            assertEquals(4, lab.snapshot().tenants().get(0).nodes().get(0).cards().get(0).slots());
+            assertEquals(10, lab.snapshot().tenants().get(1).nodes().get(0).cards().get(0).slots());
+            lab.execute(new LabCommand.SubmitPod("a", pod("default", "p", Map.of("nvidia.com/gpu", 1,
+                    "nvidia.com/gpumem", 1000, "nvidia.com/gpucores", 10))));
+            PodView p = lab.snapshot().tenants().get(0).pod("default/p").orElseThrow();
+            assertEquals(List.of("Running", "team-sched", 2000), List.of(p.phase(), p.schedulerName(),
+                    p.devices().get(0).memMB()));
+        }
+    }
 }

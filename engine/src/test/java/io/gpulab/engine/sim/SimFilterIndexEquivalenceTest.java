@@ -35,9 +35,23 @@ class SimFilterIndexEquivalenceTest {
     @Test
     void aSeededRandomWorkloadGivesTheSameLab() {
         for (long seed = 1; seed <= 3; seed++) {
-            Scenario s = read(randomScenario(new Random(seed)));
+            Scenario s = read(randomScenario(new Random(seed), false));
             int pending = assertSameOutcome(s);
             assertTrue(pending > 0, "seed " + seed + " should leave some pods pending (exercise failed nodes)");
+        }
+    }
+
+    @Test
+    void aSeededWorkloadUnderCpuAndMemoryPressureGivesTheSameLab() {
+        for (long seed = 11; seed <= 13; seed++) {
+            Scenario s = read(randomScenario(new Random(seed), true));
+            int pending = assertSameOutcome(s);
+            assertTrue(pending > 0, "seed " + seed + " should leave some pods pending");
+            try (SimBackend b = SimBackend.start(s.lab())) {
+                new ScenarioRunner(b).run(s);
+                assertTrue(b.events().stream().anyMatch(e -> e.message().contains("Insufficient cpu")
+                        && e.message().contains("CardInsufficient")), "seed " + seed + ": kube and HAMi reasons mix");
+            }
         }
     }
 
@@ -82,7 +96,8 @@ class SimFilterIndexEquivalenceTest {
         return new ScenarioReader().read("equivalence.yaml", new StringReader(yaml), false);
     }
 
-    private static String randomScenario(Random r) {
+    /** {@code host}: workers with little CPU and memory, pods that request some, CPU-only pods among them. */
+    private static String randomScenario(Random r, boolean host) {
         StringBuilder y = new StringBuilder("""
                 apiVersion: gpulab.io/v1
                 kind: Scenario
@@ -94,8 +109,9 @@ class SimFilterIndexEquivalenceTest {
                         - {name: w-empty, cards: []}
                 """);
         for (int w = 0; w < 14; w++) {
-            y.append("        - {name: w-%02d, cards: [{model: %s, count: %d}]}\n"
-                    .formatted(w, MODELS[r.nextInt(MODELS.length)], 1 + r.nextInt(4)));
+            String size = host ? ", cpu: %d, memoryMiB: %d".formatted(4 + r.nextInt(12), 8192 * (1 + r.nextInt(4))) : "";
+            y.append("        - {name: w-%02d%s, cards: [{model: %s, count: %d}]}\n"
+                    .formatted(w, size, MODELS[r.nextInt(MODELS.length)], 1 + r.nextInt(4)));
         }
         y.append("steps:\n");
         int pods = 0;
@@ -109,13 +125,13 @@ class SimFilterIndexEquivalenceTest {
                 y.append("  - fault: {tenant: t, card: GPU-%d, health: %s}\n"
                         .formatted(r.nextInt(20), r.nextBoolean()));
             } else {
-                y.append(pod(r, pods++));
+                y.append(pod(r, pods++, host));
             }
         }
         return y.toString();
     }
 
-    private static String pod(Random r, int n) {
+    private static String pod(Random r, int n, boolean host) {
         StringBuilder ann = new StringBuilder();
         if (r.nextInt(4) == 0) {
             ann.append("hami.io/node-scheduler-policy: spread, ");
@@ -128,6 +144,10 @@ class SimFilterIndexEquivalenceTest {
         }
         String mem = r.nextBoolean() ? "nvidia.com/gpumem: " + (1000 + 1000 * r.nextInt(20))
                 : "nvidia.com/gpumem-percentage: " + (10 + 10 * r.nextInt(10));
+        String requests = host ? ", requests: {cpu: %dm, memory: %dMi}".formatted(500 * r.nextInt(12),
+                1024 * r.nextInt(12)) : "";
+        String limits = host && r.nextInt(5) == 0 ? "{}" : "{nvidia.com/gpu: %d, %s, nvidia.com/gpucores: %d}"
+                .formatted(1 + r.nextInt(r.nextInt(8) == 0 ? 4 : 2), mem, 10 * r.nextInt(11));
         return """
                   - submit:
                       tenant: t
@@ -139,8 +159,7 @@ class SimFilterIndexEquivalenceTest {
                           containers:
                             - name: main
                               image: busybox
-                              resources: {limits: {nvidia.com/gpu: %d, %s, nvidia.com/gpucores: %d}}
-                """.formatted(n, ann.toString().replaceAll(", $", ""), 1 + r.nextInt(r.nextInt(8) == 0 ? 4 : 2),
-                mem, 10 * r.nextInt(11));
+                              resources: {limits: %s%s}
+                """.formatted(n, ann.toString().replaceAll(", $", ""), limits, requests);
     }
 }

@@ -3,6 +3,7 @@ package io.gpulab.scheduler.filter;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -58,6 +59,32 @@ public final class FilterEvents {
             out.add(new HamiEvent(HamiEvent.FILTERING_FAILED, HamiEvent.WARNING,
                     sorted.size() + " nodes " + reason + "(" + String.join(",", sorted) + ")"));
         });
+        out.add(new HamiEvent(HamiEvent.FILTERING_FAILED, HamiEvent.WARNING,
+                "no available node, " + totalNodes + " nodes do not meet"));
+        return out;
+    }
+
+    /**
+     * As {@link #failed(Map, int)} for nodes iterated in name order, listing each reason's nodes only until the list
+     * is {@code minKeep} characters long: a caller that keeps the first {@code minKeep} characters of each message
+     * gets the same texts without joining thousands of node names per pod.
+     */
+    public static List<HamiEvent> failed(Map<String, String> failedNodes, int totalNodes, int minKeep) {
+        Map<String, List<String>> parsed = new HashMap<>();
+        Map<String, int[]> counts = new TreeMap<>();
+        Map<String, StringBuilder> lists = new HashMap<>();
+        failedNodes.forEach((node, reason) -> {
+            for (String r : parsed.computeIfAbsent(reason, ReasonTally::parse)) {
+                counts.computeIfAbsent(r, k -> new int[1])[0]++;
+                StringBuilder sb = lists.computeIfAbsent(r, k -> new StringBuilder());
+                if (sb.length() < minKeep) {
+                    sb.append(sb.length() == 0 ? "" : ",").append(node);
+                }
+            }
+        });
+        List<HamiEvent> out = new ArrayList<>();
+        counts.forEach((reason, n) -> out.add(new HamiEvent(HamiEvent.FILTERING_FAILED, HamiEvent.WARNING,
+                n[0] + " nodes " + reason + "(" + lists.get(reason) + ")")));
         out.add(new HamiEvent(HamiEvent.FILTERING_FAILED, HamiEvent.WARNING,
                 "no available node, " + totalNodes + " nodes do not meet"));
         return out;

@@ -32,7 +32,13 @@ public final class PngExporter {
     public static WritableImage render(Node node, double scale, Caption caption, boolean dark) {
         SnapshotParameters p = new SnapshotParameters();
         p.setTransform(Transform.scale(scale, scale));
-        WritableImage body = node.snapshot(p, null);
+        return withCaption(node.snapshot(p, null), scale, caption, dark);
+    }
+
+    /** An image already rendered at {@code scale} pixels per layout unit, with the caption strip under it. */
+    public static WritableImage withCaption(WritableImage body, double scale, Caption caption, boolean dark) {
+        SnapshotParameters p = new SnapshotParameters();
+        p.setTransform(Transform.scale(scale, scale));
         int w = (int) body.getWidth();
         Region strip = strip(caption, w / scale, dark);
         WritableImage cap = strip.snapshot(p, null);

@@ -54,6 +54,9 @@ public final class CardTile extends VBox {
                 metric("Slots", card.usedSlots() + " of " + card.slots(), "slots-" + key,
                         new SlotPips(card.usedSlots(), card.slots())));
 
+        if (card.migSlices() > 0) {
+            metrics.getChildren().add(new MigStrip(card));
+        }
         FlowPane pods = new FlowPane(4, 4);
         pods.getStyleClass().add("card-pods");
         // wrap at the card's own width, not FlowPane's default 400 px

@@ -22,11 +22,14 @@ public final class MenuBarView extends MenuBar {
         scenarios.forEach(s -> open.getItems().add(item(s, null, () -> vm.open(s))));
         Menu file = new Menu("File", null,
                 item("Open scenario…", "Shortcut+O", a::openScenario), open,
+                item("Open snapshot…", null, a::openSnapshot),
                 item("Save scenario…", "Shortcut+S", a::saveScenario), new SeparatorMenuItem(),
                 item("Export canvas PNG (1x)…", "Shortcut+E", () -> a.exportPng(false, 1)),
                 item("Export canvas PNG (2x)…", "Shortcut+Shift+E", () -> a.exportPng(false, 2)),
                 item("Export window PNG (1x)…", null, () -> a.exportPng(true, 1)),
                 item("Export window PNG (2x)…", null, () -> a.exportPng(true, 2)),
+                item("Export slide PNG (1x)…", null, () -> a.exportSlide(1)),
+                item("Export slide PNG (2x)…", null, () -> a.exportSlide(2)),
                 item("Export review report (PDF)…", "Shortcut+P", a::exportReport), new SeparatorMenuItem(),
                 item("Quit", "Shortcut+Q", Platform::exit));
         Menu lab = new Menu("Lab", null,

@@ -38,6 +38,9 @@ public final class TenantPanel extends VBox {
         // the pending lane sits right under the header: a refused drop shows its reason where the pod was dropped
         getChildren().addAll(header(vm, tenant), new TunnelPath(tenant, width < TunnelPath.COMPACT_BELOW),
                 new PendingLane(vm, tenant));
+        if (!tenant.quotas().isEmpty()) {
+            getChildren().add(new QuotaFillView(tenant));
+        }
         // a real backend's reason for an incomplete tenant (refused credentials, unreachable, late first list)
         int at = 1;
         for (String w : tenant.warnings()) {

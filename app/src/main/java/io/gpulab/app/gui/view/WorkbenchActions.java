@@ -26,11 +26,14 @@ public final class WorkbenchActions {
     private final WorkbenchViewModel vm;
     private final Supplier<Node> canvas;
     private final Supplier<Node> window;
+    private final Supplier<Node> inspector;
 
-    public WorkbenchActions(WorkbenchViewModel vm, Supplier<Node> canvas, Supplier<Node> window) {
+    public WorkbenchActions(WorkbenchViewModel vm, Supplier<Node> canvas, Supplier<Node> window,
+                            Supplier<Node> inspector) {
         this.vm = vm;
         this.canvas = canvas;
         this.window = window;
+        this.inspector = inspector;
     }
 
     public void lifecycle(String mode) {
@@ -88,6 +91,33 @@ public final class WorkbenchActions {
         }
     }
 
+    /**
+     * File → Open snapshot: a scenario written by {@code gpulab import snapshot}, or one or more raw
+     * {@code kubectl get nodes,pods,resourcequotas,events -A -o yaml} dumps (one tenant per file), opened offline.
+     */
+    public void openSnapshot() {
+        FileChooser fc = chooser("Open snapshot (scenario or kubectl dumps)", "Snapshot", "*.yaml", "*.yml",
+                "*.json");
+        java.util.List<File> files = fc.showOpenMultipleDialog(owner());
+        if (files == null || files.isEmpty()) {
+            return;
+        }
+        java.util.List<String> skipped = new java.util.ArrayList<>();
+        try {
+            java.nio.file.Path scenario = io.gpulab.engine.snapshot.SnapshotFiles.scenarioFor(
+                    files.stream().map(File::toPath).toList(), java.nio.file.Path.of(System.getProperty(
+                            "java.io.tmpdir"), "gpulab-snapshots"), skipped);
+            vm.open(scenario.toString());
+        } catch (java.io.IOException | RuntimeException e) {
+            vm.error("Cannot open snapshot: " + e.getMessage());
+            return;
+        }
+        if (!skipped.isEmpty()) {
+            vm.hint("Snapshot opened; not imported: " + skipped.size() + " item(s), e.g. "
+                    + skipped.get(0));
+        }
+    }
+
     public void saveScenario() {
         FileChooser fc = chooser("Save scenario", "Scenario", "*.yaml");
         fc.setInitialFileName(vm.snapshot().scenario() + "-session.yaml");
@@ -110,6 +140,30 @@ public final class WorkbenchActions {
             } catch (Exception e) {
                 vm.error("Cannot write " + f + ": " + e.getMessage());
                 error("Cannot write " + f + ": " + e.getMessage());
+            }
+        }
+    }
+
+    /**
+     * A slide: the canvas without palette, toolbar or UI hints, with the inspector and trace beside it
+     * when something is selected (FX thread); returns the file size in bytes.
+     */
+    public long exportSlideTo(double scale, Path file) throws java.io.IOException {
+        return SlideExport.write(canvas.get(), inspector.get(), vm.selectionProperty().get() != null, scale,
+                Caption.of(vm.snapshot()), isDark(), file);
+    }
+
+    /** Asks where, then writes a slide PNG and says where it went. */
+    public void exportSlide(double scale) {
+        FileChooser fc = chooser("Export slide PNG", "PNG image", "*.png");
+        fc.setInitialFileName(vm.snapshot().scenario() + "-slide" + (scale > 1 ? "@2x" : "") + ".png");
+        File f = fc.showSaveDialog(owner());
+        if (f != null) {
+            try {
+                exportSlideTo(scale, f.toPath());
+                vm.wrote("a slide PNG (" + (int) scale + "x)", f.toPath());
+            } catch (Exception e) {
+                vm.error("Cannot write " + f + ": " + e.getMessage());
             }
         }
     }

@@ -44,7 +44,7 @@ public final class WorkbenchView extends BorderPane {
     public WorkbenchView(WorkbenchViewModel vm, WalkthroughViewModel walkthroughs, List<String> scenarios) {
         this.vm = vm;
         this.walkthroughs = walkthroughs;
-        this.actions = new WorkbenchActions(vm, () -> topology.snapshotTarget(), () -> this);
+        this.actions = new WorkbenchActions(vm, () -> topology.snapshotTarget(), () -> this, () -> inspect);
         getStyleClass().add("workbench");
         setId("workbench");
         layoutParts(scenarios);
@@ -78,7 +78,13 @@ public final class WorkbenchView extends BorderPane {
         ScrollPane guide = new ScrollPane(new WalkthroughView(walkthroughs, vm));
         guide.setFitToWidth(true);
         guide.getStyleClass().add("side-scroll");
-        right = new TabPane(new Tab("Inspector", inspect), new Tab("Walkthrough", guide));
+        LabEditorView editor = new LabEditorView(vm);
+        ScrollPane design = new ScrollPane(editor);
+        design.setFitToWidth(true);
+        design.getStyleClass().add("side-scroll");
+        Tab designTab = new Tab("Design", design);
+        editor.shownProperty().bind(designTab.selectedProperty());
+        right = new TabPane(new Tab("Inspector", inspect), new Tab("Walkthrough", guide), designTab);
         right.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         right.setPrefWidth(SIDE_WIDE);
         right.setId("side-tabs");

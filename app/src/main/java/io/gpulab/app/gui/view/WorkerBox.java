@@ -32,7 +32,7 @@ public final class WorkerBox extends VBox {
                 + node.capacity().getOrDefault("nvidia.com/gpu", "0") + " GPU slots", "muted");
         Region grow = new Region();
         HBox.setHgrow(grow, Priority.ALWAYS);
-        HBox head = new HBox(8, Icons.icon(Icons.SERVER, 14, "server-icon"), name, spec, grow);
+        HBox head = new HBox(8, Icons.icon(Icons.SERVER, 14, "server-icon"), name, spec, grow, new HostFill(node));
         head.setAlignment(Pos.CENTER_LEFT);
         name.setMinWidth(Region.USE_PREF_SIZE);
         getChildren().add(head);

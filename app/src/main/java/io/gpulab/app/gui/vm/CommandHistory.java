@@ -91,9 +91,14 @@ public final class CommandHistory {
         initialEvents = events;
     }
 
+    /** A reset or a redesign: the lab is built anew, what came before no longer shapes it. */
+    public static boolean rebuilds(LabCommand c) {
+        return c instanceof LabCommand.Reset || c instanceof LabCommand.Redesign;
+    }
+
     private int lastReset() {
         for (int i = entries.size() - 1; i >= 0; i--) {
-            if (entries.get(i).command() instanceof LabCommand.Reset) {
+            if (rebuilds(entries.get(i).command())) {
                 return i;
             }
         }

@@ -29,6 +29,9 @@ public final class CommandText {
         } else if (c instanceof LabCommand.SetWebhookFailurePolicy w) {
             return "Webhook failurePolicy of " + w.tenant() + ": " + w.policy();
         }
+        if (c instanceof LabCommand.Redesign r) {
+            return "Lab design: " + r.change();
+        }
         return "Lab reset";
     }
 

@@ -26,8 +26,11 @@ public record TimeTravel(int index, String label, LabSnapshot snapshot, List<Lab
             throws Exception {
         int from = 0;
         for (int i = 0; i < index; i++) {
-            if (timeline.get(i).command() instanceof LabCommand.Reset) {
+            LabCommand c = timeline.get(i).command();
+            if (c instanceof LabCommand.Reset) {
                 from = i + 1;
+            } else if (c instanceof LabCommand.Redesign) {
+                from = i; // the redesign itself rebuilds the lab: replay from it
             }
         }
         Path file = Files.createTempFile("gpulab-timeline-", ".yaml");

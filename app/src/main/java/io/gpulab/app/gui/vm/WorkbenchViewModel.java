@@ -56,6 +56,7 @@ public final class WorkbenchViewModel {
     private final ReadOnlyObjectWrapper<@Nullable Path> written = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<@Nullable TimeTravel> past = new ReadOnlyObjectWrapper<>();
     private DiscardGate discardGate = DiscardGate.ALLOW;
+    private final LabDesigns designs = new LabDesigns();
 
     /** A view-model that refuses writes to a real cluster (nobody to confirm them). */
     public WorkbenchViewModel(OpenedLab lab, LabOpener opener, TaskExecutor tasks, Executor ui) {
@@ -274,9 +275,38 @@ public final class WorkbenchViewModel {
         run(new LabCommand.SetWebhookFailurePolicy(tenant, policy));
     }
 
-    /** Back to the scenario's initial lab; recorded like any action, so Undo brings the lab back. */
+    /**
+     * Back to the lab's initial state; recorded like any action, so Undo brings the lab back. An edited
+     * lab restarts from its edited design (the scenario's lab is one Undo away).
+     */
     public void reset() {
-        run(new LabCommand.Reset());
+        LabCommand.Redesign edited = designs.currentRedesign(history.entries());
+        run(edited == null ? new LabCommand.Reset() : designs.restart(edited));
+    }
+
+    /**
+     * Changes the lab's design (the lab editor): {@code change} says what in one line; the new design is
+     * read back through the scenario reader and sent as one undoable {@link LabCommand.Redesign}. Pods
+     * and the clock start over, as the design is a new lab.
+     */
+    public void edit(String change, java.util.function.UnaryOperator<io.gpulab.engine.scenario.LabDesign> how) {
+        if (!simulated()) {
+            hint("The lab editor needs the simulated lab: a real cluster's tenants and cards are not edited here");
+            return;
+        }
+        io.gpulab.engine.scenario.LabDesign next;
+        try {
+            next = how.apply(design());
+        } catch (IllegalArgumentException e) {
+            setStatus("Cannot change the lab: " + e.getMessage(), StatusKind.ERROR);
+            return;
+        }
+        run(designs.redesign(next, change));
+    }
+
+    /** The lab's current design: the scenario as opened, or its last edit since. */
+    public io.gpulab.engine.scenario.LabDesign design() {
+        return designs.current(history.entries(), lab.sourceYaml());
     }
 
     /**
@@ -386,7 +416,8 @@ public final class WorkbenchViewModel {
     /** Saves the lab as opened plus the actions taken since, as a scenario file. */
     public void save(Path file) {
         try {
-            Files.writeString(file, ScenarioWriter.write(lab.sourceYaml(), history.commands()));
+            String source = designs.currentRedesign(history.entries()) == null ? lab.sourceYaml() : design().yaml();
+            Files.writeString(file, ScenarioWriter.write(source, history.commands()));
             wrote("the scenario with " + history.commands().size() + " steps", file);
         } catch (Exception e) {
             setStatus("Cannot save " + file + ": " + e.getMessage(), StatusKind.ERROR);
@@ -421,7 +452,7 @@ public final class WorkbenchViewModel {
         }, r -> {
             if (r.result().accepted()) {
                 history.record(command, r.snapshot(), r.events().size());
-                if (command instanceof LabCommand.Reset) {
+                if (CommandHistory.rebuilds(command)) {
                     namer.reset();
                 }
             }
@@ -440,7 +471,7 @@ public final class WorkbenchViewModel {
             if (!r.accepted()) {
                 last = r;
             }
-            logged = c instanceof LabCommand.Reset ? r.events().size() : logged + r.events().size();
+            logged = CommandHistory.rebuilds(c) ? r.events().size() : logged + r.events().size();
             applied.add(new CommandHistory.Entry(c, backend.snapshot(), logged));
         }
         return new LabRefresh(last, backend.snapshot(), backend.events(), applied);

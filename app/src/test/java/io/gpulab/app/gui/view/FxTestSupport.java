@@ -27,6 +27,8 @@ final class FxTestSupport {
         EngineLabOpener opener = EngineLabOpener.sim();
         Workbench w = new Workbench(opener.open(scenario), opener, new CurrentThreadTaskExecutor());
         stage.setScene(w.scene(width, height, dark));
+        // a stage reused from an earlier test keeps its size unless told to fit the new scene
+        stage.sizeToScene();
         stage.show();
         stage.toFront();
         return w;

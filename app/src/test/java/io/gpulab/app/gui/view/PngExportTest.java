@@ -52,4 +52,34 @@ class PngExportTest {
         int rgb = a.getRGB(2, a.getHeight() - 2) & 0xffffff;
         assertTrue(((rgb >> 16) & 0xff) < 80, "caption strip at the bottom");
     }
+
+    @Test
+    void aSlideLeavesOutHintsAndAddsTheInspectorOnlyForASelection(FxRobot robot) throws Exception {
+        Path plain = dir.resolve("slide.png");
+        Path selected = dir.resolve("slide-selected.png");
+        double[] width = new double[1];
+        int[] hintsBefore = new int[1];
+        int[] hintsAfter = new int[1];
+        robot.interact(() -> {
+            try {
+                width[0] = workbench.view().canvas().getLayoutBounds().getWidth();
+                hintsBefore[0] = robot.lookup(".hint").queryAll().stream().filter(javafx.scene.Node::isVisible)
+                        .toList().size();
+                workbench.view().actions().exportSlideTo(1, plain);
+                hintsAfter[0] = robot.lookup(".hint").queryAll().stream().filter(javafx.scene.Node::isVisible)
+                        .toList().size();
+                workbench.viewModel().selectionProperty().set(io.gpulab.app.gui.vm.Selection.node("tenant-a",
+                        "tenant-a-worker"));
+                workbench.view().actions().exportSlideTo(1, selected);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        BufferedImage a = ImageIO.read(plain.toFile());
+        BufferedImage b = ImageIO.read(selected.toFile());
+        assertEquals(Math.round(width[0]), a.getWidth(), 1.0, "no palette, no side panel: the canvas alone");
+        assertTrue(b.getWidth() > a.getWidth() + 200, "the inspector beside the canvas when something is selected");
+        assertTrue(hintsBefore[0] > 0);
+        assertEquals(hintsBefore[0], hintsAfter[0], "the window's hints are back after the export");
+    }
 }

@@ -44,6 +44,8 @@ class ResponsiveLayoutTest {
         FxRobot robot = new FxRobot();
         robot.interact(() -> w.get().viewModel().playScenarioSteps());
         WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(width, stage.getScene().getWidth(), 1.0, "the window has the size under test");
+        assertEquals(height, stage.getScene().getHeight(), 1.0, "the window has the size under test");
         AtomicReference<List<Item>> items = new AtomicReference<>();
         robot.interact(() -> items.set(LayoutReport.collect(stage.getScene())));
         robot.interact(() -> w.get().viewModel().close());

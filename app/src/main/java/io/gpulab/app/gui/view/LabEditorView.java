@@ -1,0 +1,253 @@
+package io.gpulab.app.gui.view;
+
+import io.gpulab.app.gui.vm.Formats;
+import io.gpulab.app.gui.vm.WorkbenchViewModel;
+import io.gpulab.engine.api.CardView;
+import io.gpulab.engine.api.LabSnapshot;
+import io.gpulab.engine.api.NodeView;
+import io.gpulab.engine.api.TenantView;
+import io.gpulab.engine.lab.HamiSettings;
+import io.gpulab.engine.scenario.LabDesign;
+import io.gpulab.mockgpu.catalog.CardModel;
+import java.util.Optional;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.Spinner;
+import javafx.scene.control.TextField;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.util.StringConverter;
+
+/**
+ * The lab editor (Design tab): add and remove tenants, workers and cards (from the catalog, with each
+ * model's memory), set a worker's CPU and memory and the lab's HAMi settings. Every change goes to the
+ * view-model as one lab edit, which the engine applies as one undoable redesign command.
+ */
+public final class LabEditorView extends VBox {
+
+    private final WorkbenchViewModel vm;
+    private final VBox tenants = new VBox(4);
+    private final ComboBox<String> worker = new ComboBox<>();
+    private final TextField cpu = field("design-cpu");
+    private final TextField memory = field("design-memory");
+    private final VBox cards = new VBox(3);
+    private final ComboBox<CardModel> model = new ComboBox<>();
+    private final Spinner<Integer> count = new Spinner<>(1, 8, 1);
+    private final TextField newTenant = field("design-tenant-name");
+    private final TextField newWorker = field("design-worker-name");
+    private final TextField split = field("design-split");
+    private final ChoiceBox<String> gpuPolicy = new ChoiceBox<>();
+    private final ChoiceBox<String> nodePolicy = new ChoiceBox<>();
+    private final javafx.beans.property.BooleanProperty shown = new javafx.beans.property.SimpleBooleanProperty();
+
+    public LabEditorView(WorkbenchViewModel vm) {
+        super(8);
+        this.vm = vm;
+        getStyleClass().add("lab-editor");
+        setId("lab-editor");
+        layoutParts();
+        // drawn only while its tab is shown: a 1,000-worker lab must not rebuild this form on every change
+        vm.snapshotProperty().addListener((o, a, s) -> {
+            if (shown.get()) {
+                render(s);
+            }
+        });
+        shown.addListener((o, a, on) -> {
+            if (on) {
+                render(vm.snapshot());
+            }
+        });
+        worker.valueProperty().addListener((o, a, b) -> renderWorker(vm.snapshot()));
+    }
+
+    /** True while the editor's tab is selected. */
+    public javafx.beans.property.BooleanProperty shownProperty() {
+        return shown;
+    }
+
+    private void layoutParts() {
+        Label note = new Label("Each change rebuilds the lab from the new design: pods and the clock start over. "
+                + "Undo takes a change back; File → Save scenario writes the design and your actions since.");
+        note.getStyleClass().add("hint");
+        note.setWrapText(true);
+        newTenant.setPromptText("tenant-c");
+        Button addTenant = button("Add tenant", "design-add-tenant", () -> {
+            String name = newTenant.getText().trim();
+            vm.edit("add tenant " + name, d -> d.addTenant(name));
+        });
+        worker.setId("design-worker");
+        worker.setMaxWidth(Double.MAX_VALUE);
+        Button apply = button("Apply", "design-apply-worker", () -> selected().ifPresent(w -> {
+            int c = number(cpu);
+            int m = number(memory);
+            vm.edit(w[1] + ": " + c + " CPU, " + m + " MiB", d -> d.setWorker(w[0], w[1], c, m));
+        }));
+        Button removeWorker = button("Remove worker", "design-remove-worker", () -> selected().ifPresent(w ->
+                vm.edit("remove worker " + w[1], d -> d.removeWorker(w[0], w[1]))));
+        model.setId("design-model");
+        model.getItems().setAll(LabDesign.catalog());
+        model.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(CardModel m) {
+                return m == null ? "" : m.name() + " · " + Formats.mb(m.memoryMB()) + " MB";
+            }
+
+            @Override
+            public CardModel fromString(String s) {
+                return null;
+            }
+        });
+        model.getSelectionModel().selectFirst();
+        model.setMaxWidth(Double.MAX_VALUE);
+        count.setId("design-count");
+        count.setPrefWidth(70);
+        Button addCards = button("Add cards", "design-add-cards", () -> selected().ifPresent(w -> {
+            CardModel m = model.getValue();
+            int n = count.getValue();
+            if (m != null) {
+                vm.edit(n + " x " + m.name() + " on " + w[1], d -> d.addCards(w[0], w[1], m.name(), n));
+            }
+        }));
+        newWorker.setPromptText("new worker name");
+        Button addWorker = button("Add worker", "design-add-worker", () -> selected().ifPresent(w -> {
+            String name = newWorker.getText().trim();
+            vm.edit("add worker " + name + " to " + w[0], d -> d.addWorker(w[0], name, 4, 8192));
+        }));
+        gpuPolicy.getItems().setAll("binpack", "spread");
+        nodePolicy.getItems().setAll("binpack", "spread");
+        gpuPolicy.setId("design-gpu-policy");
+        nodePolicy.setId("design-node-policy");
+        Button applyHami = button("Apply HAMi settings", "design-apply-hami", () -> {
+            String s = split.getText().trim();
+            String g = gpuPolicy.getValue();
+            String n = nodePolicy.getValue();
+            vm.edit("HAMi deviceSplitCount " + s + ", gpuSchedulerPolicy " + g + ", nodeSchedulerPolicy " + n,
+                    d -> d.setHami("deviceSplitCount", s).setHami("gpuSchedulerPolicy", g)
+                            .setHami("nodeSchedulerPolicy", n));
+        });
+        GridPane size = grid();
+        size.addRow(0, new Label("CPU"), cpu, new Label("Memory MiB"), memory);
+        GridPane hami = grid();
+        hami.addRow(0, new Label("deviceSplitCount"), split);
+        hami.addRow(1, new Label("gpuSchedulerPolicy"), gpuPolicy);
+        hami.addRow(2, new Label("nodeSchedulerPolicy"), nodePolicy);
+        getChildren().addAll(title("LAB DESIGN"), note,
+                title("TENANTS"), tenants, row(newTenant, addTenant),
+                title("WORKER"), worker, size, row(apply, removeWorker), row(newWorker, addWorker),
+                title("CARDS ON THIS WORKER"), cards, model, row(count, addCards),
+                title("HAMI (ALL TENANTS)"), hami, applyHami);
+    }
+
+    private void render(LabSnapshot s) {
+        tenants.getChildren().clear();
+        String keep = worker.getValue();
+        worker.getItems().clear();
+        for (TenantView t : s.tenants()) {
+            Label name = Texts.clipped(t.name() + " · " + t.nodes().size() + " worker"
+                    + (t.nodes().size() == 1 ? "" : "s"));
+            HBox.setHgrow(name, Priority.ALWAYS);
+            name.setMaxWidth(Double.MAX_VALUE);
+            tenants.getChildren().add(row(name, button("Remove", "design-remove-tenant-" + t.name(),
+                    () -> vm.edit("remove tenant " + t.name(), d -> d.removeTenant(t.name())))));
+            t.nodes().forEach(n -> worker.getItems().add(t.name() + "/" + n.name()));
+        }
+        worker.setValue(keep != null && worker.getItems().contains(keep) ? keep
+                : worker.getItems().isEmpty() ? null : worker.getItems().get(0));
+        HamiSettings h = vm.simulated() ? vm.design().spec().hami() : null;
+        if (h != null) {
+            split.setText(String.valueOf(h.deviceSplitCount()));
+            gpuPolicy.setValue(h.gpuSchedulerPolicy());
+            nodePolicy.setValue(h.nodeSchedulerPolicy());
+        }
+        setDisable(!vm.simulated());
+        renderWorker(s);
+    }
+
+    private void renderWorker(LabSnapshot s) {
+        cards.getChildren().clear();
+        Optional<String[]> sel = selected();
+        if (sel.isEmpty()) {
+            return;
+        }
+        NodeView n = s.tenant(sel.get()[0]).flatMap(t -> t.nodes().stream()
+                .filter(x -> x.name().equals(sel.get()[1])).findFirst()).orElse(null);
+        if (n == null) {
+            return;
+        }
+        cpu.setText(String.valueOf(n.cpu()));
+        memory.setText(String.valueOf(n.memoryMiB()));
+        for (int i = 0; i < n.cards().size(); i++) {
+            CardView c = n.cards().get(i);
+            int index = i;
+            Label l = Texts.clipped(c.id() + " · " + c.type() + " · " + Formats.mb(c.memMB()) + " MB");
+            HBox.setHgrow(l, Priority.ALWAYS);
+            l.setMaxWidth(Double.MAX_VALUE);
+            cards.getChildren().add(row(l, button("Remove", "design-remove-card-" + i, () -> vm.edit(
+                    "remove " + c.id() + " from " + n.name(), d -> d.removeCard(sel.get()[0], n.name(), index)))));
+        }
+        if (n.cards().isEmpty()) {
+            Label none = new Label("no cards yet");
+            none.getStyleClass().add("hint");
+            cards.getChildren().add(none);
+        }
+    }
+
+    /** {tenant, worker} of the picked worker. */
+    private Optional<String[]> selected() {
+        String v = worker.getValue();
+        return v == null || !v.contains("/") ? Optional.empty() : Optional.of(v.split("/", 2));
+    }
+
+    private int number(TextField f) {
+        try {
+            return Integer.parseInt(f.getText().trim());
+        } catch (NumberFormatException e) {
+            return -1; // the design refuses it with the reader's message
+        }
+    }
+
+    private static Label title(String text) {
+        Label l = new Label(text);
+        l.getStyleClass().add("section-title");
+        return l;
+    }
+
+    private static TextField field(String id) {
+        TextField f = new TextField();
+        f.setId(id);
+        f.setPrefColumnCount(6);
+        f.setMinWidth(40);
+        return f;
+    }
+
+    private static GridPane grid() {
+        GridPane g = new GridPane();
+        g.getStyleClass().add("custom-grid");
+        return g;
+    }
+
+    private static HBox row(Node... nodes) {
+        HBox h = new HBox(6, nodes);
+        h.setAlignment(Pos.CENTER_LEFT);
+        for (Node n : nodes) {
+            if (n instanceof Button b) {
+                b.setMinWidth(Region.USE_PREF_SIZE);
+            }
+        }
+        return h;
+    }
+
+    private static Button button(String text, String id, Runnable action) {
+        Button b = new Button(text);
+        b.setId(id);
+        b.setOnAction(e -> action.run());
+        return b;
+    }
+}

@@ -1,0 +1,243 @@
+package io.gpulab.engine.sim;
+
+import io.gpulab.scheduler.filter.FilterContext;
+import io.gpulab.scheduler.filter.FilterEvents;
+import io.gpulab.scheduler.filter.FilterResult;
+import io.gpulab.scheduler.filter.HamiEvent;
+import io.gpulab.scheduler.filter.HamiFilter;
+import io.gpulab.scheduler.filter.NodeScore;
+import io.gpulab.scheduler.filter.QuotaState;
+import io.gpulab.scheduler.model.NodeInfo;
+import io.gpulab.scheduler.model.PodDevices;
+import org.jspecify.annotations.Nullable;
+
+import java.util.AbstractList;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.TreeMap;
+import java.util.function.IntFunction;
+
+/**
+ * kube-scheduler's cycle for a pod of HAMi's profile when its own {@link NodeResourcesFit} rejects some nodes
+ * ({@link KubeScan}): only the nodes that pass go to HAMi's extender ({@code findNodesThatPassExtenders}), which
+ * answers over those alone, so its FilteringSucceed / FilteringFailed texts count them; when none pass, HAMi is
+ * never asked. Nodes kube rejected carry kube's reasons in the pod's failed nodes and in the FitError histogram,
+ * where kube counts each of its reasons and HAMi's whole text per node.
+ */
+final class ExtenderPass {
+
+    /** Failed nodes a trace step lists by name (the rest are counted). */
+    static final int SHOWN = 20;
+
+    /**
+     * One pass: the chosen node and cards, or kube's FitError {@code message} and the dominant {@code reason};
+     * HAMi's events (none when it was not asked); the first {@value #SHOWN} failed nodes by name, how many failed,
+     * and every failed node when the caller asked for them all.
+     */
+    record Pass(@Nullable String node, PodDevices devices, List<HamiEvent> events, String message, String reason,
+                Map<String, String> failedFirst, int failedCount, @Nullable Map<String, String> failedAll) { }
+
+    private ExtenderPass() {
+    }
+
+    /**
+     * The pass over {@code t.kube}'s verdicts; {@code all}: also return every failed node. With a {@code quota} (the
+     * pod's namespace has one) HAMi filters plainly, as the cache does not follow quotas.
+     */
+    static Pass run(SimTenant t, FilterContext ctx, @Nullable QuotaState quota, boolean reference, boolean all) {
+        KubeScan kube = t.kube;
+        int n = t.nodeList.size();
+        int passing = n - kube.failing();
+        if (passing == 0) {
+            return failure(t, i -> null, 0, all);
+        }
+        if (reference || quota != null) {
+            List<NodeInfo> infos = t.nodeInfos();
+            List<NodeInfo> sent = new ArrayList<>(passing);
+            for (int i = 0; i < n; i++) {
+                if (!kube.fails(i)) {
+                    sent.add(infos.get(i));
+                }
+            }
+            FilterResult r = HamiFilter.filter(ctx, sent, quota);
+            IntFunction<String> why = i -> r.failedNodes().get(t.nodeList.get(i).name);
+            if (r.node() == null) {
+                return failure(t, why, passing, all);
+            }
+            return success(t, r.node(), r.devices(), r.events(), why, r.failedNodes().size());
+        }
+        FitIndex.Entry e = t.fits.entry(ctx, t.nodeList, t.nodeInfos());
+        int fit = 0;
+        for (int i = 0; i < n; i++) {
+            if (!kube.fails(i) && e.scores[i] != null) {
+                fit++;
+            }
+        }
+        IntFunction<String> why = i -> e.reasons[i];
+        if (fit == 0) {
+            return failure(t, why, passing, all);
+        }
+        NodeScore chosen = null;
+        for (Iterator<NodeScore> it = e.fitting.descendingIterator(); chosen == null; ) {
+            NodeScore s = it.next();
+            if (!kube.fails(t.nodes.get(s.node()).index)) {
+                chosen = s;
+            }
+        }
+        HamiEvent ok = FilterEvents.succeeded(chosen.node(), passing, new Sent(e, t, fit), EventLog.MAX_MESSAGE);
+        return success(t, chosen.node(), chosen.devices(), List.of(ok), why, passing - fit);
+    }
+
+    /**
+     * Every node's reason as this pass gives it now (nodes that would fit are left out), sorted by node: the per-node
+     * detail of a pending pod, recomputed when asked. Call after {@code t.kubeScan} for the pod.
+     */
+    static Map<String, String> failedNodes(SimTenant t, FilterContext ctx, @Nullable QuotaState quota,
+                                           boolean reference) {
+        KubeScan kube = t.kube;
+        IntFunction<String> why;
+        if (reference || quota != null) {
+            List<NodeInfo> infos = t.nodeInfos();
+            List<NodeInfo> sent = new ArrayList<>();
+            for (int i = 0; i < infos.size(); i++) {
+                if (!kube.fails(i)) {
+                    sent.add(infos.get(i));
+                }
+            }
+            Map<String, String> hami = sent.isEmpty() ? Map.of() : HamiFilter.filter(ctx, sent, quota).failedNodes();
+            why = i -> hami.get(t.nodeList.get(i).name);
+        } else {
+            FitIndex.Entry e = t.fits.entry(ctx, t.nodeList, t.nodeInfos());
+            why = i -> e.reasons[i];
+        }
+        Map<String, String> out = new LinkedHashMap<>();
+        for (int i : t.byName()) {
+            String r = reason(kube, i, why);
+            if (r != null) {
+                out.put(t.nodeList.get(i).name, r);
+            }
+        }
+        return out;
+    }
+
+    private static Pass success(SimTenant t, String node, PodDevices devices, List<HamiEvent> events,
+                                IntFunction<String> hamiReason, int hamiFailed) {
+        Map<String, String> first = new LinkedHashMap<>();
+        int[] byName = t.byName();
+        for (int k = 0; k < byName.length && first.size() < SHOWN; k++) {
+            String why = reason(t.kube, byName[k], hamiReason);
+            if (why != null) {
+                first.put(t.nodeList.get(byName[k]).name, why);
+            }
+        }
+        return new Pass(node, devices, events, "", "", first, t.kube.failing() + hamiFailed, null);
+    }
+
+    private static @Nullable String reason(KubeScan kube, int i, IntFunction<String> hamiReason) {
+        return kube.fails(i) ? KubeScan.reasons(kube.mask(i)) : hamiReason.apply(i);
+    }
+
+    /** No node passed both: kube's histogram, the dominant reason, HAMi's FilteringFailed events when it was asked. */
+    private static Pass failure(SimTenant t, IntFunction<String> hamiReason, int passing, boolean all) {
+        KubeScan kube = t.kube;
+        Map<String, Integer> histogram = new TreeMap<>();
+        Map<String, Integer> tally = new TreeMap<>();
+        Map<String, String> hamiFailed = new LinkedHashMap<>();
+        Map<String, String> first = new LinkedHashMap<>();
+        Map<String, String> every = all ? new LinkedHashMap<>() : null;
+        Map<String, Map<String, Integer>> parsed = new HashMap<>();
+        for (int i : t.byName()) {
+            SimNode node = t.nodeList.get(i);
+            String why;
+            if (kube.fails(i)) {
+                int m = kube.mask(i);
+                why = KubeScan.reasons(m);
+                int weight = Math.max(1, node.registration().devices().size());
+                for (String r : why.split(", ")) {
+                    histogram.merge(r, 1, Integer::sum);
+                    tally.merge(r, weight, Integer::sum);
+                }
+            } else {
+                why = hamiReason.apply(i);
+                histogram.merge(why, 1, Integer::sum);
+                hamiFailed.put(node.name, why);
+                parsed.computeIfAbsent(why, ReasonTypes::tally).forEach((r, k) -> tally.merge(r, k, Integer::sum));
+            }
+            if (first.size() < SHOWN) {
+                first.put(node.name, why);
+            }
+            if (every != null) {
+                every.put(node.name, why);
+            }
+        }
+        List<HamiEvent> events = passing == 0 ? List.of()
+                : FilterEvents.failed(hamiFailed, passing, EventLog.MAX_MESSAGE);
+        return new Pass(null, PodDevices.empty(), events, KubeMessages.unschedulable(t.nodeList.size(), histogram),
+                ReasonTypes.dominantOf(tally), first, t.nodeList.size(), every);
+    }
+
+    /** The fitting nodes HAMi was sent, in node-policy order: the index's fitting set minus kube's rejects. */
+    private static final class Sent extends AbstractList<NodeScore> {
+        private final FitIndex.Entry entry;
+        private final SimTenant tenant;
+        private final int size;
+
+        Sent(FitIndex.Entry entry, SimTenant tenant, int size) {
+            this.entry = entry;
+            this.tenant = tenant;
+            this.size = size;
+        }
+
+        @Override
+        public Iterator<NodeScore> iterator() {
+            Iterator<NodeScore> all = entry.fitting.iterator();
+            return new Iterator<>() {
+                private @Nullable NodeScore next = advance();
+
+                private @Nullable NodeScore advance() {
+                    while (all.hasNext()) {
+                        NodeScore s = all.next();
+                        if (!tenant.kube.fails(tenant.nodes.get(s.node()).index)) {
+                            return s;
+                        }
+                    }
+                    return null;
+                }
+
+                @Override
+                public boolean hasNext() {
+                    return next != null;
+                }
+
+                @Override
+                public NodeScore next() {
+                    NodeScore s = next;
+                    if (s == null) {
+                        throw new NoSuchElementException();
+                    }
+                    next = advance();
+                    return s;
+                }
+            };
+        }
+
+        @Override
+        public NodeScore get(int index) {
+            Iterator<NodeScore> it = iterator();
+            for (int i = 0; i < index; i++) {
+                it.next();
+            }
+            return it.next();
+        }
+
+        @Override
+        public int size() {
+            return size;
+        }
+    }
+}

@@ -1,0 +1,88 @@
+package io.gpulab.engine.sim;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Which of a tenant's nodes kube-scheduler's {@link NodeResourcesFit} rejects for one pod's CPU, memory and pod
+ * count, as a bit mask per node index (scratch space reused pod after pod). Reasons come from the mask, so a pass
+ * over thousands of nodes allocates nothing per node.
+ */
+final class KubeScan {
+
+    static final int PODS = 1;
+    static final int CPU = 2;
+    static final int MEMORY = 4;
+    private static final String[] REASONS = new String[8];
+
+    static {
+        for (int m = 1; m < 8; m++) {
+            StringBuilder sb = new StringBuilder();
+            if ((m & PODS) != 0) {
+                sb.append(NodeResourcesFit.TOO_MANY_PODS);
+            }
+            if ((m & CPU) != 0) {
+                sb.append(sb.length() > 0 ? ", " : "").append(NodeResourcesFit.INSUFFICIENT_CPU);
+            }
+            if ((m & MEMORY) != 0) {
+                sb.append(sb.length() > 0 ? ", " : "").append(NodeResourcesFit.INSUFFICIENT_MEMORY);
+            }
+            REASONS[m] = sb.toString();
+        }
+    }
+
+    private int[] masks = new int[0];
+    private int failing;
+
+    /** Marks the nodes that fail; returns how many do. */
+    int scan(List<SimNode> nodes, HostRequests r) {
+        int n = nodes.size();
+        if (masks.length != n) {
+            masks = new int[n];
+        }
+        int count = 0;
+        for (int i = 0; i < n; i++) {
+            SimNode node = nodes.get(i);
+            int m = node.podCount + 1 > NodeResourcesFit.MAX_PODS ? PODS : 0;
+            if (r.cpuMilli() > 0 && r.cpuMilli() > node.freeCpuMilli()) {
+                m |= CPU;
+            }
+            if (r.memoryBytes() > 0 && r.memoryBytes() > node.freeMemoryBytes()) {
+                m |= MEMORY;
+            }
+            masks[i] = m;
+            if (m != 0) {
+                count++;
+            }
+        }
+        failing = count;
+        return count;
+    }
+
+    /** Nothing fails (a pod with no CPU or memory request on a lab whose nodes all have room for another pod). */
+    void none(int nodes) {
+        if (masks.length != nodes) {
+            masks = new int[nodes];
+        } else {
+            Arrays.fill(masks, 0);
+        }
+        failing = 0;
+    }
+
+    int failing() {
+        return failing;
+    }
+
+    int mask(int index) {
+        return masks[index];
+    }
+
+    boolean fails(int index) {
+        return masks[index] != 0;
+    }
+
+    /** The node's reasons as kube joins them, e.g. {@code Insufficient cpu, Insufficient memory}. */
+    static String reasons(int mask) {
+        return REASONS[mask];
+    }
+}
