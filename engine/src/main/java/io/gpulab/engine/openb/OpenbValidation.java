@@ -75,6 +75,16 @@ public final class OpenbValidation {
     }
 
     static List<OpenbPod> pods(Path file, List<OpenbPod> pods) throws IOException {
+        long timed = pods.stream().filter(p -> p.creationTime() != null).count();
+        if (timed > 0 && timed < pods.size()) {
+            // times for every row or for none (a list without time columns arrives in file order)
+            for (int i = 0; i < pods.size(); i++) {
+                if (pods.get(i).creationTime() == null) {
+                    throw new IOException(file + ":" + (i + 2) + ": creation_time: empty while " + timed
+                            + " other rows have one (give every row a time, or none)");
+                }
+            }
+        }
         Set<String> names = new HashSet<>();
         for (int i = 0; i < pods.size(); i++) {
             OpenbPod p = pods.get(i);
@@ -89,7 +99,9 @@ public final class OpenbValidation {
             range(file, line, "gpu_milli", p.gpuMilli(), 0, 1000, "thousandths of one card");
             range(file, line, "cpu_milli", p.cpuMilli(), 0, Integer.MAX_VALUE, "millicores");
             range(file, line, "memory_mib", p.memoryMib(), 0, Integer.MAX_VALUE, "MiB");
-            range(file, line, "creation_time", p.creationTime(), 0, MAX_TIME_SECONDS, "seconds, ten years");
+            if (p.creationTime() != null) { // a list without time columns arrives in file order
+                range(file, line, "creation_time", p.creationTime(), 0, MAX_TIME_SECONDS, "seconds, ten years");
+            }
             if (p.deletionTime() != null) {
                 range(file, line, "deletion_time", p.deletionTime(), 0, MAX_TIME_SECONDS, "seconds, ten years");
             }
