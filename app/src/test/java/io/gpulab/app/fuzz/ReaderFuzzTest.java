@@ -31,7 +31,7 @@ import net.jqwik.api.constraints.Size;
  * property's seed with its report (and keeps failing ones in {@code .jqwik-database}); a failure replays
  * with {@code @Property(seed = "...")}.
  */
-class ReaderFuzzProperties {
+class ReaderFuzzTest {
 
     /** Per case: the slowest honest run here is an openb slice import plus its replay, well under a second. */
     private static final Duration BUDGET = Duration.ofSeconds(20);
@@ -151,7 +151,7 @@ class ReaderFuzzProperties {
     }
 
     private static String resource(String name) throws IOException {
-        try (InputStream in = ReaderFuzzProperties.class.getResourceAsStream(name)) {
+        try (InputStream in = ReaderFuzzTest.class.getResourceAsStream(name)) {
             if (in == null) {
                 throw new IOException("missing test resource " + name);
             }
