@@ -18,7 +18,8 @@ final class PlanSummary {
         for (CandidateResult c : r.candidates()) {
             out.printf(Locale.ROOT, "  %-16s %s%n", c.name(), c.candidate().shape());
             out.printf(Locale.ROOT, "  %-16s %d workers, %d cards: %d placed, %d pending%s; GPU allocation %.1f %%;"
-                            + " memory %.1f %%, compute %.1f %%, slots %.1f %%; stranded memory %.1f %%, compute %.1f %%%s%s%n",
+                            + " memory %.1f %%, compute %.1f %%, slots %.1f %%; stranded memory %.1f %%,"
+                            + " compute %.1f %%%s%s%n",
                     "", c.workers(), c.cards(), c.placed(), c.pending(),
                     c.pendingByReason().isEmpty() ? "" : " " + c.pendingByReason(), c.gpuAllocationPct(),
                     c.metrics().gpuMemory().pct(), c.metrics().gpuCompute().pct(), c.metrics().gpuSlots().pct(),

@@ -101,7 +101,7 @@ public final class ChartCanvas {
         float groupW0 = (x + w - 8 - (x + 34)) / groups.size();
         int labelLines = 1;
         for (String gname : groups) {
-            labelLines = Math.max(labelLines, PdfDoc.wrapHard(gname, doc.regular, LABEL, groupW0 - 4).size());
+            labelLines = Math.max(labelLines, PdfText.wrap(gname, doc.regular, LABEL, groupW0 - 4).size());
         }
         float left = x + 34;
         float bottom = y + legendH + 8 + labelLines * 9 + 6;
@@ -129,7 +129,7 @@ public final class ChartCanvas {
                 doc.show(doc.regular, 7, label, gx + s * barW + barW / 2 - lw / 2, bottom + bh + 2, INK);
             }
             String name = groups.get(g);
-            List<String> lines = PdfDoc.wrapHard(name, doc.regular, LABEL, groupW - 4);
+            List<String> lines = PdfText.wrap(name, doc.regular, LABEL, groupW - 4);
             float ly = bottom - 10;
             for (String l : lines) {
                 float lw = doc.textWidth(doc.regular, LABEL, l);

@@ -109,7 +109,8 @@ public final class DecisionReport {
             rows.add(List.of(c.name(), c.shape(), c.minimize() ? "smallest that places everything (search, at most "
                             + fmt(c.maxWorkers()) + ")" : fmt(c.workers()), tenants(c), hami(c.hami()), price(c)));
         }
-        pdf.table(List.of("candidate", "worker", "workers", "tenants and split", "HAMi settings", "price per worker"), rows);
+        pdf.table(List.of("candidate", "worker", "workers", "tenants and split", "HAMi settings",
+                "price per worker"), rows);
     }
 
     private static List<io.gpulab.engine.plan.PlanPod> firstOfEachShape(PlanResult r) {
@@ -211,7 +212,8 @@ public final class DecisionReport {
             }
         }
         io.gpulab.engine.plan.CardHeat heat = c.heat();
-        pdf.canvas(ChartCanvas.heatHeight(pdf.width(), heat.workers(), heat.cardsPerWorker())).heat("Cards at the end of the replay ("
+        float heatH = ChartCanvas.heatHeight(pdf.width(), heat.workers(), heat.cardsPerWorker());
+        pdf.canvas(heatH).heat("Cards at the end of the replay ("
                 + fmt(heat.workers()) + " workers × " + heat.cardsPerWorker() + " cards; each square is a card)",
                 heat.workers(), heat.cardsPerWorker(), heat::booked);
         List<double[]> pts = new ArrayList<>();

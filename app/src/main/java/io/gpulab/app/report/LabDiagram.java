@@ -119,7 +119,7 @@ final class LabDiagram {
     }
 
     private static List<String> typeLines(PdfDoc pdf, CardView c) throws IOException {
-        return PdfDoc.wrapHard(c.type().replace("NVIDIA ", "").replace("NVIDIA-", ""), pdf.regular, 7, CARD_W - 8);
+        return PdfText.wrap(c.type().replace("NVIDIA ", "").replace("NVIDIA-", ""), pdf.regular, 7, CARD_W - 8);
     }
 
     /** The pods sharing the card, wrapped to its width; past six pods a count stands for the rest. */
@@ -129,7 +129,7 @@ final class LabDiagram {
         int shown = pods.size() > 6 ? 5 : pods.size();
         for (int k = 0; k < shown; k++) {
             String name = pods.get(k).startsWith("default/") ? pods.get(k).substring(8) : pods.get(k);
-            List<String> lines = PdfDoc.wrapHard("• " + name, pdf.regular, 7, CARD_W - 8);
+            List<String> lines = PdfText.wrap("• " + name, pdf.regular, 7, CARD_W - 8);
             out.addAll(lines);
         }
         if (shown < pods.size()) {

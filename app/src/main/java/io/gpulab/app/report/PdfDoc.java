@@ -113,7 +113,7 @@ public final class PdfDoc implements AutoCloseable {
 
     /** A bulleted paragraph, wrapped under its own indent. */
     public void bullet(String text) throws IOException {
-        List<String> lines = wrap(text, regular, BODY, width() - 14);
+        List<String> lines = PdfText.wrap(text, regular, BODY, width() - 14);
         need(BODY + 4);
         show(regular, BODY, "•", MARGIN + 3, y - BODY, INK);
         for (String l : lines) {
@@ -126,7 +126,7 @@ public final class PdfDoc implements AutoCloseable {
 
     /** Emphasised key sentence: bold, with a coloured bar at the left. */
     public void answer(String text) throws IOException {
-        List<String> lines = wrap(text, bold, 10.5f, width() - 14);
+        List<String> lines = PdfText.wrap(text, bold, 10.5f, width() - 14);
         float h = lines.size() * 14.5f;
         need(h + 6);
         out.setNonStrokingColor(0.18f, 0.45f, 0.7f);
@@ -141,7 +141,7 @@ public final class PdfDoc implements AutoCloseable {
 
     /** A coloured tag (PASS / FAIL / ...) and wrapped text after it. */
     public void tagged(String tag, boolean good, String text) throws IOException {
-        List<String> lines = wrap(text, regular, BODY, width() - 46);
+        List<String> lines = PdfText.wrap(text, regular, BODY, width() - 46);
         need(Math.min(lines.size(), 3) * (BODY + 3) + 2);
         float[] c = good ? new float[] {0.1f, 0.5f, 0.28f} : new float[] {0.75f, 0.18f, 0.18f};
         show(bold, BODY, tag, MARGIN, y - BODY, c);
@@ -157,7 +157,7 @@ public final class PdfDoc implements AutoCloseable {
     public void mono(String text, float size, float indent) throws IOException {
         float cw = mono.getStringWidth("M") / 1000 * size;
         int cols = Math.max(10, (int) ((width() - indent) / cw));
-        for (String raw : clean(text).split("\n", -1)) {
+        for (String raw : PdfText.clean(text).split("\n", -1)) {
             String line = raw;
             do {
                 int cut = cols;
@@ -213,7 +213,7 @@ public final class PdfDoc implements AutoCloseable {
         for (int r = 0; r < all.size(); r++) {
             PDFont f = r == 0 ? bold : regular;
             for (int i = 0; i < n; i++) {
-                String t = i < all.get(r).size() ? clean(all.get(r).get(i)) : "";
+                String t = i < all.get(r).size() ? PdfText.clean(all.get(r).get(i)) : "";
                 for (String line : t.split("\n")) {
                     pref[i] = Math.max(pref[i], f.getStringWidth(line) / 1000 * size + pad);
                     for (String word : line.split(" ")) {
@@ -249,7 +249,7 @@ public final class PdfDoc implements AutoCloseable {
         List<List<String>> out = new ArrayList<>();
         for (int i = 0; i < widths.length; i++) {
             String t = i < r.size() ? r.get(i) : "";
-            out.add(wrapHard(t, font, size, widths[i] * width() - 6));
+            out.add(PdfText.wrap(t, font, size, widths[i] * width() - 6));
         }
         return out;
     }
@@ -314,7 +314,7 @@ public final class PdfDoc implements AutoCloseable {
 
     private void paragraph(PDFont font, float size, String text, float indent, float[] rgb, float gap)
             throws IOException {
-        for (String l : wrap(text, font, size, width() - indent)) {
+        for (String l : PdfText.wrap(text, font, size, width() - indent)) {
             need(size + gap);
             show(font, size, l, MARGIN + indent, y - size, rgb);
             y -= size + gap;
@@ -329,60 +329,12 @@ public final class PdfDoc implements AutoCloseable {
         out.setFont(font, size);
         out.setNonStrokingColor(rgb[0], rgb[1], rgb[2]);
         out.newLineAtOffset(x, baseline);
-        out.showText(clean(text));
+        out.showText(PdfText.clean(text));
         out.endText();
     }
 
     float textWidth(PDFont font, float size, String text) throws IOException {
-        return font.getStringWidth(clean(text)) / 1000 * size;
-    }
-
-    /** Word-wrapped lines; a word longer than the width is broken (never cut). */
-    static List<String> wrap(String text, PDFont font, float size, float width) throws IOException {
-        return wrapHard(text, font, size, width);
-    }
-
-    static List<String> wrapHard(String text, PDFont font, float size, float width) throws IOException {
-        List<String> lines = new ArrayList<>();
-        for (String para : clean(text).split("\n", -1)) {
-            StringBuilder cur = new StringBuilder();
-            for (String word : para.split(" ")) {
-                String w = word;
-                while (font.getStringWidth(w) / 1000 * size > width && w.length() > 1) {
-                    // a word wider than the column: break it where it stops fitting
-                    if (cur.length() > 0) {
-                        lines.add(cur.toString());
-                        cur = new StringBuilder();
-                    }
-                    int k = w.length() - 1;
-                    while (k > 1 && font.getStringWidth(w.substring(0, k)) / 1000 * size > width) {
-                        k--;
-                    }
-                    lines.add(w.substring(0, k));
-                    w = w.substring(k);
-                }
-                String next = cur.length() == 0 ? w : cur + " " + w;
-                if (font.getStringWidth(next) / 1000 * size > width && cur.length() > 0) {
-                    lines.add(cur.toString());
-                    cur = new StringBuilder(w);
-                } else {
-                    cur = new StringBuilder(next);
-                }
-            }
-            lines.add(cur.toString());
-        }
-        return lines;
-    }
-
-    /** What the embedded DejaVu fonts can show; anything else becomes '?'. */
-    static String clean(String s) {
-        String t = s.replace('\t', ' ').replace('\r', ' ').replace('⚠', '!');
-        StringBuilder b = new StringBuilder(t.length());
-        for (char c : t.toCharArray()) {
-            b.append(c == '\n' || (c >= 32 && c < 127) || (c >= 160 && c <= 255) || "→·—–×…%•≥≤".indexOf(c) >= 0
-                    ? c : '?');
-        }
-        return b.toString();
+        return font.getStringWidth(PdfText.clean(text)) / 1000 * size;
     }
 
     /** Draws "page N of M" and the running title on every page; call once, after the last content. */
@@ -403,7 +355,7 @@ public final class PdfDoc implements AutoCloseable {
                 f.setFont(regular, SMALL);
                 f.setNonStrokingColor(MUTED[0], MUTED[1], MUTED[2]);
                 f.newLineAtOffset(MARGIN, MARGIN - 20);
-                f.showText(clean(runningTitle));
+                f.showText(PdfText.clean(runningTitle));
                 f.endText();
                 f.beginText();
                 f.setFont(regular, SMALL);

@@ -16,7 +16,8 @@ public final class ReportAssumptions {
     public static void common(PdfDoc pdf) throws IOException {
         pdf.heading("Assumptions and limits");
         pdf.bullet("A simulation of HAMi v2.10.0's decisions. The lab runs HAMi's admission webhook, its filter and "
-                + "score (binpack or spread, per node and per card) and its bind with the node lock, with the reason "
+                + "score (binpack or spread, per node and per card) and its bind with the node lock, behind "
+                + "kube-scheduler's own CPU and memory fit, with the reason "
                 + "strings and annotations of HAMi v2.10.0's source. Its measured fidelity: the article lab's eight "
                 + "published results are reproduced check by check, and the scheduler's fast index was compared "
                 + "decision by decision with a full scan of HAMi's rules (0 differences). The figures of this report "
@@ -38,7 +39,8 @@ public final class ReportAssumptions {
     static void plan(PdfDoc pdf, PlanResult r) throws IOException {
         common(pdf);
         pdf.bullet("Arrival order. Pods arrive in the workload's order (" + r.workload().description() + "); pods "
-                + "leave only where the workload says so. The figures are the lab at the end of the replay.");
+                + "leave only where the workload says so. The figures are the lab at the end of the replay; where pods "
+                + "leave, they are the lab at the highest allocation sampled (after the last departure it is empty).");
         pdf.bullet("GPU allocation is FGD's measure (Weng et al., USENIX ATC '23): a card is 1000 GPU-milli, a pod "
                 + "holds its compute share of each card it uses. A pod that books memory but no compute adds 0 here "
                 + "and shows in the memory figures. Stranded capacity is memory left on cards whose compute or "

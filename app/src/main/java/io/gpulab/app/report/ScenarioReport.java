@@ -71,7 +71,8 @@ public final class ScenarioReport {
                         + "the scenario are that clock's, not wall time. The mock device plugin's lifecycle here is '"
                         + in.snapshot().lifecycle() + "'.");
                 pdf.newPage();
-                pdf.heading("The lab " + (in.stepsPlayed() ? "after the scenario's steps" : "as built (no step played)"));
+                pdf.heading("The lab " + (in.stepsPlayed() ? "after the scenario's steps"
+                        : "as built (no step played)"));
                 LabDiagram.draw(pdf, in.snapshot());
                 allocations(pdf, in.snapshot());
                 verification(pdf, in.checks());
@@ -98,7 +99,8 @@ public final class ScenarioReport {
         LabMetrics m = LabMetrics.of(s);
         pdf.text("A lab of " + s.tenants().size() + " tenant" + (s.tenants().size() == 1 ? "" : "s") + " (one Kamaji "
                 + "TenantControlPlane each), " + workers + " worker" + (workers == 1 ? "" : "s") + " and " + m.cards()
-                + " GPU card" + (m.cards() == 1 ? "" : "s") + ", with HAMi scheduling shared GPU requests. The scenario "
+                + " GPU card" + (m.cards() == 1 ? "" : "s") + ", with HAMi scheduling shared GPU requests. "
+                + "The scenario "
                 + "states " + in.checks().size() + " expectation" + (in.checks().size() == 1 ? "" : "s")
                 + " about where pods land, on which card, with which share, or why they are refused:");
         for (Check c : in.checks()) {

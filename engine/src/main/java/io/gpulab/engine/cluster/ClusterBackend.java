@@ -243,8 +243,9 @@ public final class ClusterBackend implements LabBackend {
             TenantWatch w = watches.get(link.name());
             List<String> problems = tenantProblems(link, w);
             if (w == null) {
+                // the reason is in the tenant's warnings; the tunnel just cannot be observed
                 tenants.add(new TenantView(link.name(), cp, new io.gpulab.engine.api.TunnelView(false, false,
-                        String.join("; ", problems)), "Unknown", List.of(), List.of(), problems));
+                        "not observed: the tenant is not connected"), "Unknown", List.of(), List.of(), problems));
             } else {
                 tenants.add(TenantAssembler.assemble(link.name(), cp, w.nodes(), w.pods(), w.events(),
                         options.nodeLockExpire(), w.webhookFailurePolicy()).withWarnings(problems)

@@ -40,11 +40,13 @@ final class Conclusions {
         List<CandidateResult> all = results.stream().filter(CandidateResult::placesAllThatFit).toList();
         if (all.isEmpty()) {
             CandidateResult most = results.stream().max(Comparator.comparingInt(CandidateResult::placed)).orElseThrow();
-            return "no candidate places everything: most placed is " + most.name() + ", " + most.placed() + " pods with "
+            return "no candidate places everything: most placed is " + most.name() + ", " + most.placed()
+                    + " pods with "
                     + most.workers() + " workers (" + most.pending() + " pending).";
         }
         boolean priced = all.stream().allMatch(r -> r.cost() != null);
-        CandidateResult best = priced ? all.stream().min(Comparator.comparingDouble(CandidateResult::cost)).orElseThrow()
+        CandidateResult best = priced
+                ? all.stream().min(Comparator.comparingDouble(CandidateResult::cost)).orElseThrow()
                 : all.stream().min(Comparator.comparingInt(CandidateResult::cards)).orElseThrow();
         String unfit = best.neverFitPods() > 0 ? " (" + best.neverFitPods() + " pods fit none of its cards)" : "";
         return priced ? "places everything at the lowest cost: " + best.name() + ", " + best.workers() + " workers, "

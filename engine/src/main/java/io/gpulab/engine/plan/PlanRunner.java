@@ -145,7 +145,8 @@ public final class PlanRunner {
         if (!p.models().isEmpty() && whys.stream().allMatch(s -> s.endsWith("no card of this candidate matches"))) {
             return "need " + String.join(" or ", p.models()) + ", no candidate card matches";
         }
-        return whys.stream().distinct().count() == 1 ? whys.get(0).replace("a worker has", "every candidate's worker has")
+        return whys.stream().distinct().count() == 1
+                ? whys.get(0).replace("a worker has", "every candidate's worker has")
                 : "fit on no candidate (" + String.join("; ", whys.stream().distinct().toList()) + ")";
     }
 }

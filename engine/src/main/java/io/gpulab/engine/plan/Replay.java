@@ -97,8 +97,14 @@ final class Replay {
                     String tenant = c.tenants().get(tenantOf[i]);
                     CommandResult r = sim.execute(new LabCommand.SubmitPod(tenant, pod.manifest()));
                     arrived += pod.demandMilli();
-                    PodView v = r.accepted() ? sim.pod(tenant, pod.key()).orElse(null) : null;
-                    if (v == null) {
+                    int outcome = outcome(r, pod.key());
+                    PodView v = outcome != 0 || !r.accepted() ? null : sim.pod(tenant, pod.key()).orElse(null);
+                    if (outcome == 1) {
+                        placed.set(i);
+                        everPlaced.set(i);
+                    } else if (outcome == -1) {
+                        waiting.add(i);
+                    } else if (v == null) {
                         refused.set(i);
                     } else if (isPlaced(v)) {
                         placed.set(i);
@@ -168,6 +174,30 @@ final class Replay {
                 everPlaced.set(i);
             }
         }
+    }
+
+    /**
+     * What the submit's own events say: 1 scheduled, -1 failed scheduling, 0 neither (ask the pod). Reading the
+     * events spares building the pod's view, which for a pending pod on a large lab means recomputing its
+     * per-node reasons.
+     */
+    private static int outcome(CommandResult r, String key) {
+        if (!r.accepted()) {
+            return 0;
+        }
+        String object = "Pod/" + key;
+        int out = 0;
+        for (io.gpulab.engine.api.LabEvent e : r.events()) {
+            if (object.equals(e.object())) {
+                if ("Scheduled".equals(e.reason())) {
+                    return 1;
+                }
+                if ("FailedScheduling".equals(e.reason())) {
+                    out = -1;
+                }
+            }
+        }
+        return out;
     }
 
     private static boolean isPlaced(PodView v) {

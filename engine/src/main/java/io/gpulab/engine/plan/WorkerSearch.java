@@ -8,7 +8,9 @@ import java.util.BitSet;
 /**
  * {@code minimize: workers}: the smallest worker count that places every pod that can fit at all, found by
  * search instead of trying every count. It starts at a capacity lower bound (no fewer workers can hold the
- * demand), grows from there guided by how far a too-small lab got, then bisects; within {@link #BUDGET}
+ * demand), grows from there guided by how far a too-small lab got, then narrows the interval where the failing
+ * runs say capacity runs out (an interpolation that never does worse than a quarter-step bisection); within
+ * {@link #BUDGET}
  * replays. A search that runs out of replays, or of {@code maxWorkers}, says so.
  */
 final class WorkerSearch {
@@ -40,6 +42,7 @@ final class WorkerSearch {
         Replay.Result best = null;
         int replays = 0;
         int n = Math.max(lo + 1, c.tenants().size());
+        double loFraction = 0;
         while (hi == null && replays < BUDGET) {
             n = Math.min(n, c.maxWorkers());
             Replay.Result r = replay.apply(n, canStopEarly);
@@ -54,8 +57,9 @@ final class WorkerSearch {
                     return new Outcome(full, null, replays + (r.stoppedEarly() ? 1 : 0), false,
                             "even " + n + " workers (maxWorkers) leave pods that could fit pending");
                 }
-                double f = Math.max(r.arrivedFraction(), 0.05);
-                int guess = (int) Math.ceil(n / f * 1.05);
+                loFraction = r.arrivedFraction();
+                double f = Math.max(loFraction, 0.05);
+                int guess = (int) Math.ceil(n / f * 1.02);
                 n = Math.max(n + 1, Math.min(guess, n * 4));
             }
         }
@@ -65,7 +69,7 @@ final class WorkerSearch {
                     + " workers placed everything within " + BUDGET + " replays");
         }
         while (hi - lo > 1 && replays < BUDGET) {
-            int mid = lo + (hi - lo) / 2;
+            int mid = next(lo, loFraction, hi);
             Replay.Result r = replay.apply(mid, canStopEarly);
             replays++;
             if (r.placesAll()) {
@@ -73,11 +77,27 @@ final class WorkerSearch {
                 best = r;
             } else {
                 lo = mid;
+                loFraction = r.arrivedFraction();
             }
         }
         boolean converged = hi - lo <= 1;
         return new Outcome(best, hi, replays, converged, converged ? "" : "the search stopped after " + BUDGET
                 + " replays: the answer is between " + (lo + 1) + " and " + hi + " workers");
+    }
+
+    /**
+     * The next count to try between a failing {@code lo} and a sufficient {@code hi}: where the failing run's
+     * share of arrived demand says capacity runs out ({@code lo / fraction}: a too-small lab stopped at its
+     * first pending pod, and capacity grows with the count), kept at least a quarter of the way into the
+     * interval so that a poor estimate still shrinks it like bisection would.
+     */
+    static int next(int lo, double loFraction, int hi) {
+        int quarter = lo + Math.max(1, (hi - lo) / 4);
+        if (!(loFraction > 0 && loFraction < 1)) {
+            return lo + (hi - lo) / 2;
+        }
+        int estimate = (int) Math.ceil(lo / loFraction);
+        return Math.min(hi - 1, Math.max(quarter, Math.min(estimate, hi - Math.max(1, (hi - lo) / 4))));
     }
 
     /** No fewer workers can hold the pods that fit: by cards (memory, compute, whole cards), slots, CPU, memory. */

@@ -1,12 +1,14 @@
 package io.gpulab.engine.plan;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.JsonNode;
 import io.gpulab.engine.metrics.AllocationCurve;
+import io.gpulab.engine.openb.Arrivals;
 import io.gpulab.engine.openb.OpenbCsv;
 import io.gpulab.engine.openb.OpenbImporter;
 import io.gpulab.engine.openb.OpenbNode;
 import io.gpulab.engine.openb.OpenbPod;
+import io.gpulab.engine.scenario.Durations;
 import io.gpulab.engine.scenario.Scenario;
 import io.gpulab.engine.scenario.ScenarioReader;
 import io.gpulab.engine.scenario.Step;
@@ -19,7 +21,6 @@ import io.gpulab.engine.lab.HamiSettings;
 import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
-import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -30,6 +31,8 @@ import java.util.function.Function;
 
 /** Turns a plan's {@link WorkloadSpec} into a {@link Workload}: pods with their asks, and arrival order. */
 public final class WorkloadResolver {
+
+    private static final ObjectMapper TREE = new ObjectMapper();
 
     private final CardCatalog catalog;
     private final @Nullable Function<Boolean, List<Map<String, Object>>> clusterPods;
@@ -52,6 +55,7 @@ public final class WorkloadResolver {
             return scenario(spec.describe(), new ScenarioReader(catalog).load(s.scenario()));
         }
         if (spec instanceof WorkloadSpec.Openb o) {
+            // the importer's own checks (inflate, empty traces) say what is wrong in its words
             return openb(o);
         }
         return cluster((WorkloadSpec.Cluster) spec);
@@ -79,6 +83,24 @@ public final class WorkloadResolver {
         List<Arrival> events = new ArrayList<>();
         Map<String, Integer> live = new HashMap<>();
         Map<String, Integer> names = new HashMap<>();
+        // a snapshot's (or any lab's) existing live GPU pods come first, as the workload the cluster carried
+        for (io.gpulab.engine.lab.TenantSpec t : s.lab().tenants()) {
+            for (Map<String, Object> manifest : io.gpulab.engine.snapshot.OfflineLab.liveGpuPods(t)) {
+                @SuppressWarnings("unchecked")
+                Map<String, Object> meta = (Map<String, Object>) manifest.get("metadata");
+                String key = (meta.get("namespace") == null ? "default" : meta.get("namespace")) + "/"
+                        + meta.get("name");
+                int seen = names.merge(key, 1, Integer::sum);
+                Map<String, Object> m = manifest;
+                if (seen > 1) {
+                    key = key + "-" + seen;
+                    m = renamed(manifest, key.substring(key.indexOf('/') + 1));
+                }
+                live.put(t.name() + "|" + key, pods.size());
+                events.add(new Arrival.Submit(pods.size()));
+                pods.add(fromManifest(key, "scenario", m));
+            }
+        }
         for (Step step : s.steps()) {
             if (step instanceof Step.Submit sub) {
                 Map<String, Object> manifest = sub.manifest();
@@ -107,21 +129,48 @@ public final class WorkloadResolver {
         return new Workload(description + " (" + pods.size() + " pods)", pods, events);
     }
 
+    /**
+     * The openb importer's scenario for the arrival model (trace times, or FGD's resampled, shuffled list), read
+     * straight from its document: the importer owns the mapping of trace rows to pods.
+     */
     private Workload openb(WorkloadSpec.Openb o) {
-        if ("fgd".equals(o.arrivals())) {
-            return OpenbArrivals.fgd(this, o);
-        }
         try {
             List<OpenbPod> pods = OpenbCsv.pods(o.pods());
+            // trace arrivals need no node list: one stand-in node satisfies the importer
             List<OpenbNode> nodes = o.nodes() == null ? List.of(new OpenbNode("trace", 1000, 1024, 0, "T4"))
                     : OpenbCsv.nodes(o.nodes());
-            ObjectNode doc = new OpenbImporter(catalog).toScenario("openb", nodes, pods, 1);
-            String text = new ObjectMapper().writeValueAsString(doc);
-            Scenario s = new ScenarioReader(catalog).read(o.pods() + " (trace arrivals)", new StringReader(text), true);
-            return scenario(o.describe(), s);
+            OpenbImporter.Imported imported = new OpenbImporter(catalog).importTrace("openb", nodes, pods,
+                    new OpenbImporter.Options(1, Arrivals.of(o.arrivals()), o.inflate(), o.seed()));
+            return steps(o.describe(), imported.scenario().get("steps"));
         } catch (IOException e) {
             throw new UncheckedIOException(o.pods() + ": " + e.getMessage(), e);
         }
+    }
+
+    /** A generated scenario's submit / delete / advance steps (its tenants are the candidates' business). */
+    @SuppressWarnings("unchecked")
+    private Workload steps(String description, JsonNode steps) {
+        List<PlanPod> pods = new ArrayList<>();
+        List<Arrival> events = new ArrayList<>();
+        Map<String, Integer> live = new HashMap<>();
+        for (JsonNode step : steps) {
+            if (step.has("submit")) {
+                Map<String, Object> manifest = TREE.convertValue(step.get("submit").get("pod"), Map.class);
+                Map<String, Object> meta = (Map<String, Object>) manifest.get("metadata");
+                String key = meta.getOrDefault("namespace", "default") + "/" + meta.get("name");
+                live.put(key, pods.size());
+                events.add(new Arrival.Submit(pods.size()));
+                pods.add(fromManifest(key, "openb", manifest));
+            } else if (step.has("delete")) {
+                Integer i = live.remove(step.get("delete").get("pod").asText());
+                if (i != null) {
+                    events.add(new Arrival.Delete(i));
+                }
+            } else if (step.has("advance")) {
+                events.add(new Arrival.Advance(Durations.parse(step.get("advance").asText())));
+            }
+        }
+        return new Workload(description + ", " + pods.size() + " pods", pods, events);
     }
 
     private Workload cluster(WorkloadSpec.Cluster c) {

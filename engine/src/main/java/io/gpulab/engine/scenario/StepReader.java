@@ -122,7 +122,7 @@ final class StepReader {
     private Step submit(int line, String label, ScenarioNode a, @Nullable ScenarioNode expect) {
         a.object("tenant", "pod");
         String tenant = tenant(a);
-        PodManifestCheck.Checked pod = PodManifestCheck.check(a.get("pod"));
+        PodManifestCheck.Checked pod = PodManifestCheck.checkSubmitted(a.get("pod"));
         @Nullable PodExpect e = null;
         if (expect != null) {
             expect.object(EXPECT_KEYS);

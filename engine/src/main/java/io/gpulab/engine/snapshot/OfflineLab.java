@@ -82,6 +82,34 @@ public final class OfflineLab {
         return List.of(before, WhatIf.replay(more, pending));
     }
 
+    /**
+     * Every pod the lab states as existing and live (a worker's and the tenant's, not Succeeded/Failed) that asks
+     * for a GPU, as a manifest to submit again (status, node and HAMi's marks removed), in scenario order: what a
+     * plan takes from a snapshot as its workload.
+     */
+    public static List<Map<String, Object>> liveGpuPods(TenantSpec t) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        List<Map<String, Object>> all = new ArrayList<>();
+        t.workers().forEach(w -> all.addAll(w.pods()));
+        all.addAll(t.pods());
+        for (Map<String, Object> m : all) {
+            Object status = m.get("status");
+            Object phase = status instanceof Map<?, ?> st ? st.get("phase") : null;
+            if (!"Succeeded".equals(phase) && !"Failed".equals(phase) && String.valueOf(m.get("spec"))
+                    .contains("nvidia.com/gpu")) {
+                Map<String, Object> r = replayable(m);
+                if (r.get("spec") instanceof Map<?, ?> spec) {
+                    @SuppressWarnings("unchecked")
+                    Map<String, Object> sp = new LinkedHashMap<>((Map<String, Object>) spec);
+                    sp.remove("nodeName");
+                    r.put("spec", sp);
+                }
+                out.add(r);
+            }
+        }
+        return out;
+    }
+
     @SuppressWarnings("unchecked")
     private static Map<String, Object> replayable(Map<String, Object> m) {
         Map<String, Object> out = new LinkedHashMap<>(m);

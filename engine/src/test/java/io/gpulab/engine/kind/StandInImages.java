@@ -56,9 +56,19 @@ final class StandInImages {
     private StandInImages() {
     }
 
-    /** The host's static busybox, or {@code null} when it is not installed. */
+    /** The host's static busybox, or {@code null} when none is installed (a dynamic one needs a libc). */
     static Path busybox() {
-        return BUSYBOX.stream().map(Path::of).filter(Files::isRegularFile).findFirst().orElse(null);
+        return BUSYBOX.stream().map(Path::of).filter(Files::isRegularFile).filter(StandInImages::isStatic)
+                .findFirst().orElse(null);
+    }
+
+    private static boolean isStatic(Path elf) {
+        try {
+            // a dynamically linked executable names its loader (PT_INTERP), e.g. /lib64/ld-linux-x86-64.so.2
+            return !new String(Files.readAllBytes(elf), StandardCharsets.ISO_8859_1).contains("/ld-linux");
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /** Builds both images unless present. */

@@ -69,6 +69,15 @@ class PlanRunnerTest {
     }
 
     @Test
+    void theSearchAimsWhereTheFailingRunRanOutAndAlwaysShrinksTheInterval() {
+        assertEquals(1087, WorkerSearch.next(1010, 0.93, 1140), "1010 / 0.93");
+        assertEquals(1042, WorkerSearch.next(1010, 0.999, 1140), "at least a quarter of the way in");
+        assertEquals(1108, WorkerSearch.next(1010, 0.5, 1140), "at most three quarters of the way in");
+        assertEquals(11, WorkerSearch.next(10, 0.9, 12));
+        assertEquals(75, WorkerSearch.next(50, 0, 100), "no fraction known: bisect");
+    }
+
+    @Test
     void aSearchCappedByMaxWorkersSaysSo() {
         CandidateResult a100 = run(PLAN.replace("    minimize: workers\n", "    minimize: workers\n    maxWorkers: 2\n"),
                 2).candidates().get(0);

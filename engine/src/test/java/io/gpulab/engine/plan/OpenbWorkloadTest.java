@@ -1,0 +1,67 @@
+package io.gpulab.engine.plan;
+
+import io.gpulab.mockgpu.catalog.CardCatalog;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** An openb trace as a plan's workload, through the importer's arrival models. */
+class OpenbWorkloadTest {
+
+    private static Workload resolve(Path dir, String openb) throws Exception {
+        String plan = """
+                apiVersion: gpulab.io/v1
+                kind: Plan
+                metadata: {name: o}
+                workload:
+                  openb: %s
+                candidates:
+                  - {name: a, worker: {cards: [{model: T4, count: 4}]}, workers: 2}
+                  - {name: b, worker: {cards: [{model: V100M32, count: 8}]}, workers: 1}
+                """.formatted(openb);
+        Plan p = new PlanReader().read("o.yaml", plan, dir);
+        return new WorkloadResolver(CardCatalog.builtIn(), null).resolve(p.workload());
+    }
+
+    private static void trace(Path dir) throws Exception {
+        Files.writeString(dir.resolve("nodes.csv"), "sn,cpu_milli,memory_mib,gpu,model\n"
+                + "n1,32000,131072,4,T4\nn2,32000,131072,4,T4\n");
+        StringBuilder pods = new StringBuilder("name,cpu_milli,memory_mib,num_gpu,gpu_milli,gpu_spec,qos,pod_phase,"
+                + "creation_time,deletion_time,scheduled_time\n");
+        for (int i = 0; i < 6; i++) {
+            pods.append("p").append(i).append(",1000,2048,1,").append(200 + 100 * i).append(",,LS,Running,")
+                    .append(10 * i).append(",").append(100 + 10 * i).append(",").append(10 * i).append('\n');
+        }
+        Files.writeString(dir.resolve("pods.csv"), pods);
+    }
+
+    @Test
+    void fgdArrivalsResampleToTheInflatedCapacityWithoutDepartures(@TempDir Path dir) throws Exception {
+        trace(dir);
+        Workload w = resolve(dir, "{pods: pods.csv, nodes: nodes.csv, arrivals: fgd, inflate: 1.3, seed: 7}");
+        assertTrue(w.events().stream().noneMatch(e -> e instanceof Arrival.Delete), "FGD pods never leave");
+        assertTrue(w.demandMilli() <= 1.3 * 8 * 1000 && w.demandMilli() > 1.3 * 8 * 1000 - 1000,
+                w.demandMilli() + " GPU-milli for 1.3 × 8 cards");
+        Workload again = resolve(dir, "{pods: pods.csv, nodes: nodes.csv, arrivals: fgd, inflate: 1.3, seed: 7}");
+        assertEquals(w.pods().stream().map(PlanPod::key).toList(), again.pods().stream().map(PlanPod::key).toList(),
+                "same seed, same workload");
+        Workload other = resolve(dir, "{pods: pods.csv, nodes: nodes.csv, arrivals: fgd, inflate: 1.3, seed: 8}");
+        assertNotEquals(w.pods().stream().map(PlanPod::key).toList(), other.pods().stream().map(PlanPod::key)
+                .toList());
+    }
+
+    @Test
+    void traceArrivalsCreateAndDeleteAtTheTracesTimes(@TempDir Path dir) throws Exception {
+        trace(dir);
+        Workload w = resolve(dir, "{pods: pods.csv, arrivals: trace}");
+        assertEquals(6, w.pods().size());
+        assertEquals(6, w.events().stream().filter(e -> e instanceof Arrival.Delete).count());
+        assertTrue(w.events().stream().anyMatch(e -> e instanceof Arrival.Advance));
+    }
+}
