@@ -130,7 +130,7 @@ public final class PendingExplainer {
         return new PendingExplanation(tenant, podKey, phase, verdict, result.failedNodes(), cards, events, notes);
     }
 
-    /** HAMi filters without looking at the lock; the bind then waits for it (spec/hami.md 4.1-4.2). */
+    /** HAMi filters without looking at the lock; the bind then waits for it (HAMi v2.10 pkg/scheduler/scheduler.go Bind, pkg/util/nodelock/nodelock.go). */
     private static java.util.Optional<String> lockNote(List<Node> nodes, String chosen, String podKey,
                                                        java.time.Duration expire) {
         return nodes.stream().filter(n -> n.getMetadata().getName().equals(chosen)).findFirst()
