@@ -98,6 +98,47 @@ class RunCommandTest {
     }
 
     @Test
+    void failedNodesCanBeBoundedPerPendingPodAndTheRestIsCounted(@TempDir Path dir) throws Exception {
+        StringBuilder workers = new StringBuilder();
+        for (int i = 0; i < 3; i++) {
+            workers.append("                - {name: w-").append(i).append(", cpu: 2, cards: [{model: L4-24GB, count: 1}]}\n");
+        }
+        Path file = dir.resolve("three.yaml");
+        Files.writeString(file, """
+                apiVersion: gpulab.io/v1
+                kind: Scenario
+                metadata: {name: three}
+                lab:
+                  tenants:
+                    - name: t
+                      workers:
+                """ + workers + """
+                steps:
+                  - submit:
+                      tenant: t
+                      pod:
+                        apiVersion: v1
+                        kind: Pod
+                        metadata: {name: big}
+                        spec:
+                          containers:
+                            - name: main
+                              image: busybox
+                              resources:
+                                limits: {nvidia.com/gpu: 1, nvidia.com/gpucores: 10}
+                                requests: {cpu: "4"}
+                """);
+        JsonNode whole = JSON.readTree(CliHarness.run("run", file.toString(), "--json").out());
+        assertEquals(3, whole.at("/steps/0/observed/failedNodes").size());
+        assertEquals("Insufficient cpu", whole.at("/steps/0/observed/failedNodes/w-2").asText());
+        assertTrue(whole.at("/steps/0/observed/failedNodesOmitted").isMissingNode(), "nothing omitted by default");
+        JsonNode bounded = JSON.readTree(CliHarness.run("run", file.toString(), "--json", "--failed-nodes", "2").out());
+        assertEquals(Set.of("w-0", "w-1"), keys(bounded.at("/steps/0/observed/failedNodes")));
+        assertEquals(1, bounded.at("/steps/0/observed/failedNodesOmitted").asInt());
+        assertEquals("0/3 nodes are available: 3 Insufficient cpu.", bounded.at("/steps/0/observed/message").asText());
+    }
+
+    @Test
     void humanSummaryEndsWithTheTally() {
         CliHarness.Result r = CliHarness.run("run", "article");
         assertEquals(0, r.exit(), r.err());

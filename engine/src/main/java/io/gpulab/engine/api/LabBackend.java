@@ -30,6 +30,14 @@ public interface LabBackend extends AutoCloseable {
         return snapshot().now();
     }
 
+    /**
+     * As {@link #pod(String, String)}; with {@code perNode} false the backend may leave a pending pod's per-node
+     * reasons ({@link PodView#failedNodes()}) empty where it would have to recompute them (the sim on large tenants).
+     */
+    default Optional<PodView> pod(String tenant, String podKey, boolean perNode) {
+        return pod(tenant, podKey);
+    }
+
     /** Every event so far, oldest first. */
     List<LabEvent> events();
 

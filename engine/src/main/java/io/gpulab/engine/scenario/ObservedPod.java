@@ -1,5 +1,6 @@
 package io.gpulab.engine.scenario;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import io.gpulab.engine.api.PodView;
 import org.jspecify.annotations.Nullable;
@@ -12,19 +13,44 @@ import java.util.Map;
  * become {@code null}. {@code hamiAllocated} tells a HAMi-placed pod from one the default scheduler
  * placed by slots alone (Running proves nothing without it).
  */
-@JsonPropertyOrder({"phase", "node", "schedulerName", "reason", "message", "failedNodes", "devices", "hamiAllocated"})
+@JsonPropertyOrder({"phase", "node", "schedulerName", "reason", "message", "failedNodes", "failedNodesOmitted",
+        "devices", "hamiAllocated"})
 public record ObservedPod(String phase, @Nullable String node, @Nullable String schedulerName,
                           @Nullable String reason, @Nullable String message, Map<String, String> failedNodes,
-                          List<Device> devices, boolean hamiAllocated) {
+                          List<Device> devices, boolean hamiAllocated,
+                          @JsonInclude(JsonInclude.Include.NON_DEFAULT) int failedNodesOmitted) {
+
+    /** A pod whose failed nodes are all listed. */
+    public ObservedPod(String phase, @Nullable String node, @Nullable String schedulerName, @Nullable String reason,
+                       @Nullable String message, Map<String, String> failedNodes, List<Device> devices,
+                       boolean hamiAllocated) {
+        this(phase, node, schedulerName, reason, message, failedNodes, devices, hamiAllocated, 0);
+    }
 
     /** One card share the pod holds. */
     @JsonPropertyOrder({"id", "memMB", "cores"})
     public record Device(String id, int memMB, int cores) { }
 
     static ObservedPod of(PodView p) {
+        return of(p, Integer.MAX_VALUE, new FailedNodes.Pool());
+    }
+
+    /** The pod with at most {@code limit} failed nodes (the first by name), the rest counted as omitted. */
+    static ObservedPod of(PodView p, int limit, FailedNodes.Pool pool) {
         List<Device> devices = p.devices().stream().map(d -> new Device(d.id(), d.memMB(), d.cores())).toList();
+        Map<String, String> failed = FailedNodes.of(p.failedNodes(), limit, pool);
         return new ObservedPod(p.phase(), blank(p.node()), blank(p.schedulerName()), blank(p.reason()),
-                blank(p.message()), new java.util.TreeMap<>(p.failedNodes()), devices, p.hamiAllocated());
+                blank(p.message()), failed, devices, p.hamiAllocated(), p.failedNodes().size() - failed.size());
+    }
+
+    /** This pod with at most {@code limit} failed nodes (the first by name), the rest counted as omitted. */
+    ObservedPod limited(int limit, FailedNodes.Pool pool) {
+        if (failedNodes.size() <= limit) {
+            return this;
+        }
+        Map<String, String> kept = FailedNodes.of(failedNodes, limit, pool);
+        return new ObservedPod(phase, node, schedulerName, reason, message, kept, devices, hamiAllocated,
+                failedNodesOmitted + failedNodes.size() - kept.size());
     }
 
     /**

@@ -24,9 +24,21 @@ import java.util.Optional;
 public final class ScenarioRunner {
 
     private final LabBackend backend;
+    private final int failedNodesLimit;
+    private final FailedNodes.Pool pool = new FailedNodes.Pool();
 
     public ScenarioRunner(LabBackend backend) {
+        this(backend, Integer.MAX_VALUE);
+    }
+
+    /**
+     * A runner that keeps at most {@code failedNodesLimit} failed nodes per observed pod (the first by name; the
+     * rest are counted in {@code failedNodesOmitted}): a bound for labs where every pending pod times thousands of
+     * nodes would be gigabytes of JSON.
+     */
+    public ScenarioRunner(LabBackend backend, int failedNodesLimit) {
         this.backend = backend;
+        this.failedNodesLimit = failedNodesLimit;
     }
 
     /** Runs every step; a failed expectation does not stop the run. */
@@ -56,8 +68,8 @@ public final class ScenarioRunner {
             return submit(index, s);
         }
         if (step instanceof Step.ExpectPod s) {
-            ObservedPod o = observe(s.tenant(), s.pod(), null);
-            return result(index, step, o, s.expect(), Checks.pod(s.expect(), o));
+            ObservedPod o = observe(s.tenant(), s.pod(), null, true);
+            return result(index, step, o.limited(failedNodesLimit, pool), s.expect(), Checks.pod(s.expect(), o));
         }
         if (step instanceof Step.ExpectVisibility s) {
             return visibility(index, s);
@@ -99,7 +111,8 @@ public final class ScenarioRunner {
     private StepResult submit(int index, Step.Submit s) {
         CommandResult r = backend.execute(new LabCommand.SubmitPod(s.tenant(), s.manifest()));
         // a refused create made nothing: never judge it by an older pod of the same name (AlreadyExists)
-        ObservedPod o = r.accepted() ? observe(s.tenant(), s.pod(), r) : ObservedPod.rejected(r.message());
+        ObservedPod o = r.accepted() ? observe(s.tenant(), s.pod(), r, s.expect() != null)
+                : ObservedPod.rejected(r.message());
         Comparisons checked = s.expect() == null ? new Comparisons() : Checks.pod(s.expect(), o);
         List<String> problems = checked.problems();
         // the sim records a create refused at admission as a Rejected pod; a real cluster refuses the call
@@ -111,14 +124,18 @@ public final class ScenarioRunner {
             // e.g. a real cluster that gave no decision in time: the mismatch alone would not say why
             problems.add("the backend said: " + r.message());
         }
-        return result(index, s, o, s.expect(), checked);
+        return result(index, s, o.limited(failedNodesLimit, pool), s.expect(), checked);
     }
 
     /** The pod as the backend lists it now; asked per pod, as a snapshot per step would dominate a long replay. */
-    private ObservedPod observe(String tenant, String pod, @Nullable CommandResult r) {
-        return backend.pod(tenant, pod).map(ObservedPod::of).orElseGet(() -> ObservedPod.rejected(
-                r != null && !r.accepted() ? r.message() : "tenant " + tenant + " lists no pod " + pod));
+    private ObservedPod observe(String tenant, String pod, @Nullable CommandResult r, boolean checked) {
+        // per-node reasons are recomputed for a pending pod on a large tenant: only when a check or the output needs them
+        boolean perNode = checked || failedNodesLimit > 0;
+        return backend.pod(tenant, pod, perNode).map(p -> ObservedPod.of(p, Integer.MAX_VALUE, pool))
+                .orElseGet(() -> ObservedPod.rejected(
+                        r != null && !r.accepted() ? r.message() : "tenant " + tenant + " lists no pod " + pod));
     }
+
 
     private StepResult command(int index, Step step, LabCommand command) {
         CommandResult r = backend.execute(command);

@@ -87,7 +87,7 @@ final class Commands {
         t.pods.put(key, p);
         t.deleted.remove(key);
         Map<String, String> ev = new LinkedHashMap<>();
-        ev.put("apiServer", "https://" + t.controlPlane.endpoint());
+        ev.put("apiServer", lab.log().share("https://" + t.controlPlane.endpoint()));
         ev.put("datastore key", LabBuilder.DATASTORE + ":/" + t.controlPlane.dataStoreSchema() + "/pods/" + key);
         p.step("create", Outcome.OK, t.name + " API server received " + key, ev);
         if (!adm.admitted()) {
@@ -110,7 +110,9 @@ final class Commands {
             t.changed();
             return p.message;
         }
-        p.step("admission", adm.mutated() ? Outcome.OK : Outcome.SKIPPED, adm.summary(), adm.evidence());
+        Map<String, String> admitted = new LinkedHashMap<>();
+        adm.evidence().forEach((k, v) -> admitted.put(lab.log().share(k), lab.log().share(v)));
+        p.step("admission", adm.mutated() ? Outcome.OK : Outcome.SKIPPED, lab.log().share(adm.summary()), admitted);
         p.nodeName = adm.parsed().nodeName();
         lab.attempt(t, p);
         return "";

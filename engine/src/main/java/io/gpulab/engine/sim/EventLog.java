@@ -4,7 +4,9 @@ import io.gpulab.engine.api.LabEvent;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /** The ordered event log of the whole lab; each event names the tenant whose API server holds it. */
 final class EventLog {
@@ -25,11 +27,31 @@ final class EventLog {
      */
     static final int MAX_MESSAGE = 1024;
 
+    /**
+     * Recent long messages, so that the same text logged again (every pod pending for the same reasons gets the same
+     * FailedScheduling and FilteringFailed texts, up to 1 kB each) is one string, not one per pod.
+     */
+    private final Map<String, String> recent = new LinkedHashMap<>(256, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, String> eldest) {
+            return size() > RECENT;
+        }
+    };
+    private static final int RECENT = 2048;
+    private static final int SHARED_FROM = 64;
+
     LabEvent add(String tenant, String object, String type, String reason, String message, String source) {
         String msg = clip(message);
+        msg = msg.length() < SHARED_FROM ? msg : share(msg);
         LabEvent e = new LabEvent(events.size() + 1L, clock.now(), tenant, object, type, reason, msg, source);
         events.add(e);
         return e;
+    }
+
+    /** The one instance of a recent long text equal to {@code text} (the log's messages, traces' evidence). */
+    String share(String text) {
+        String known = recent.putIfAbsent(text, text);
+        return known != null ? known : text;
     }
 
     /** The message as the log keeps it: at most {@link #MAX_MESSAGE} characters, cut ones ending in "...". */

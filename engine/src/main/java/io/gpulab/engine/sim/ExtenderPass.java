@@ -145,28 +145,25 @@ final class ExtenderPass {
     /** No node passed both: kube's histogram, the dominant reason, HAMi's FilteringFailed events when it was asked. */
     private static Pass failure(SimTenant t, IntFunction<String> hamiReason, int passing, boolean all) {
         KubeScan kube = t.kube;
-        Map<String, Integer> histogram = new TreeMap<>();
-        Map<String, Integer> tally = new TreeMap<>();
-        Map<String, String> hamiFailed = new LinkedHashMap<>();
+        // counted per kube mask and per distinct HAMi text in one pass (thousands of nodes, a handful of texts)
+        int[] maskNodes = new int[8];
+        int[] maskCards = new int[8];
+        Map<String, int[]> hamiCounts = new HashMap<>();
+        Map<String, String> hamiFailed = passing == 0 ? Map.of() : new LinkedHashMap<>();
         Map<String, String> first = new LinkedHashMap<>();
         Map<String, String> every = all ? new LinkedHashMap<>() : null;
-        Map<String, Map<String, Integer>> parsed = new HashMap<>();
         for (int i : t.byName()) {
             SimNode node = t.nodeList.get(i);
             String why;
             if (kube.fails(i)) {
                 int m = kube.mask(i);
                 why = KubeScan.reasons(m);
-                int weight = Math.max(1, node.registration().devices().size());
-                for (String r : why.split(", ")) {
-                    histogram.merge(r, 1, Integer::sum);
-                    tally.merge(r, weight, Integer::sum);
-                }
+                maskNodes[m]++;
+                maskCards[m] += Math.max(1, node.registration().devices().size());
             } else {
                 why = hamiReason.apply(i);
-                histogram.merge(why, 1, Integer::sum);
+                hamiCounts.computeIfAbsent(why, k -> new int[1])[0]++;
                 hamiFailed.put(node.name, why);
-                parsed.computeIfAbsent(why, ReasonTypes::tally).forEach((r, k) -> tally.merge(r, k, Integer::sum));
             }
             if (first.size() < SHOWN) {
                 first.put(node.name, why);
@@ -175,6 +172,21 @@ final class ExtenderPass {
                 every.put(node.name, why);
             }
         }
+        Map<String, Integer> histogram = new HashMap<>();
+        Map<String, Integer> tally = new TreeMap<>();
+        for (int m = 1; m < 8; m++) {
+            if (maskNodes[m] > 0) {
+                for (String r : KubeScan.reasonList(m)) {
+                    histogram.merge(r, maskNodes[m], Integer::sum);
+                    // a node kube rejected counts all its cards, comparable with HAMi's per-card counts
+                    tally.merge(r, maskCards[m], Integer::sum);
+                }
+            }
+        }
+        hamiCounts.forEach((why, n) -> {
+            histogram.merge(why, n[0], Integer::sum);
+            ReasonTypes.tally(why).forEach((r, k) -> tally.merge(r, k * n[0], Integer::sum));
+        });
         List<HamiEvent> events = passing == 0 ? List.of()
                 : FilterEvents.failed(hamiFailed, passing, EventLog.MAX_MESSAGE);
         return new Pass(null, PodDevices.empty(), events, KubeMessages.unschedulable(t.nodeList.size(), histogram),

@@ -14,6 +14,7 @@ final class KubeScan {
     static final int CPU = 2;
     static final int MEMORY = 4;
     private static final String[] REASONS = new String[8];
+    private static final List<List<String>> REASON_LISTS = new java.util.ArrayList<>();
 
     static {
         for (int m = 1; m < 8; m++) {
@@ -28,6 +29,10 @@ final class KubeScan {
                 sb.append(sb.length() > 0 ? ", " : "").append(NodeResourcesFit.INSUFFICIENT_MEMORY);
             }
             REASONS[m] = sb.toString();
+        }
+        REASON_LISTS.add(List.of());
+        for (int m = 1; m < 8; m++) {
+            REASON_LISTS.add(List.of(REASONS[m].split(", ")));
         }
     }
 
@@ -79,6 +84,11 @@ final class KubeScan {
 
     boolean fails(int index) {
         return masks[index] != 0;
+    }
+
+    /** The node's reasons one by one (kube's FitError counts each). */
+    static List<String> reasonList(int mask) {
+        return REASON_LISTS.get(mask);
     }
 
     /** The node's reasons as kube joins them, e.g. {@code Insufficient cpu, Insufficient memory}. */

@@ -65,7 +65,7 @@ final class Kubelet {
         p.message = "";
         p.changed();
         String first = p.admitted.containers().get(0).name();
-        lab.event(t.name, "Pod/" + p.key(), EventLog.NORMAL, "Started", "Started container " + first, "kubelet");
+        lab.event(t.name, p.objectName(), EventLog.NORMAL, "Started", "Started container " + first, "kubelet");
         Map<String, String> ev = new LinkedHashMap<>();
         ev.put("node", p.node);
         ev.put("schedulerName", p.schedulerName);
@@ -84,6 +84,6 @@ final class Kubelet {
         p.message = "Allocate failed due to " + error + ", which is unexpected";
         lab.releaseShare(t, p);
         p.changed();
-        lab.event(t.name, "Pod/" + p.key(), EventLog.WARNING, "UnexpectedAdmissionError", p.message, "kubelet");
+        lab.event(t.name, p.objectName(), EventLog.WARNING, "UnexpectedAdmissionError", p.message, "kubelet");
     }
 }

@@ -63,7 +63,7 @@ final class NodeLocks {
         p.boundTo = node;
         node.hold(p, 1);
         p.changed();
-        String obj = "Pod/" + p.key();
+        String obj = p.objectName();
         HamiEvent ok = HamiEvent.bindingSucceed(node.name, p.namespace(), p.name());
         lab.event(t.name, obj, ok.type(), ok.reason(), ok.message(), HamiResources.SCHEDULER_NAME);
         lab.event(t.name, obj, EventLog.NORMAL, "Scheduled", KubeMessages.assigned(p.key(), node.name),
@@ -86,9 +86,9 @@ final class NodeLocks {
         }
         p.lastFailure = signature;
         HamiEvent failed = HamiEvent.bindingFailed(error);
-        lab.event(t.name, "Pod/" + p.key(), failed.type(), failed.reason(), failed.message(),
+        lab.event(t.name, p.objectName(), failed.type(), failed.reason(), failed.message(),
                 HamiResources.SCHEDULER_NAME);
-        lab.event(t.name, "Pod/" + p.key(), EventLog.WARNING, "FailedScheduling", kube, HamiResources.SCHEDULER_NAME);
+        lab.event(t.name, p.objectName(), EventLog.WARNING, "FailedScheduling", kube, HamiResources.SCHEDULER_NAME);
         Map<String, String> ev = new LinkedHashMap<>();
         ev.put(HamiAnnotations.MUTEX_LOCK + " on " + node.name, lock == null ? "" : lock);
         NodeLock rules = new NodeLock(lab.clock().asClock(), t.hami.nodeLockExpire());

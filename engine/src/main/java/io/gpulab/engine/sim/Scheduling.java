@@ -61,7 +61,7 @@ final class Scheduling {
 
     private void hami(SimTenant t, SimPod p) {
         if (p.reservedOn != null) {
-            // a re-filter never counts the pod's own earlier reservation (spec/hami.md 3.2 step 2)
+            // a re-filter never counts the pod's own earlier reservation (HAMi v2.10 pkg/scheduler/score.go)
             p.reservedOn.book(p.key(), p.reservation, -1);
             p.reservedOn = null;
         }
@@ -124,9 +124,13 @@ final class Scheduling {
                    int failedCount) {
 
         Failure {
-            // sorted by node as given; copied, since an index's answer is a view of its live state
-            failed = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(failed));
-            events = List.copyOf(events);
+            // sorted by node as given; copied, since an index's answer is a view of its live state. Only a whole
+            // list is kept: a pod on a large tenant keeps none (see failed)
+            failed = failed.size() == failedCount ? java.util.Collections.unmodifiableMap(new LinkedHashMap<>(failed))
+                    : Map.of();
+            // logged as clipped: every pod that fails alike then shares the same message strings
+            events = events.stream().map(e -> new HamiEvent(e.reason(), e.type(), EventLog.clip(e.message())))
+                    .toList();
         }
     }
 
@@ -196,23 +200,25 @@ final class Scheduling {
         waiting(p, reason, kube);
         StringBuilder sig = new StringBuilder(kube);
         events.forEach(e -> sig.append('|').append(EventLog.clip(e.message())));
-        String signature = sig.toString();
+        String signature = lab.log().share(sig.toString());
         if (signature.equals(p.lastFailure)) {
             return;
         }
         p.lastFailure = signature;
         events.forEach(e -> hamiEvent(t, p, e));
-        lab.event(t.name, "Pod/" + p.key(), EventLog.WARNING, "FailedScheduling", kube, HamiResources.SCHEDULER_NAME);
+        lab.event(t.name, p.objectName(), EventLog.WARNING, "FailedScheduling", kube, HamiResources.SCHEDULER_NAME);
         Map<String, String> ev = new LinkedHashMap<>();
         if (whole) {
             failed.forEach((n, why) -> ev.put("failedNodes[" + n + "]", why));
-        } else {
-            putFailed(ev, failed, failedCount);
         }
+        // else: on a large tenant the trace recomputes the per-node reasons while the pod waits (PendingDetail)
         events.forEach(e -> putEvent(ev, e.reason(), e.message()));
         putEvent(ev, "FailedScheduling", kube);
-        p.step("filter", Outcome.FAILED, error ? "HAMi filter error: " + kube
-                : "no node fits: " + reason + " (" + describe(p) + ")", ev);
+        // pods pending alike share their evidence texts (a pending pod's cost must not grow with the lab)
+        Map<String, String> shared = new LinkedHashMap<>();
+        ev.forEach((k, v) -> shared.put(lab.log().share(k), lab.log().share(v)));
+        p.step("filter", Outcome.FAILED, lab.log().share(error ? "HAMi filter error: " + kube
+                : "no node fits: " + reason + " (" + describe(p) + ")"), shared);
     }
 
     /** The first {@value ExtenderPass#SHOWN} entries of a map sorted by node. */
@@ -247,7 +253,7 @@ final class Scheduling {
             waiting(p, "Unschedulable", d.message());
             if (!signature.equals(p.lastFailure)) {
                 p.lastFailure = signature;
-                lab.event(t.name, "Pod/" + p.key(), EventLog.WARNING, "FailedScheduling", d.message(), scheduler);
+                lab.event(t.name, p.objectName(), EventLog.WARNING, "FailedScheduling", d.message(), scheduler);
                 p.step("filter", Outcome.FAILED, scheduler + ": " + d.message(), Map.of("scheduler", scheduler));
             }
             return;
@@ -293,7 +299,7 @@ final class Scheduling {
         p.node = node.name;
         p.boundTo = node;
         node.hold(p, 1);
-        lab.event(t.name, "Pod/" + p.key(), EventLog.NORMAL, "Scheduled", KubeMessages.assigned(p.key(), node.name),
+        lab.event(t.name, p.objectName(), EventLog.NORMAL, "Scheduled", KubeMessages.assigned(p.key(), node.name),
                 scheduler);
         p.step("bind", Outcome.OK, "bound to " + node.name + " by " + scheduler, Map.of("spec.nodeName", node.name));
         kubelet.start(t, p, false);
@@ -328,7 +334,7 @@ final class Scheduling {
     }
 
     LabEvent hamiEvent(SimTenant t, SimPod p, HamiEvent e) {
-        return lab.event(t.name, "Pod/" + p.key(), e.type(), e.reason(), e.message(), HamiResources.SCHEDULER_NAME);
+        return lab.event(t.name, p.objectName(), e.type(), e.reason(), e.message(), HamiResources.SCHEDULER_NAME);
     }
 
     private static String describe(SimPod p) {

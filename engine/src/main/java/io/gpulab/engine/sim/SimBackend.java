@@ -114,6 +114,11 @@ public final class SimBackend implements LabBackend {
     /** The pod's current view straight from its tenant's store: no snapshot of every other pod is built. */
     @Override
     public Optional<PodView> pod(String tenant, String podKey) {
+        return pod(tenant, podKey, true);
+    }
+
+    @Override
+    public Optional<PodView> pod(String tenant, String podKey, boolean perNode) {
         lock.lock();
         try {
             SimTenant t = lab.tenants().get(tenant);
@@ -122,8 +127,8 @@ public final class SimBackend implements LabBackend {
                 return Optional.empty();
             }
             // a pending pod on a large tenant keeps no per-node reasons: asked for one pod, they are recomputed
-            return Optional.of(PendingDetail.recomputable(t, p) ? p.view(PendingDetail.failedNodes(lab, t, p))
-                    : p.view());
+            return Optional.of(perNode && PendingDetail.recomputable(t, p)
+                    ? p.view(PendingDetail.failedNodes(lab, t, p)) : p.view());
         } finally {
             lock.unlock();
         }

@@ -64,6 +64,7 @@ final class SimPod {
     /** Node and cards of the last successful filter, to recognise a repeated lock wait. */
     String lastFilter = "";
     private @Nullable PodView view;
+    private @Nullable String objectName;
     private @Nullable FilterContext context;
     private boolean contextResolved;
 
@@ -82,6 +83,16 @@ final class SimPod {
 
     String key() {
         return submitted.key();
+    }
+
+    /** {@code Pod/<ns>/<name>}, the object its events name (one string per pod, however many events). */
+    String objectName() {
+        String o = objectName;
+        if (o == null) {
+            o = "Pod/" + key();
+            objectName = o;
+        }
+        return o;
     }
 
     String namespace() {

@@ -54,6 +54,8 @@ final class SimTenant {
     private final Map<Object, Scheduling.Failure> failures = new HashMap<>();
     private final Map<Object, DefaultScheduler.Decision> plainFailures = new HashMap<>();
     private long failuresVersion = -1;
+    /** Distinct failed requests remembered at most (the lab's requests repeat; a burst of unique ones must not grow). */
+    private static final int MAX_FAILURES = 256;
     /** The namespaces' ResourceQuotas (scenario {@code resourceQuotas}); HAMi enforces their GPU limits. */
     List<io.gpulab.engine.lab.QuotaSpec> quotas = List.of();
     /** The resource names and memoryFactor the quotas are read with. */
@@ -99,7 +101,7 @@ final class SimTenant {
 
     /** Failed answers by request as of the nodes' current state (emptied when any node has changed since). */
     Map<Object, Scheduling.Failure> failures() {
-        if (failuresVersion != nodeVersion) {
+        if (failuresVersion != nodeVersion || failures.size() + plainFailures.size() > MAX_FAILURES) {
             failures.clear();
             plainFailures.clear();
             failuresVersion = nodeVersion;

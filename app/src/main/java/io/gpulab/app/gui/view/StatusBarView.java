@@ -5,9 +5,12 @@ import io.gpulab.app.gui.vm.StatusKind;
 import io.gpulab.app.gui.vm.WorkbenchViewModel;
 import io.gpulab.engine.api.LabSnapshot;
 import io.gpulab.engine.api.TenantView;
+import io.gpulab.engine.metrics.LabMetrics;
+import java.util.Locale;
 import javafx.geometry.Pos;
 import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -78,6 +81,17 @@ public final class StatusBarView extends HBox {
             running += t.pods().stream().filter(p -> "Running".equals(p.phase())).count();
             pending += t.pods().stream().filter(PendingBadge::isPending).count();
         }
-        counts.setText(running + " running · " + pending + " pending · v" + s.version());
+        // the lab metrics (docs/metrics.md): GPU allocation as FGD counts it, and the host CPU requested
+        LabMetrics m = LabMetrics.of(s);
+        counts.setText(running + " running · " + pending + " pending · GPU "
+                + String.format(Locale.ROOT, "%.1f", m.gpuAllocation().pct()) + " % allocated · CPU "
+                + String.format(Locale.ROOT, "%.1f", m.cpu().pct()) + " % · v" + s.version());
+        counts.setTooltip(new Tooltip(String.format(Locale.ROOT, "GPU allocation %.2f %% (%,d of %,d GPU-milli); "
+                        + "card memory %.2f %%, compute %.2f %%, slots %.2f %%; host CPU %.2f %%, memory %.2f %%; "
+                        + "stranded: %,d MB card memory, %,d core units%s", m.gpuAllocation().pct(),
+                m.gpuAllocation().used(), m.gpuAllocation().capacity(), m.gpuMemory().pct(), m.gpuCompute().pct(),
+                m.gpuSlots().pct(), m.cpu().pct(), m.memory().pct(), m.stranded().gpuMemoryMB(),
+                m.stranded().gpuCores(), m.pods().pendingByReason().isEmpty() ? ""
+                        : "; pending by reason " + m.pods().pendingByReason())));
     }
 }
