@@ -17,7 +17,7 @@ import java.util.Map;
 
 /**
  * Pods a scenario states as already existing (a worker's {@code pods}, a tenant's unbound {@code pods}), entered
- * into the lab as HAMi's scheduler cache rebuilds them after a restart (spec/hami.md 3.3): a pod carrying
+ * into the lab as HAMi's scheduler cache rebuilds them after a restart (HAMi v2.10 pkg/scheduler/scheduler.go, the pod cache): a pod carrying
  * {@code hami.io/vgpu-node} that is not {@code Succeeded}/{@code Failed} has its
  * {@code hami.io/vgpu-devices-allocated} decoded and collapsed per card (init containers as a maximum, app
  * containers as a sum; app containers only once every init container exited 0) and booked on that node's cards;

@@ -61,7 +61,7 @@ final class Scheduling {
 
     private void hami(SimTenant t, SimPod p) {
         if (p.reservedOn != null) {
-            // a re-filter never counts the pod's own earlier reservation (spec/hami.md 3.2 step 2)
+            // a re-filter never counts the pod's own earlier reservation (HAMi v2.10 pkg/scheduler/score.go)
             p.reservedOn.book(p.key(), p.reservation, -1);
             p.reservedOn = null;
         }

@@ -36,7 +36,7 @@ final class FxTestSupport {
 
     /**
      * Monocle keeps a stale drag view after a non-platform drag in an earlier test, which breaks the
-     * next platform drag-and-drop (build-notes section 2); clear it. No-op on a real display.
+     * next platform drag-and-drop (Monocle with TestFX); clear it. No-op on a real display.
      */
     static void resetMonocleDragState() throws ReflectiveOperationException {
         if (!com.sun.glass.ui.Application.GetApplication().getClass().getName().contains(".monocle.")) {
