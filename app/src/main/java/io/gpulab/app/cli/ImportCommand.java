@@ -113,9 +113,10 @@ public final class ImportCommand {
                  Path out,
                  @Option(names = "--name", paramLabel = "NAME", defaultValue = "snapshot",
                          description = "metadata.name of the scenario (default: ${DEFAULT-VALUE})") String name,
-                 @Option(names = "--hami-values", paramLabel = "values.yaml",
-                         description = "the HAMi chart values the platform deploys with (lab.hami)")
-                 @Nullable Path hamiValues)
+                 @Option(names = "--hami-values", paramLabel = "[TENANT=]values.yaml",
+                         description = "the HAMi chart values the platform deploys with: FILE for the whole lab "
+                                 + "(lab.hami), TENANT=FILE for one tenant's own HAMi (its hami); repeatable")
+                 java.util.@Nullable List<String> hamiValues)
             throws IOException {
         io.gpulab.engine.snapshot.SnapshotImporter.Result r;
         try {
@@ -125,8 +126,9 @@ public final class ImportCommand {
             }
             io.gpulab.engine.snapshot.Dump mgmt = management == null ? null
                     : io.gpulab.engine.snapshot.DumpReader.read(management);
-            r = io.gpulab.engine.snapshot.SnapshotImporter.toScenario(name, dumps, mgmt,
-                    hamiValues == null ? null : io.gpulab.engine.snapshot.HamiValues.read(hamiValues));
+            HamiValuesArgs values = HamiValuesArgs.parse(hamiValues, tenants.keySet());
+            r = io.gpulab.engine.snapshot.SnapshotImporter.toScenario(name, dumps, mgmt, values.lab(),
+                    values.perTenant());
         } catch (IOException | IllegalArgumentException e) {
             CliSupport.err(spec).println("gpulab: import snapshot: " + e.getMessage());
             return GpulabCommand.EXIT_USAGE;

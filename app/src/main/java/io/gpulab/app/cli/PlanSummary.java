@@ -14,7 +14,7 @@ final class PlanSummary {
 
     static void print(PlanResult r, PrintWriter out) {
         out.println("plan " + r.plan().name() + ": " + r.plan().question());
-        out.println("workload: " + r.workload().description());
+        out.println("workload: " + r.workload().description() + ", " + r.workload().pods().size() + " pods");
         for (CandidateResult c : r.candidates()) {
             out.printf(Locale.ROOT, "  %-16s %s%n", c.name(), c.candidate().shape());
             out.printf(Locale.ROOT, "  %-16s %d workers, %d cards: %d placed, %d pending%s; GPU allocation %.1f %%;"

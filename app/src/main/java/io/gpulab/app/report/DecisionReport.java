@@ -87,7 +87,7 @@ public final class DecisionReport {
                 + fmt(r.workload().demandMilli()) + " GPU-milli of compute (1000 = one whole card).");
         Map<String, int[]> shapes = new TreeMap<>();
         r.workload().pods().forEach(p -> shapes.computeIfAbsent(p.shape(), k -> new int[1])[0]++);
-        if (shapes.size() <= 40) {
+        if (plan.workload() instanceof io.gpulab.engine.plan.WorkloadSpec.Templates && shapes.size() <= 40) {
             List<List<String>> rows = new ArrayList<>();
             for (var p : firstOfEachShape(r)) {
                 rows.add(List.of(p.shape(), fmt(shapes.get(p.shape())[0]), String.valueOf(p.cards()),

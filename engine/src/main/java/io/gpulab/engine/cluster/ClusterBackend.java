@@ -49,6 +49,9 @@ public final class ClusterBackend implements LabBackend {
     private final Map<String, TenantWatch> watches = new java.util.concurrent.ConcurrentHashMap<>();
     /** Why a tenant could not be connected at all (its client or first request failed), one sentence. */
     private final Map<String, String> connectFailures = new java.util.concurrent.ConcurrentHashMap<>();
+    /** HAMi's settings per tenant (its Helm values cannot be read from the tenant), chart defaults otherwise. */
+    private final Map<String, io.gpulab.scheduler.model.SchedulerConfig> hami =
+            new java.util.concurrent.ConcurrentHashMap<>();
     private final EventLog log = new EventLog();
     private final AtomicLong version = new AtomicLong();
     private final List<LabListener> listeners = new CopyOnWriteArrayList<>();
@@ -222,6 +225,17 @@ public final class ClusterBackend implements LabBackend {
         return new ClusterBackend(options);
     }
 
+    /** Read this tenant's quotas with its own HAMi resource names and memoryFactor from the next snapshot on. */
+    public void assumeHami(String tenant, io.gpulab.scheduler.model.SchedulerConfig cfg) {
+        hami.put(tenant, cfg);
+        changed();
+    }
+
+    /** The HAMi settings assumed for a tenant: those given with {@link #assumeHami}, else the chart's defaults. */
+    public io.gpulab.scheduler.model.SchedulerConfig hami(String tenant) {
+        return hami.getOrDefault(tenant, io.gpulab.scheduler.model.SchedulerConfig.DEFAULTS);
+    }
+
     public ClusterOptions options() {
         return options;
     }
@@ -249,7 +263,7 @@ public final class ClusterBackend implements LabBackend {
             } else {
                 tenants.add(TenantAssembler.assemble(link.name(), cp, w.nodes(), w.pods(), w.events(),
                         options.nodeLockExpire(), w.webhookFailurePolicy()).withWarnings(problems)
-                        .withQuotas(ClusterQuotas.views(w.quotas(), w.pods())));
+                        .withQuotas(ClusterQuotas.views(w.quotas(), w.pods(), hami(link.name()))));
             }
         }
         List<String> warnings = new ArrayList<>(managementView.warnings());

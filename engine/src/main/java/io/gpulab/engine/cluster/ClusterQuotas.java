@@ -8,7 +8,7 @@ import io.gpulab.engine.lab.QuotaSpec;
 import io.gpulab.scheduler.codec.HamiAnnotations;
 import io.gpulab.scheduler.filter.QuotaState;
 import io.gpulab.scheduler.model.PodDevices;
-import io.gpulab.scheduler.model.ResourceNames;
+import io.gpulab.scheduler.model.SchedulerConfig;
 import io.gpulab.scheduler.usage.DeviceShare;
 import io.gpulab.scheduler.usage.PodUsage;
 import org.jspecify.annotations.Nullable;
@@ -65,19 +65,24 @@ final class ClusterQuotas {
         return used;
     }
 
-    static List<QuotaView> views(List<ResourceQuota> quotas, List<Pod> pods) {
+    /** For display, as for a simulated lab: the tenant's resource names, the memory limit x memoryFactor. */
+    static List<QuotaView> views(List<ResourceQuota> quotas, List<Pod> pods, SchedulerConfig cfg) {
         Map<String, long[]> used = usage(pods, "");
         List<QuotaView> out = new ArrayList<>();
-        QuotaLimits.of(specs(quotas), ResourceNames.DEFAULTS).forEach((ns, l) -> {
+        QuotaLimits.of(specs(quotas), cfg.resourceNames()).forEach((ns, l) -> {
             long[] u = used.getOrDefault(ns, new long[2]);
-            out.add(new QuotaView(ns, u[0], l[0], u[1], l[1]));
+            out.add(new QuotaView(ns, u[0], l[0] == null ? null : l[0] * Math.max(1, cfg.memoryFactor()), u[1], l[1]));
         });
         return out;
     }
 
-    /** HAMi's quota state for a filter, or null when no namespace has a GPU quota. */
-    static @Nullable QuotaState state(List<ResourceQuota> quotas, List<Pod> pods, String excludePod, int memoryFactor) {
-        Map<String, Long[]> limits = QuotaLimits.of(specs(quotas), ResourceNames.DEFAULTS);
+    /**
+     * HAMi's quota state for a filter, or null when no namespace has a GPU quota: the keys are
+     * {@code limits.<the tenant's resourceMem>} and {@code limits.<resourceCores>}, the memory limit x memoryFactor.
+     */
+    static @Nullable QuotaState state(List<ResourceQuota> quotas, List<Pod> pods, String excludePod,
+                                      SchedulerConfig cfg) {
+        Map<String, Long[]> limits = QuotaLimits.of(specs(quotas), cfg.resourceNames());
         if (limits.isEmpty()) {
             return null;
         }
@@ -87,6 +92,6 @@ final class ClusterQuotas {
             long[] u = used.getOrDefault(n, new long[2]);
             ns.put(n, new QuotaState.NamespaceQuota(l[0], l[1], u[0], u[1]));
         });
-        return new QuotaState(ns, memoryFactor);
+        return new QuotaState(ns, cfg.memoryFactor());
     }
 }

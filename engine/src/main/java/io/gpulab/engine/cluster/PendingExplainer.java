@@ -66,7 +66,7 @@ public final class PendingExplainer {
             nodeNotes.add("ResourceQuotas could not be listed (" + e.getMessage() + "); the last known ones are used");
         }
         PendingExplanation x = explain(tenant, podKey, phase, podInfo(pod), nodeInfos, events, nodeNotes, cfg,
-                ClusterQuotas.state(quotas, w.pods(), podKey, cfg.memoryFactor()));
+                ClusterQuotas.state(quotas, w.pods(), podKey, cfg));
         if (x.verdict().startsWith("would fit on ")) {
             String chosen = x.verdict().substring("would fit on ".length()).split(" ", 2)[0];
             List<String> notes = new ArrayList<>(x.notes());
@@ -130,7 +130,7 @@ public final class PendingExplainer {
         return new PendingExplanation(tenant, podKey, phase, verdict, result.failedNodes(), cards, events, notes);
     }
 
-    /** HAMi filters without looking at the lock; the bind then waits for it (spec/hami.md 4.1-4.2). */
+    /** HAMi filters without looking at the lock; the bind then waits for it (HAMi v2.10 pkg/scheduler/scheduler.go Bind, pkg/util/nodelock/nodelock.go). */
     private static java.util.Optional<String> lockNote(List<Node> nodes, String chosen, String podKey,
                                                        java.time.Duration expire) {
         return nodes.stream().filter(n -> n.getMetadata().getName().equals(chosen)).findFirst()

@@ -25,8 +25,8 @@ import java.util.regex.Pattern;
 
 /**
  * Builds one tenant's view from what its informers hold: the same shape the sim produces, with card
- * usage rebuilt from the pods' allocation annotations the way HAMi's scheduler cache does (spec/hami.md
- * 3.3: per card UUID, init containers count as a maximum and app containers as a sum).
+ * usage rebuilt from the pods' allocation annotations the way HAMi's scheduler cache does (HAMi v2.10
+ * pkg/scheduler/scheduler.go: per card UUID, init containers count as a maximum and app containers as a sum).
  */
 final class TenantAssembler {
 

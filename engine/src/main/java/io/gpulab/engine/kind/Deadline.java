@@ -11,7 +11,7 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * Runs a Docker call with a hard deadline. docker-java's own timeouts do not cover a socket that
- * accepts and never answers (build-notes section 5), so the call runs on a daemon thread that is
+ * accepts and never answers (a Docker socket that hangs), so the call runs on a daemon thread that is
  * abandoned when the deadline passes.
  */
 public final class Deadline {

@@ -23,7 +23,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The Docker calls the lab makes, each behind a {@link Deadline}. Node containers get kind's own flags
- * (kubernetes-sigs/kind provision.go, spec/kamaji.md 4.2).
+ * (kubernetes-sigs/kind provision.go).
  */
 public final class DockerOps {
 

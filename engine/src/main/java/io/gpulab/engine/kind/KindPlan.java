@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The article's lab as ordered steps (spec/kamaji.md 3.1, 1.6, 4): images, the kind network, the
+ * The article's lab as ordered steps (the article's kind lab: Kamaji, Konnectivity, HAMi): images, the kind network, the
  * management node and kubeadm init, Calico, storage, MetalLB with a pool from the kind network,
  * cert-manager, Kamaji with kamaji-etcd, one TenantControlPlane per tenant, worker containers joined
  * with kubeadm join, Calico and Konnectivity agents in each tenant, HAMi with its mock device plugin,

@@ -27,8 +27,9 @@ public record CardSpec(@Nullable String model, int count, @Nullable String type,
                        @Nullable CardUsageSpec used) {
 
     public CardSpec {
-        if (count < 1) {
-            throw new IllegalArgumentException("card count must be >= 1, got " + count);
+        if (count < 1 || count > LabLimits.MAX_CARDS_PER_WORKER) {
+            throw new IllegalArgumentException("card count must be between 1 and " + LabLimits.MAX_CARDS_PER_WORKER
+                    + " (cards per worker), got " + count);
         }
         if (model == null && (type == null || memoryMB == null)) {
             throw new IllegalArgumentException("a card needs a catalog 'model' or both 'type' and 'memoryMB'");

@@ -26,6 +26,23 @@ public record LabSpec(String name, String description, HamiSettings hami, String
     public LabSpec {
         tenants = List.copyOf(tenants);
         requireLifecycle(lifecycle, "lab.mockGpu.lifecycle");
+        long workers = 0;
+        long pods = 0;
+        for (TenantSpec t : tenants) {
+            workers += t.workers().size();
+            pods += t.pods().size();
+            for (WorkerSpec w : t.workers()) {
+                pods += w.pods().size();
+            }
+        }
+        if (workers > LabLimits.MAX_WORKERS) {
+            throw new IllegalArgumentException("lab.tenants: " + workers + " workers; a lab has at most "
+                    + LabLimits.MAX_WORKERS);
+        }
+        if (pods > LabLimits.MAX_PODS) {
+            throw new IllegalArgumentException("lab.tenants: " + pods + " existing pods; a lab states at most "
+                    + LabLimits.MAX_PODS);
+        }
         Set<String> tenantNames = new HashSet<>();
         Set<String> workerNames = new HashSet<>();
         for (TenantSpec t : tenants) {

@@ -14,7 +14,9 @@ final class Names {
 
     static void requireDnsName(String name, String what) {
         if (name.length() > 253 || !DNS_SUBDOMAIN.matcher(name).matches()) {
-            throw new IllegalArgumentException(what + " '" + name
+            // quote at most 80 characters: a 1 MB value must not become a 1 MB message
+            String shown = name.length() > 80 ? name.substring(0, 80) + "... (" + name.length() + " characters)" : name;
+            throw new IllegalArgumentException(what + " '" + shown
                     + "' is not a valid Kubernetes name (lower-case letters, digits, '-' and '.')");
         }
     }

@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The GPU limits HAMi reads from ResourceQuotas (spec/hami.md section 6): per namespace the {@code spec.hard} keys
+ * The GPU limits HAMi reads from ResourceQuotas (HAMi v2.10 pkg/device/quota.go): per namespace the {@code spec.hard} keys
  * {@code limits.<memory resource>} and {@code limits.<cores resource>}. When several ResourceQuotas of one
  * namespace name a key, the later one wins, as in HAMi's quota cache where each informer update overwrites the
  * namespace's limit. Shared by every backend so the sim and a real cluster read quotas alike.

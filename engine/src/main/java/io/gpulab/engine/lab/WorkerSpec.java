@@ -35,6 +35,14 @@ public record WorkerSpec(String name, int cpu, int memoryMiB, List<CardSpec> car
         if (memoryMiB <= 0) {
             throw new IllegalArgumentException("worker " + name + ": memoryMiB must be > 0, got " + memoryMiB);
         }
+        long total = 0;
+        for (CardSpec c : cards) {
+            total += c.count();
+        }
+        if (total > LabLimits.MAX_CARDS_PER_WORKER) {
+            throw new IllegalArgumentException("worker " + name + " has " + total + " cards; a worker has at most "
+                    + LabLimits.MAX_CARDS_PER_WORKER);
+        }
     }
 
     /** A worker with the lab defaults (4 CPU, 8 GiB) and no extra annotations. */

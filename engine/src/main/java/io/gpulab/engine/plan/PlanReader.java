@@ -61,13 +61,8 @@ public final class PlanReader {
 
     /** Reads a file; paths inside it are relative to its folder. */
     public Plan read(Path file) {
-        String name = file.toString();
-        try {
-            Path dir = file.toAbsolutePath().getParent();
-            return read(name, Files.readString(file), dir);
-        } catch (IOException e) {
-            throw new ScenarioException(name, 0, "", "cannot read: " + e.getMessage());
-        }
+        // the scenario reader's checks: size limit, UTF-8 with the byte offset of a bad byte, no binary file
+        return read(file.toString(), io.gpulab.engine.scenario.SourceText.read(file), file.toAbsolutePath().getParent());
     }
 
     /**

@@ -126,7 +126,7 @@ public final class WorkloadResolver {
         if (pods.isEmpty()) {
             throw new IllegalArgumentException(s.source() + ": the scenario submits no pods");
         }
-        return new Workload(description + " (" + pods.size() + " pods)", pods, events);
+        return new Workload(description, pods, events);
     }
 
     /**
@@ -170,7 +170,7 @@ public final class WorkloadResolver {
                 events.add(new Arrival.Advance(Durations.parse(step.get("advance").asText())));
             }
         }
-        return new Workload(description + ", " + pods.size() + " pods", pods, events);
+        return new Workload(description, pods, events);
     }
 
     private Workload cluster(WorkloadSpec.Cluster c) {
@@ -197,7 +197,7 @@ public final class WorkloadResolver {
             throw new IllegalArgumentException("the cluster has no " + (c.pendingOnly() ? "pending " : "")
                     + "GPU pods to plan for");
         }
-        return new Workload(c.describe() + " (" + pods.size() + " pods)", pods, events);
+        return new Workload(c.describe(), pods, events);
     }
 
     @SuppressWarnings("unchecked")

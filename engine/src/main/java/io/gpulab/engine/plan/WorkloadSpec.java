@@ -6,7 +6,7 @@ import java.util.List;
 /** The workload as the plan file states it; {@link WorkloadResolver} turns it into pods. */
 public sealed interface WorkloadSpec {
 
-    /** One line for reports, e.g. {@code 3 pod templates, 62 pods}. */
+    /** One line for reports, e.g. {@code 3 pod templates} (the pod count is reported beside it). */
     String describe();
 
     /** Pod templates with counts. */
@@ -16,8 +16,7 @@ public sealed interface WorkloadSpec {
         }
 
         public String describe() {
-            int pods = templates.stream().mapToInt(PodTemplate::count).sum();
-            return templates.size() + " pod template" + (templates.size() == 1 ? "" : "s") + ", " + pods + " pods";
+            return templates.size() + " pod template" + (templates.size() == 1 ? "" : "s");
         }
     }
 

@@ -4,45 +4,79 @@ import org.jspecify.annotations.Nullable;
 
 import java.math.BigDecimal;
 import java.time.Duration;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /** Go-style durations as written in Helm values and scenario files: {@code 5m}, {@code 1h30m}, {@code 90s}. */
 public final class Durations {
-
-    private static final Pattern WHOLE = Pattern.compile("(\\d+(?:\\.\\d+)?(?:ms|s|m|h))+");
-    private static final Pattern PART = Pattern.compile("(\\d+(?:\\.\\d+)?)(ms|s|m|h)");
 
     private Durations() {
     }
 
     /**
-     * Parses {@code text}.
+     * Parses {@code text} in one pass (no regular expression: a long duration once overflowed the stack),
+     * at most {@link ReaderLimits#MAX_DURATION_CHARS} characters and {@link ReaderLimits#MAX_DURATION}.
      *
      * @throws IllegalArgumentException with a readable message for anything else
      */
     public static Duration parse(String text) {
         String s = text.trim();
-        Duration simple = simple(s);
-        if (simple != null) {
-            return simple;
+        if (s.length() > ReaderLimits.MAX_DURATION_CHARS) {
+            throw new IllegalArgumentException("a duration has at most " + ReaderLimits.MAX_DURATION_CHARS
+                    + " characters, got " + s.length() + " (\"" + Quote.clip(s) + "\")");
         }
-        if (!WHOLE.matcher(s).matches()) {
-            throw new IllegalArgumentException("\"" + text + "\" is not a duration (e.g. 30s, 5m, 1h30m, 500ms)");
+        Duration d = simple(s);
+        if (d == null) {
+            d = general(s);
         }
-        long millis = 0;
-        Matcher m = PART.matcher(s);
-        while (m.find()) {
-            BigDecimal n = new BigDecimal(m.group(1));
-            long unit = switch (m.group(2)) {
-                case "ms" -> 1L;
-                case "s" -> 1_000L;
-                case "m" -> 60_000L;
-                default -> 3_600_000L;
-            };
-            millis += n.multiply(BigDecimal.valueOf(unit)).longValue();
+        if (d.compareTo(ReaderLimits.MAX_DURATION) > 0) {
+            throw new IllegalArgumentException("\"" + Quote.clip(s) + "\" is longer than the longest duration "
+                    + "allowed (" + format(ReaderLimits.MAX_DURATION) + ")");
         }
-        return Duration.ofMillis(millis);
+        return d;
+    }
+
+    /** {@code <number><unit>} repeated, e.g. {@code 1h30m} or {@code 1.5h}; sums exactly, so nothing wraps. */
+    private static Duration general(String s) {
+        if (s.isEmpty()) {
+            throw notADuration(s);
+        }
+        BigDecimal millis = BigDecimal.ZERO;
+        BigDecimal max = BigDecimal.valueOf(ReaderLimits.MAX_DURATION.toMillis());
+        int i = 0;
+        int n = s.length();
+        while (i < n) {
+            int start = i;
+            while (i < n && (s.charAt(i) >= '0' && s.charAt(i) <= '9' || s.charAt(i) == '.')) {
+                i++;
+            }
+            String number = s.substring(start, i);
+            if (number.isEmpty() || number.startsWith(".") || number.endsWith(".")
+                    || number.indexOf('.') != number.lastIndexOf('.')) {
+                throw notADuration(s);
+            }
+            long unit;
+            if (s.startsWith("ms", i)) {
+                unit = 1L;
+                i += 2;
+            } else if (i < n && "smh".indexOf(s.charAt(i)) >= 0) {
+                unit = switch (s.charAt(i)) {
+                    case 's' -> 1_000L;
+                    case 'm' -> 60_000L;
+                    default -> 3_600_000L;
+                };
+                i++;
+            } else {
+                throw notADuration(s);
+            }
+            millis = millis.add(new BigDecimal(number).multiply(BigDecimal.valueOf(unit)));
+            if (millis.compareTo(max) > 0) {
+                return ReaderLimits.MAX_DURATION.plusMillis(1); // the caller names the limit
+            }
+        }
+        return Duration.ofMillis(millis.longValue());
+    }
+
+    private static IllegalArgumentException notADuration(String s) {
+        return new IllegalArgumentException("\"" + Quote.clip(s) + "\" is not a duration (e.g. 30s, 5m, 1h30m, 500ms)");
     }
 
     /**

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
 import org.jspecify.annotations.Nullable;
 import org.yaml.snakeyaml.LoaderOptions;
 
@@ -85,6 +86,9 @@ public final class LocatedTree {
 
     /** As {@link #read}, for a document already in memory (no copy of a multi-MB trace). */
     static LocatedTree of(String file, String text, boolean json) {
+        if (!json) {
+            checkLineLengths(file, text);
+        }
         Map<String, Integer> shallow = new HashMap<>();
         Map<String, int[]> items = new HashMap<>();
         Object root = parse(file, text, json, new Cursor(2, items), shallow);
@@ -98,7 +102,7 @@ public final class LocatedTree {
             if (p.nextToken() == null) {
                 throw new ScenarioException(file, 1, "", "the document is empty");
             }
-            Object root = walk(file, p, cursor, lines);
+            Object root = walk(file, text, p, cursor, lines);
             if (p.nextToken() != null) {
                 throw new ScenarioException(file, line(p), "", "only one document is allowed per file");
             }
@@ -109,6 +113,29 @@ public final class LocatedTree {
                     + ": " + e.getOriginalMessage().lines().findFirst().orElse(""));
         } catch (IOException e) {
             throw new ScenarioException(file, 0, "", "cannot read: " + e.getMessage());
+        }
+    }
+
+    /**
+     * SnakeYAML's time grows with the square of a line's length (it copies its window per 1,024 characters
+     * of a scalar), so a YAML line past {@link ReaderLimits#MAX_YAML_LINE_CHARS} is refused before parsing;
+     * this pass is linear.
+     */
+    private static void checkLineLengths(String file, String text) {
+        int line = 1;
+        int start = 0;
+        int n = text.length();
+        for (int i = 0; i <= n; i++) {
+            if (i == n || text.charAt(i) == '\n') {
+                if (i - start > ReaderLimits.MAX_YAML_LINE_CHARS) {
+                    throw new ScenarioException(file, line, "", String.format(java.util.Locale.ROOT,
+                            "line %d is %,d characters long; YAML lines are limited to %,d (write a long document "
+                            + "as JSON in a .json file, which has no line limit)", line, i - start,
+                            ReaderLimits.MAX_YAML_LINE_CHARS));
+                }
+                line++;
+                start = i + 1;
+            }
         }
     }
 
@@ -228,10 +255,14 @@ public final class LocatedTree {
         }
     }
 
-    private static @Nullable Object walk(String file, JsonParser p, Cursor path, Map<String, Integer> lines)
+    private static @Nullable Object walk(String file, String text, JsonParser p, Cursor path,
+                                         Map<String, Integer> lines)
             throws IOException {
         if (path.recording()) {
             path.record(lines, line(p));
+        }
+        if (p instanceof YAMLParser y) {
+            refuseAliases(file, text, y, path);
         }
         JsonToken t = p.currentToken();
         switch (t) {
@@ -247,7 +278,7 @@ public final class LocatedTree {
                         lines.put(path.toString(), line(p));
                     }
                     p.nextToken();
-                    obj.put(name, walk(file, p, path, lines));
+                    obj.put(name, walk(file, text, p, path, lines));
                     path.pop();
                 }
                 return obj;
@@ -257,7 +288,7 @@ public final class LocatedTree {
                 int i = 0;
                 while (p.nextToken() != JsonToken.END_ARRAY) {
                     path.push(i++);
-                    arr.add(walk(file, p, path, lines));
+                    arr.add(walk(file, text, p, path, lines));
                     path.pop();
                 }
                 return arr;
@@ -283,6 +314,52 @@ public final class LocatedTree {
             }
             default -> throw new ScenarioException(file, line(p), path.toString(), "unexpected " + t);
         }
+    }
+
+    /**
+     * Aliases ({@code *name}) and anchors ({@code &name}) are refused by name: Jackson's YAML reader hands an
+     * alias on as its anchor's name, which would silently turn a value into a different one.
+     */
+    private static void refuseAliases(String file, String text, YAMLParser y, Cursor path) throws IOException {
+        if (y.isCurrentAlias()) {
+            throw new ScenarioException(file, line(y), path.toString(), "YAML aliases (*" + Quote.clip(y.getText())
+                    + ") are not supported: write the value out");
+        }
+        String anchor = y.getCurrentAnchor();
+        if (anchor == null && y.currentToken().isScalarValue()) {
+            anchor = scalarAnchor(text, y.currentTokenLocation().getCharOffset());
+        }
+        if (anchor != null) {
+            throw new ScenarioException(file, line(y), path.toString(), "YAML anchors (&" + Quote.clip(anchor)
+                    + ") are not supported: write each value out");
+        }
+    }
+
+    /**
+     * Jackson reports anchors of mappings and lists but drops those of single values; the value's token starts
+     * at its properties, so an anchor is read there: {@code &name value} or {@code !tag &name value}.
+     */
+    private static @Nullable String scalarAnchor(String text, long offset) {
+        if (offset < 0 || offset >= text.length()) {
+            return null;
+        }
+        int i = (int) offset;
+        if (text.charAt(i) == '!') {
+            while (i < text.length() && !Character.isWhitespace(text.charAt(i))) {
+                i++;
+            }
+            while (i < text.length() && text.charAt(i) == ' ') {
+                i++;
+            }
+        }
+        if (i >= text.length() || text.charAt(i) != '&') {
+            return null;
+        }
+        int end = i + 1;
+        while (end < text.length() && end - i <= Quote.MAX && ",[]{} \t\r\n".indexOf(text.charAt(end)) < 0) {
+            end++;
+        }
+        return text.substring(i + 1, end);
     }
 
     private static int line(JsonParser p) {

@@ -28,7 +28,16 @@ public final class ScenarioException extends RuntimeException {
         this.problem = problem;
     }
 
+    /** A message fits on one screen whatever it quotes: at most this many characters of problem text. */
+    static final int MAX_PROBLEM_CHARS = 1200;
+
     private static String format(String file, int line, String path, String problem) {
+        if (problem.length() > MAX_PROBLEM_CHARS) {
+            problem = problem.substring(0, MAX_PROBLEM_CHARS) + "... (" + problem.length() + " characters)";
+        }
+        if (path.length() > 4 * Quote.MAX) {
+            path = Quote.clip(path);
+        }
         StringBuilder sb = new StringBuilder(file);
         if (line > 0) {
             sb.append(':').append(line);

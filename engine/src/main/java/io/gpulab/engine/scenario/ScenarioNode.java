@@ -161,7 +161,7 @@ public final class ScenarioNode {
     public String choice(String... values) {
         String s = scalar();
         if (!Arrays.asList(values).contains(s)) {
-            throw error("must be one of " + String.join(", ", values) + ", got '" + s + "'");
+            throw error("must be one of " + String.join(", ", values) + ", got '" + Quote.clip(s) + "'");
         }
         return s;
     }
@@ -241,8 +241,8 @@ public final class ScenarioNode {
             return "a list";
         }
         if (n instanceof String s) {
-            return "\"" + s + "\"";
+            return "\"" + Quote.clip(s) + "\"";
         }
-        return n.toString();
+        return Quote.clip(n.toString());
     }
 }

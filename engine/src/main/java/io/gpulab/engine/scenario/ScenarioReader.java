@@ -59,11 +59,7 @@ public final class ScenarioReader {
     /** Reads a file; {@code .json} files as JSON, everything else as YAML. */
     public Scenario read(Path file) {
         String name = file.toString();
-        try {
-            return read(name, LocatedTree.of(name, Files.readString(file), name.endsWith(".json")));
-        } catch (IOException e) {
-            throw new ScenarioException(name, 0, "", "cannot read: " + e.getMessage());
-        }
+        return read(name, LocatedTree.of(name, SourceText.read(file), name.endsWith(".json")));
     }
 
     /** Reads a document; {@code fileName} is only used in messages. */
@@ -72,6 +68,11 @@ public final class ScenarioReader {
     }
 
     private Scenario read(String fileName, LocatedTree tree) {
+        if (!(tree.root() instanceof java.util.Map<?, ?>)) {
+            // e.g. `gpulab run /etc/passwd`: say what the file is not, quoting only its start
+            throw new ScenarioException(fileName, 1, "", "not a gpulab scenario: expected a mapping that starts with "
+                    + "apiVersion: " + API_VERSION + ", got " + ScenarioNode.describe(tree.root()));
+        }
         ScenarioNode root = ScenarioNode.root(tree).object("apiVersion", "kind", "metadata", "lab", "steps");
         String apiVersion = root.get("apiVersion").text();
         if (!API_VERSION.equals(apiVersion)) {
@@ -82,6 +83,11 @@ public final class ScenarioReader {
             throw root.get("kind").error("expected Scenario, got '" + kind + "'");
         }
         LabSpec lab = new LabReader(catalog).read(root.get("metadata"), root.get("lab"));
+        if (tree.root() instanceof java.util.Map<?, ?> m && m.containsKey("steps") && m.get("steps") == null) {
+            // `steps:` with nothing after it ran no step and passed: say so instead
+            throw new ScenarioException(fileName, tree.lineOf("steps"), "steps", "is empty (null): give a list of "
+                    + "steps, or leave the key out for a lab without steps");
+        }
         List<Step> steps = root.has("steps") ? new StepReader(lab).read(root.get("steps")) : List.of();
         return new Scenario(fileName, lab, steps);
     }

@@ -40,11 +40,35 @@ final class StepReader {
     StepReader(LabSpec lab) {
         this.lab = lab;
         this.tenantNames = lab.tenants().stream().map(TenantSpec::name).collect(java.util.stream.Collectors.toSet());
+        // pods the lab states up front exist before the first step: steps may check or delete them, and a
+        // submit of the same name is a duplicate (line 0: "stated in the lab")
+        for (TenantSpec t : lab.tenants()) {
+            List<Map<String, Object>> existing = new ArrayList<>(t.pods());
+            t.workers().forEach(w -> existing.addAll(w.pods()));
+            for (Map<String, Object> pod : existing) {
+                String key = existingKey(pod);
+                if (key != null) {
+                    submitted.computeIfAbsent(t.name(), x -> new HashSet<>()).add(key);
+                    createdAt.computeIfAbsent(t.name(), x -> new HashMap<>()).put(key, 0);
+                }
+            }
+        }
+    }
+
+    private static @Nullable String existingKey(Map<String, Object> pod) {
+        if (!(pod.get("metadata") instanceof Map<?, ?> meta) || !(meta.get("name") instanceof String name)) {
+            return null;
+        }
+        return (meta.get("namespace") instanceof String ns ? ns : "default") + "/" + name;
     }
 
     List<Step> read(ScenarioNode steps) {
-        List<Step> out = new ArrayList<>();
-        for (ScenarioNode s : steps.list()) {
+        List<ScenarioNode> items = steps.list();
+        if (items.size() > ReaderLimits.MAX_STEPS) {
+            throw steps.error(items.size() + " steps; a scenario has at most " + ReaderLimits.MAX_STEPS);
+        }
+        List<Step> out = new ArrayList<>(items.size());
+        for (ScenarioNode s : items) {
             out.add(step(s));
         }
         return out;
@@ -98,7 +122,7 @@ final class StepReader {
     private Step submit(int line, String label, ScenarioNode a, @Nullable ScenarioNode expect) {
         a.object("tenant", "pod");
         String tenant = tenant(a);
-        PodManifestCheck.Checked pod = PodManifestCheck.check(a.get("pod"));
+        PodManifestCheck.Checked pod = PodManifestCheck.checkSubmitted(a.get("pod"));
         @Nullable PodExpect e = null;
         if (expect != null) {
             expect.object(EXPECT_KEYS);
@@ -108,9 +132,10 @@ final class StepReader {
         Integer first = alive.get(pod.key());
         // the API server answers AlreadyExists and creates nothing: a scenario that does not expect that is wrong
         if (first != null && (e == null || !"Rejected".equals(e.phase()))) {
-            throw a.get("pod").error("pod " + pod.key() + " already exists in tenant " + tenant + " (submitted on "
-                    + "line " + first + "); the API server would answer AlreadyExists and create nothing: delete "
-                    + "it first, choose another name, or expect phase: Rejected");
+            throw a.get("pod").error("pod " + pod.key() + " already exists in tenant " + tenant + " ("
+                    + (first == 0 ? "stated in the lab" : "submitted on line " + first) + "); the API server would "
+                    + "answer AlreadyExists and create nothing: delete it first, choose another name, or expect "
+                    + "phase: Rejected");
         }
         submitted.computeIfAbsent(tenant, t -> new HashSet<>()).add(pod.key());
         if (first == null && (e == null || !"Rejected".equals(e.phase()))) {

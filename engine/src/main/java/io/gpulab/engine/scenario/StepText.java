@@ -1,7 +1,5 @@
 package io.gpulab.engine.scenario;
 
-import java.time.Duration;
-
 /** A step in words for reports, when the file gives it no {@code name}: {@code advance 5m}, {@code unlock ...}. */
 final class StepText {
 
@@ -16,7 +14,7 @@ final class StepText {
         } else if (step instanceof Step.Delete s) {
             return "delete " + s.tenant() + " " + s.pod();
         } else if (step instanceof Step.Advance s) {
-            return "advance " + duration(s.by());
+            return "advance " + Durations.format(s.by());
         } else if (step instanceof Step.Unlock s) {
             return "unlock " + s.tenant() + " " + s.node();
         } else if (step instanceof Step.Konnectivity s) {
@@ -37,25 +35,5 @@ final class StepText {
             return "expectLock " + s.tenant() + " " + s.node();
         }
         return step.action();
-    }
-
-    /** Go's form, as written in the file: {@code 5m0s}, {@code 1h30m0s}, {@code 500ms}. */
-    static String duration(Duration d) {
-        if (d.compareTo(Duration.ofSeconds(1)) < 0) {
-            return d.toMillis() + "ms";
-        }
-        StringBuilder sb = new StringBuilder();
-        long h = d.toHours();
-        if (h > 0) {
-            sb.append(h).append('h');
-        }
-        if (h > 0 || d.toMinutesPart() > 0) {
-            sb.append(d.toMinutesPart()).append('m');
-        }
-        sb.append(d.toSecondsPart());
-        if (d.toMillisPart() > 0) {
-            sb.append('.').append(String.format(java.util.Locale.ROOT, "%03d", d.toMillisPart()).replaceAll("0+$", ""));
-        }
-        return sb.append('s').toString();
     }
 }

@@ -26,7 +26,7 @@ final class Admission {
     private Admission() {
     }
 
-    /** The API server's text when the webhook cannot be reached (spec/kamaji.md, Konnectivity). */
+    /** The API server's text when the webhook cannot be reached (kube-apiserver through Konnectivity with no agent). */
     static String webhookError() {
         return "Internal error occurred: failed calling webhook \"" + WEBHOOK + "\": failed to call webhook: Post "
                 + "\"https://hami-scheduler.kube-system.svc:443/webhook/mutating?timeout=10s\": No agent available";

@@ -17,7 +17,7 @@ import java.util.Map;
 
 /**
  * Pods a scenario states as already existing (a worker's {@code pods}, a tenant's unbound {@code pods}), entered
- * into the lab as HAMi's scheduler cache rebuilds them after a restart (spec/hami.md 3.3): a pod carrying
+ * into the lab as HAMi's scheduler cache rebuilds them after a restart (HAMi v2.10 pkg/scheduler/scheduler.go, the pod cache): a pod carrying
  * {@code hami.io/vgpu-node} that is not {@code Succeeded}/{@code Failed} has its
  * {@code hami.io/vgpu-devices-allocated} decoded and collapsed per card (init containers as a maximum, app
  * containers as a sum; app containers only once every init container exited 0) and booked on that node's cards;
@@ -109,9 +109,28 @@ final class ExistingPods {
         p.reservation = shares;
         p.reservedOn = node;
         node.book(p.key(), shares, 1);
-        node.bookMig(p.key(), d.value());
+        node.bookMig(p.key(), d.value(), migReservations(p));
         shares.forEach(s -> ev.put("booked " + s.uuid(), s.mem() + " MB, " + s.cores() + " cores, "
                 + Math.max(1, s.slots()) + " slot(s)" + (node.hasCard(s.uuid()) ? "" : " (card unknown: ignored)")));
+    }
+
+    /**
+     * The pod's MIG reservations by card id, as HAMi's usage cache reads them; an annotation HAMi cannot decode
+     * counts as none (HAMi then marks the MIG cards the pod uses unhealthy, which the lab does not model).
+     */
+    private static Map<String, java.util.ArrayDeque<MigAllocations.Entry>> migReservations(SimPod p) {
+        String raw = p.annotations.get(MigAllocations.ANNOTATION);
+        Map<String, java.util.ArrayDeque<MigAllocations.Entry>> out = new LinkedHashMap<>();
+        if (raw == null) {
+            return out;
+        }
+        try {
+            MigAllocations.decode(raw).forEach(e -> out.computeIfAbsent(e.gpuUuid(), k -> new java.util.ArrayDeque<>())
+                    .add(e));
+        } catch (IllegalArgumentException e) {
+            p.warnings.add(e.getMessage() + " (HAMi ignores the pod's MIG reservations)");
+        }
+        return out;
     }
 
     /** Every init container terminated with exit code 0 (HAMi then counts app containers only). */

@@ -61,7 +61,7 @@ final class Scheduling {
 
     private void hami(SimTenant t, SimPod p) {
         if (p.reservedOn != null) {
-            // a re-filter never counts the pod's own earlier reservation (spec/hami.md 3.2 step 2)
+            // a re-filter never counts the pod's own earlier reservation (HAMi v2.10 pkg/scheduler/score.go)
             p.reservedOn.book(p.key(), p.reservation, -1);
             p.reservedOn = null;
         }
@@ -161,7 +161,10 @@ final class Scheduling {
         p.reservation = PodUsage.collapse(chosen, p.admitted.initContainers().size());
         p.reservedOn = node;
         node.book(p.key(), p.reservation, 1);
-        node.bookMig(p.key(), chosen);
+        List<MigAllocations.Entry> mig = node.bookMig(p.key(), chosen, Map.of());
+        if (!mig.isEmpty()) {
+            p.annotations.put(MigAllocations.ANNOTATION, MigAllocations.encode(mig));
+        }
         // a retry that lands where the last one did (waiting for a node lock) repeats nothing
         String filterSig = node.name + "|" + devices;
         boolean repeat = filterSig.equals(p.lastFilter) && !p.lastFailure.isEmpty();

@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * HAMi's quota view of one tenant (spec/hami.md section 6): per namespace the {@code spec.hard} keys
+ * HAMi's quota view of one tenant (HAMi v2.10 pkg/device/quota.go): per namespace the {@code spec.hard} keys
  * {@code limits.<memory resource>} and {@code limits.<cores resource>} of its ResourceQuotas, and what the pods in
  * HAMi's cache (every pod holding a reservation) use, summed from their collapsed per-card shares. When a
  * namespace has several ResourceQuotas naming one key, the later one in scenario order wins, as in HAMi's quota

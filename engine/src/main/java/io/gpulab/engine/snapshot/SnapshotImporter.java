@@ -62,6 +62,22 @@ public final class SnapshotImporter {
     /** As above, with the platform's HAMi Helm values as the lab's HAMi settings (keys not read are listed). */
     public static Result toScenario(String name, Map<String, Dump> tenants, @Nullable Dump management,
                                     HamiValues.@Nullable Result values) {
+        return toScenario(name, tenants, management, values, Map.of());
+    }
+
+    /**
+     * As above, and per tenant the Helm values its own HAMi was deployed with (each tenant runs its own HAMi):
+     * they become that tenant's {@code hami}, which overrides the lab's for the keys it states.
+     *
+     * @throws IllegalArgumentException for values given for a tenant that has no dump
+     */
+    public static Result toScenario(String name, Map<String, Dump> tenants, @Nullable Dump management,
+                                    HamiValues.@Nullable Result values, Map<String, HamiValues.Result> perTenant) {
+        for (String t : perTenant.keySet()) {
+            if (!tenants.containsKey(t)) {
+                throw new IllegalArgumentException("--hami-values " + t + "=...: no --tenant " + t + " is imported");
+            }
+        }
         List<String> skipped = new ArrayList<>();
         Map<String, int[]> counts = new LinkedHashMap<>();
         List<Object> tenantDocs = new ArrayList<>();
@@ -76,7 +92,13 @@ public final class SnapshotImporter {
             if (!d.events().isEmpty()) {
                 skipped.add(tenant + ": " + d.events().size() + " Events: read for the report, not lab state");
             }
-            tenantDocs.add(tenant(tenant, d, skipped));
+            Map<String, Object> doc = tenant(tenant, d, skipped);
+            HamiValues.Result own = perTenant.get(tenant);
+            if (own != null) {
+                doc.put("hami", own.hami());
+                own.notRead().forEach(k -> skipped.add(tenant + ": HAMi values: " + k));
+            }
+            tenantDocs.add(doc);
             counts.put(tenant, new int[] {d.nodes().size(), d.pods().size(), d.quotas().size(), d.events().size()});
         }
         String description = "imported from cluster snapshots: " + String.join(", ", tenants.keySet());

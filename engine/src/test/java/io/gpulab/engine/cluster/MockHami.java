@@ -84,7 +84,7 @@ public final class MockHami implements AutoCloseable {
         List<DeviceInfo> cards = NodeDecoder.registered(n).orElse(List.of());
         Map<String, Quantity> cap = n.getStatus() == null ? null : n.getStatus().getCapacity();
         if (cards.isEmpty() || cap == null || !cap.containsKey("nvidia.com/gpu")) {
-            return;   // the real plugin registers nothing without nvidia.com/gpu (spec/kamaji.md 3.2)
+            return;   // the real plugin registers nothing without nvidia.com/gpu (HAMi's device plugin)
         }
         client.nodes().withName(n.getMetadata().getName()).editStatus(node -> {
             Map<String, Quantity> c = new HashMap<>(node.getStatus().getCapacity());

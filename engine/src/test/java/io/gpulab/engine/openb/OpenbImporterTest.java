@@ -160,10 +160,10 @@ class OpenbImporterTest {
         Path pods = dir.resolve("pods.csv");
         Files.writeString(pods, "name,cpu_milli,memory_mib,num_gpu,gpu_milli,creation_time\np0,1,1,1,500,0\n"
                 + "p1,1,1,1,500,\n");
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new OpenbImporter(
-                CardCatalog.builtIn()).toScenario("x", OpenbCsv.nodes(resource("nodes-slice.csv")),
-                OpenbCsv.pods(pods), 1));
-        assertTrue(e.getMessage().contains("p1 has no creation_time"), e.getMessage());
+        // refused where the file is read, naming file and line (OpenbValidation)
+        java.io.IOException e = assertThrows(java.io.IOException.class, () -> OpenbCsv.pods(pods));
+        assertEquals(pods + ":3: creation_time: empty while 1 other rows have one (give every row a time, or none)",
+                e.getMessage());
     }
 
     @Test

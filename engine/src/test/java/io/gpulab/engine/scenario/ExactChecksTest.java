@@ -91,6 +91,18 @@ class ExactChecksTest {
     }
 
     @Test
+    void aPodTheLabStatesUpFrontExistsForTheChecker() {
+        String lab = ScenarioReaderTest.BASE.replace("            - {model: A100-80GB, count: 1}\n",
+                "            - {model: A100-80GB, count: 1}\n"
+                + "          pods:\n"
+                + "            - {apiVersion: v1, kind: Pod, metadata: {name: p1}, spec: {containers: [{name: m, "
+                + "image: busybox}]}}\n");
+        ScenarioException e = assertThrows(ScenarioException.class, () -> read(lab));
+        assertTrue(e.problem().startsWith("pod default/p1 already exists in tenant tenant-a (stated in the lab)"),
+                e.getMessage());
+    }
+
+    @Test
     void aDuplicateExpectedToBeRefusedIsAllowedAndHolds() {
         RunResult r = run(read(twoSubmits("{phase: Rejected, reason: AlreadyExists, "
                 + "message: 'tenant-a: Error from server (AlreadyExists): pods \"p1\" already exists'}")));

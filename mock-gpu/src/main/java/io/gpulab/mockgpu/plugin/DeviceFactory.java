@@ -42,7 +42,7 @@ public final class DeviceFactory {
             List<MigProfile> profiles = List.of();
             if (mig) {
                 // a MIG card registers unscaled, with 100 core units and as many slots as its widest profile has
-                // instances (spec/hami.md 5.1); its profiles as HAMi's device config allows them for the model
+                // instances (HAMi v2.10 pkg/device/nvidia/device.go, MIG); its profiles as HAMi's device config allows them for the model
                 List<String> names = new ArrayList<>(List.of(type));
                 if (m != null) {
                     names.add(m.name());

@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The plugin's {@code Allocate} (spec/hami.md section 4.3) for a pod HAMi has bound to this node.
+ * The plugin's {@code Allocate} (HAMi v2.10 pkg/device-plugin/nvidiadevice/nvinternal/plugin/server.go) for a pod HAMi has bound to this node.
  * {@link LifecycleMode#COMPLETE} serves every container, empties {@code vgpu-devices-to-allocate}, sets
  * {@code bind-phase: success} and releases the node lock it belongs to; {@link LifecycleMode#ARTICLE}
  * changes nothing, exactly like the article's mock plugin, so the lock stays until unlocked or expired.

@@ -1,6 +1,6 @@
 package io.gpulab.scheduler.codec;
 
-/** Names of every annotation HAMi v2.10 reads or writes (spec/hami.md sections 2, 3.2, 4, 5). */
+/** Names of every annotation HAMi v2.10 reads or writes (HAMi v2.10 pkg/util/types.go, pkg/device/nvidia/device.go). */
 public final class HamiAnnotations {
 
     /** Node: registered cards, JSON (v2.8+) or legacy colon form. */

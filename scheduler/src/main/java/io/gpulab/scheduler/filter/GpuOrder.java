@@ -5,7 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * HAMi's device order ({@code DeviceUsageList.Less}, spec/hami.md section 3.4) as a "less" relation; Fit walks
+ * HAMi's device order ({@code DeviceUsageList.Less}, HAMi v2.10 pkg/scheduler/policy/gpu_policy.go) as a "less" relation; Fit walks
  * the sorted list from the end, so the card that sorts last is tried first.
  */
 public final class GpuOrder {

@@ -13,7 +13,7 @@ import java.util.function.BiFunction;
 import org.jspecify.annotations.Nullable;
 
 /**
- * HAMi v2.10's {@code /filter} (spec/hami.md sections 3.2-3.8) over an explicit list of nodes: fits the pod on
+ * HAMi v2.10's {@code /filter} (HAMi v2.10 pkg/scheduler/score.go, scheduler.go, event.go) over an explicit list of nodes: fits the pod on
  * every node, records each failing node's reason, sorts fitting nodes by node policy and takes the last one.
  * Nodes without registered cards are {@code "node unregistered"}. Ties: see {@link NodeOrder}.
  */

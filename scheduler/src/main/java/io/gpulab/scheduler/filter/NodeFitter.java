@@ -13,7 +13,7 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Fits a whole pod on one node as HAMi's {@code scoreNode}/{@code fitInDevices} do (spec/hami.md section 3.6):
+ * Fits a whole pod on one node as HAMi's {@code scoreNode}/{@code fitInDevices} do (HAMi v2.10 pkg/scheduler/score.go):
  * each init container against a fresh copy of the node, app containers cumulatively on one copy, every
  * container re-scoring and re-sorting the copy's cards in place before its Fit.
  */

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * HAMi's NVIDIA {@code Fit} (spec/hami.md section 3.5): walks the sorted cards from the end and applies the
+ * HAMi's NVIDIA {@code Fit} (HAMi v2.10 pkg/device/nvidia/device.go): walks the sorted cards from the end and applies the
  * check chain in HAMi's order; the first failing check names the card's reason.
  */
 final class NvidiaFit {

@@ -8,7 +8,7 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The webhook's quota check ({@code fitResourceQuota}, spec/hami.md section 6): the pod needs
+ * The webhook's quota check ({@code fitResourceQuota}, HAMi v2.10 pkg/device/quota.go): the pod needs
  * {@code max(sum over app containers of memReq x nums, max over init containers of memReq x nums)} MB (a
  * percentage counts as 0 here), cores likewise; if that exceeds the namespace quota the pod is denied.
  */

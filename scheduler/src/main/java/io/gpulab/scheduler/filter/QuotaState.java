@@ -4,7 +4,7 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * HAMi's view of ResourceQuota (spec/hami.md section 6): per namespace the {@code limits.nvidia.com/gpumem} and
+ * HAMi's view of ResourceQuota (HAMi v2.10 pkg/device/quota.go): per namespace the {@code limits.nvidia.com/gpumem} and
  * {@code limits.nvidia.com/gpucores} hard limits and what cached pods already use.
  *
  * @param namespaces   namespace -> quota

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * topology-aware selection after Fit collected every passing card (spec/hami.md 3.5, after the loop): one card
+ * topology-aware selection after Fit collected every passing card (HAMi v2.10 pkg/device/nvidia/device.go, after Fit's loop): one card
  * -> the one with the lowest sum of pair scores to the other candidates; several -> the combination (in
  * collection order) with the highest sum of pairwise scores. First wins ties; missing scores count 0.
  */

@@ -10,7 +10,7 @@ import java.util.function.BiPredicate;
 import org.jspecify.annotations.Nullable;
 
 /**
- * HAMi's node lock rules on {@code hami.io/mutex.lock} (spec/hami.md section 4.2) as pure decisions: the caller
+ * HAMi's node lock rules on {@code hami.io/mutex.lock} (HAMi v2.10 pkg/util/nodelock/nodelock.go) as pure decisions: the caller
  * passes the node's current annotation value and applies the returned value. Time comes from the injected
  * clock, so a virtual clock makes the 5-minute expiry take no wall time.
  */

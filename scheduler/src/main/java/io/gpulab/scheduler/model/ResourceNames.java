@@ -6,7 +6,7 @@ import java.util.Map;
 /**
  * The resource names HAMi's NVIDIA backend reads, as the chart's {@code resourceName}, {@code resourceMem},
  * {@code resourceMemPercentage}, {@code resourceCores} and {@code resourcePriority} values set them (the scheduler
- * flags of the same names; spec/hami.md section 2). A platform may rename them; HAMi then ignores the defaults.
+ * flags of the same names; charts/hami/values.yaml). A platform may rename them; HAMi then ignores the defaults.
  *
  * @param gpu           the card count ({@code nvidia.com/gpu})
  * @param memory        memory in MiB ({@code nvidia.com/gpumem})

@@ -11,7 +11,7 @@ import java.util.OptionalLong;
 import org.jspecify.annotations.Nullable;
 
 /**
- * HAMi's {@code GenerateResourceRequests} (spec/hami.md section 2.1): a container's limits (falling back to
+ * HAMi's {@code GenerateResourceRequests} (HAMi v2.10 pkg/device/nvidia/device.go): a container's limits (falling back to
  * requests) resolved with the chart defaults. A container HAMi cannot read (no {@code nvidia.com/gpu}, a
  * non-integer count, or memory outside {@code 0..MaxInt32/factor}) gets {@link ContainerDeviceRequest#none()}.
  */

@@ -12,7 +12,7 @@ import java.util.OptionalLong;
 import org.jspecify.annotations.Nullable;
 
 /**
- * HAMi's mutating webhook ({@code MutateAdmission}, spec/hami.md section 2.2): validates the memory percentage,
+ * HAMi's mutating webhook ({@code MutateAdmission}, HAMi v2.10 pkg/device/nvidia/device.go): validates the memory percentage,
  * adds {@code nvidia.com/gpu} when only memory/cores are limited, defaults exclusive cores ({@code gpucores=100})
  * for whole-card requests, sets the scheduler name and runtime class, and adds the env variables HAMi adds.
  */

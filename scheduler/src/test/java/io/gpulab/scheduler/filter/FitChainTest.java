@@ -18,7 +18,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Each check of HAMi's Fit chain, in order, with its exact reason string (spec/hami.md 3.5). */
+/** Each check of HAMi's Fit chain, in order, with its exact reason string (HAMi v2.10 pkg/device/nvidia/device.go, Fit). */
 class FitChainTest {
 
     private static final String T = "NVIDIA-Tesla T4";

@@ -18,7 +18,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * EXHAUSTIVE REFERENCE: a deliberately simple, literal transcription of HAMi v2.10's Filter loop
- * (spec/hami.md 3.2-3.7), written without the production code's structure, to check the fast paths against.
+ * (HAMi v2.10 pkg/scheduler/score.go and pkg/device/nvidia/device.go), written without the production code's structure, to check the fast paths against.
  * Every node, every card, every container; lists, no indexes, no caching.
  */
 public final class ReferenceFilter {

@@ -36,7 +36,7 @@ final class FxTestSupport {
 
     /**
      * Monocle keeps a stale drag view after a non-platform drag in an earlier test, which breaks the
-     * next platform drag-and-drop (build-notes section 2); clear it. No-op on a real display.
+     * next platform drag-and-drop (Monocle with TestFX); clear it. No-op on a real display.
      */
     static void resetMonocleDragState() throws ReflectiveOperationException {
         if (!com.sun.glass.ui.Application.GetApplication().getClass().getName().contains(".monocle.")) {
@@ -52,6 +52,8 @@ final class FxTestSupport {
 
     /** Drags a palette template onto the node with this id and waits for the UI to settle. */
     static void dragPod(FxRobot robot, String template, String targetId) {
+        // let a pending re-render (a scroll bar appearing re-lays the canvas) finish before the target is looked up
+        WaitForAsyncUtils.waitForFxEvents();
         robot.drag("#palette-" + template).dropTo("#" + targetId);
         WaitForAsyncUtils.waitForFxEvents();
     }
