@@ -94,7 +94,7 @@ class ReaderFuzzTest {
             // yet a value YAML cannot hold is still a located error
             return assertClean(run("run", file.toString()), file, Set.of(0, 1, 2), edits);
         });
-        assertTrue(exits.getOrDefault(0, 0) + exits.getOrDefault(1, 0) > 0,
+        assertTrue(SeededCases.replaying() || exits.getOrDefault(0, 0) + exits.getOrDefault(1, 0) > 0,
                 "no garbled annotation ever reached the lab: " + exits);
     }
 
@@ -114,6 +114,9 @@ class ReaderFuzzTest {
     /** The edits must reach both outcomes, or the suite would test only the reader's first line of defence. */
     private static void assertReachesBoth(Map<Integer, Integer> exits, String refused, int refusedCode,
                                           String ran, int ranLow, int ranHigh) {
+        if (SeededCases.replaying()) {
+            return;
+        }
         assertTrue(exits.getOrDefault(refusedCode, 0) > 0, "no case ended in " + refused + ": " + exits);
         int reached = 0;
         for (int code = ranLow; code <= ranHigh; code++) {

@@ -8,7 +8,7 @@ import java.util.TreeMap;
 /**
  * Runs a property over generated cases, each drawn from its own seeded random source, so any failure
  * replays: the run's base seed is printed first and repeated in every failure, and
- * {@code -Dgpulab.fuzz.seed=BASE -Dgpulab.fuzz.case=N} starts again at the failing case.
+ * {@code -Dgpulab.fuzz.seed=BASE -Dgpulab.fuzz.case=N} runs just the failing case again.
  *
  * <p>Why not jqwik: from 1.10 it prints a clause forbidding AI agents to use it, and parts of this code
  * are written by one; we respect its author's wish rather than pin an older release.
@@ -27,10 +27,11 @@ final class SeededCases {
     /** The exit codes the cases ended with, counted, so a caller can see that its edits reach the checks. */
     static Map<Integer, Integer> run(String property, int tries, Case body) {
         long base = Long.getLong("gpulab.fuzz.seed", new SecureRandom().nextLong());
-        int first = Integer.getInteger("gpulab.fuzz.case", 0);
+        int first = replaying() ? Integer.getInteger("gpulab.fuzz.case") : 0;
+        int last = replaying() ? Math.min(first + 1, tries) : tries;
         System.out.printf("%s: base seed %d (replay: -Dgpulab.fuzz.seed=%d)%n", property, base, base);
         Map<Integer, Integer> exits = new TreeMap<>();
-        for (int i = first; i < tries; i++) {
+        for (int i = first; i < last; i++) {
             try {
                 exits.merge(body.run(new SplittableRandom(base + i * 0x9E3779B97F4A7C15L)), 1, Integer::sum);
             } catch (Exception | AssertionError e) {
@@ -38,8 +39,13 @@ final class SeededCases {
                         + "-Dgpulab.fuzz.seed=" + base + " -Dgpulab.fuzz.case=" + i + "\n" + e.getMessage(), e);
             }
         }
-        System.out.printf("%s: %d cases, exit codes %s%n", property, tries - first, exits);
+        System.out.printf("%s: %d cases, exit codes %s%n", property, Math.max(0, last - first), exits);
         return exits;
+    }
+
+    /** One case is being replayed: properties over the whole run (both outcomes reached) do not apply. */
+    static boolean replaying() {
+        return System.getProperty("gpulab.fuzz.case") != null;
     }
 
     static <T> T pick(SplittableRandom r, java.util.List<T> values) {
