@@ -109,9 +109,28 @@ final class ExistingPods {
         p.reservation = shares;
         p.reservedOn = node;
         node.book(p.key(), shares, 1);
-        node.bookMig(p.key(), d.value());
+        node.bookMig(p.key(), d.value(), migReservations(p));
         shares.forEach(s -> ev.put("booked " + s.uuid(), s.mem() + " MB, " + s.cores() + " cores, "
                 + Math.max(1, s.slots()) + " slot(s)" + (node.hasCard(s.uuid()) ? "" : " (card unknown: ignored)")));
+    }
+
+    /**
+     * The pod's MIG reservations by card id, as HAMi's usage cache reads them; an annotation HAMi cannot decode
+     * counts as none (HAMi then marks the MIG cards the pod uses unhealthy, which the lab does not model).
+     */
+    private static Map<String, java.util.ArrayDeque<MigAllocations.Entry>> migReservations(SimPod p) {
+        String raw = p.annotations.get(MigAllocations.ANNOTATION);
+        Map<String, java.util.ArrayDeque<MigAllocations.Entry>> out = new LinkedHashMap<>();
+        if (raw == null) {
+            return out;
+        }
+        try {
+            MigAllocations.decode(raw).forEach(e -> out.computeIfAbsent(e.gpuUuid(), k -> new java.util.ArrayDeque<>())
+                    .add(e));
+        } catch (IllegalArgumentException e) {
+            p.warnings.add(e.getMessage() + " (HAMi ignores the pod's MIG reservations)");
+        }
+        return out;
     }
 
     /** Every init container terminated with exit code 0 (HAMi then counts app containers only). */

@@ -161,7 +161,10 @@ final class Scheduling {
         p.reservation = PodUsage.collapse(chosen, p.admitted.initContainers().size());
         p.reservedOn = node;
         node.book(p.key(), p.reservation, 1);
-        node.bookMig(p.key(), chosen);
+        List<MigAllocations.Entry> mig = node.bookMig(p.key(), chosen, Map.of());
+        if (!mig.isEmpty()) {
+            p.annotations.put(MigAllocations.ANNOTATION, MigAllocations.encode(mig));
+        }
         // a retry that lands where the last one did (waiting for a node lock) repeats nothing
         String filterSig = node.name + "|" + devices;
         boolean repeat = filterSig.equals(p.lastFilter) && !p.lastFailure.isEmpty();

@@ -112,25 +112,64 @@ final class SimNode {
     }
 
     /**
-     * The MIG instances a pod's containers got on this node's MIG cards, created in container order as HAMi's
-     * AddResourceUsage does (the smallest allowed profile holding the allocated memory, at its first free placement).
+     * The MIG instances a pod's containers got on this node's MIG cards, in container order as HAMi's usage cache
+     * books them: each card takes the pod's reservations for it from {@code hami.io/vgpu-mig-allocations} in
+     * order ({@code reserved}, by card id); a MIG device without one gets a new instance (the smallest allowed
+     * profile holding the allocated memory, at its first free placement), as the scheduler's own choice.
+     *
+     * @return the reservations made, as HAMi's scheduler writes them into the annotation
      */
-    void bookMig(String podKey, io.gpulab.scheduler.model.PodDevices devices) {
-        for (List<io.gpulab.scheduler.model.ContainerDevice> container : devices.containers()) {
-            for (io.gpulab.scheduler.model.ContainerDevice c : container) {
+    List<MigAllocations.Entry> bookMig(String podKey, io.gpulab.scheduler.model.PodDevices devices,
+                                       Map<String, java.util.ArrayDeque<MigAllocations.Entry>> reserved) {
+        List<MigAllocations.Entry> out = new ArrayList<>();
+        List<List<io.gpulab.scheduler.model.ContainerDevice>> containers = devices.containers();
+        for (int ci = 0; ci < containers.size(); ci++) {
+            for (int di = 0; di < containers.get(ci).size(); di++) {
+                io.gpulab.scheduler.model.ContainerDevice c = containers.get(ci).get(di);
                 Integer i = indexById.get(c.uuid());
                 if (i == null || !registration.devices().get(i).isMig()) {
                     continue;
                 }
-                io.gpulab.scheduler.filter.MigRules.Choice ch = io.gpulab.scheduler.filter.MigRules.select(
-                        registration.devices().get(i).migProfiles(), migInUse(i), c.usedMem());
+                List<io.gpulab.scheduler.model.MigProfile> profiles = registration.devices().get(i).migProfiles();
+                java.util.ArrayDeque<MigAllocations.Entry> q = reserved.get(c.uuid());
+                MigAllocations.Entry r = q == null ? null : q.pollFirst();
+                io.gpulab.scheduler.filter.MigRules.Choice ch;
+                if (r != null) {
+                    io.gpulab.scheduler.model.MigProfile known = profiles.stream()
+                            .filter(p -> p.name().equals(r.profile())).findFirst()
+                            .orElse(new io.gpulab.scheduler.model.MigProfile(r.profile(), c.usedMem(), c.usedCores(),
+                                    r.placement().size(), List.of(r.placement())));
+                    ch = new io.gpulab.scheduler.filter.MigRules.Choice(known, r.placement());
+                } else {
+                    ch = io.gpulab.scheduler.filter.MigRules.select(profiles, migInUse(i), c.usedMem());
+                }
                 if (ch != null) {
                     migByPod.computeIfAbsent(i, k -> new LinkedHashMap<>())
                             .computeIfAbsent(podKey, k -> new ArrayList<>()).add(ch);
+                    out.add(new MigAllocations.Entry(ci, di, c.uuid(), ch.profile().name(), ch.placement()));
                 }
             }
         }
+        // reservations left over for a MIG card of this node are booked too ("restored MIG reservations missing
+        // from cached Pod devices"); those naming another card only make HAMi mark cards unhealthy
+        reserved.forEach((uuid, q) -> {
+            Integer i = indexById.get(uuid);
+            if (i == null || !registration.devices().get(i).isMig()) {
+                return;
+            }
+            List<io.gpulab.scheduler.model.MigProfile> profiles = registration.devices().get(i).migProfiles();
+            for (MigAllocations.Entry r : q) {
+                io.gpulab.scheduler.model.MigProfile known = profiles.stream()
+                        .filter(p -> p.name().equals(r.profile())).findFirst()
+                        .orElse(new io.gpulab.scheduler.model.MigProfile(r.profile(), 0, 0, r.placement().size(),
+                                List.of(r.placement())));
+                migByPod.computeIfAbsent(i, k -> new LinkedHashMap<>()).computeIfAbsent(podKey, k -> new ArrayList<>())
+                        .add(new io.gpulab.scheduler.filter.MigRules.Choice(known, r.placement()));
+            }
+            q.clear();
+        });
         changed();
+        return out;
     }
 
     private List<io.gpulab.scheduler.model.MigPlacement> migInUse(int card) {
