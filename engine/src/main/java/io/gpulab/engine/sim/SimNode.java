@@ -150,6 +150,24 @@ final class SimNode {
                 }
             }
         }
+        // reservations left over for a MIG card of this node are booked too ("restored MIG reservations missing
+        // from cached Pod devices"); those naming another card only make HAMi mark cards unhealthy
+        reserved.forEach((uuid, q) -> {
+            Integer i = indexById.get(uuid);
+            if (i == null || !registration.devices().get(i).isMig()) {
+                return;
+            }
+            List<io.gpulab.scheduler.model.MigProfile> profiles = registration.devices().get(i).migProfiles();
+            for (MigAllocations.Entry r : q) {
+                io.gpulab.scheduler.model.MigProfile known = profiles.stream()
+                        .filter(p -> p.name().equals(r.profile())).findFirst()
+                        .orElse(new io.gpulab.scheduler.model.MigProfile(r.profile(), 0, 0, r.placement().size(),
+                                List.of(r.placement())));
+                migByPod.computeIfAbsent(i, k -> new LinkedHashMap<>()).computeIfAbsent(podKey, k -> new ArrayList<>())
+                        .add(new io.gpulab.scheduler.filter.MigRules.Choice(known, r.placement()));
+            }
+            q.clear();
+        });
         changed();
         return out;
     }

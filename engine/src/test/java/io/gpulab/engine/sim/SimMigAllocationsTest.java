@@ -100,6 +100,21 @@ class SimMigAllocationsTest {
     }
 
     @Test
+    void reservationsThePodsDevicesDoNotListAreRestoredOnTheMigCard() {
+        Map<String, Object> two = existing("a", 3);
+        @SuppressWarnings("unchecked")
+        Map<String, String> ann = (Map<String, String>) ((Map<String, Object>) two.get("metadata")).get("annotations");
+        ann.put("hami.io/vgpu-mig-allocations", "[{\"containerIndex\":0,\"deviceIndex\":0,\"gpuUUID\":\"GPU-m\","
+                + "\"profile\":\"1g.10gb\",\"placement\":{\"start\":3,\"size\":1}},{\"containerIndex\":0,"
+                + "\"deviceIndex\":1,\"gpuUUID\":\"GPU-m\",\"profile\":\"1g.10gb\",\"placement\":{\"start\":4,"
+                + "\"size\":1}}]");
+        SimBackend lab = lab(List.of(two));
+        List<Integer> starts = new ArrayList<>();
+        card(lab).migInstances().forEach(i -> starts.add(i.start()));
+        assertEquals(List.of(3, 4), starts);
+    }
+
+    @Test
     void anAnnotationHamiCannotDecodeIsReportedOnThePod() {
         Map<String, Object> bad = existing("a", 3);
         @SuppressWarnings("unchecked")

@@ -133,11 +133,11 @@ public final class LabEditorView extends VBox {
                             .setHami("nodeSchedulerPolicy", n));
         });
         GridPane size = grid();
-        size.addRow(0, new Label("CPU"), cpu, new Label("Memory MiB"), memory);
+        size.addRow(0, name("CPU"), cpu, name("Memory MiB"), memory);
         GridPane hami = grid();
-        hami.addRow(0, new Label("deviceSplitCount"), split);
-        hami.addRow(1, new Label("gpuSchedulerPolicy"), gpuPolicy);
-        hami.addRow(2, new Label("nodeSchedulerPolicy"), nodePolicy);
+        hami.addRow(0, name("deviceSplitCount"), split);
+        hami.addRow(1, name("gpuSchedulerPolicy"), gpuPolicy);
+        hami.addRow(2, name("nodeSchedulerPolicy"), nodePolicy);
         getChildren().addAll(title("LAB DESIGN"), note,
                 title("TENANTS"), tenants, row(newTenant, addTenant),
                 title("WORKER"), worker, size, row(apply, removeWorker), row(newWorker, addWorker),
@@ -213,6 +213,12 @@ public final class LabEditorView extends VBox {
         }
     }
 
+    private static Label name(String text) {
+        Label l = new Label(text);
+        l.setMinWidth(Region.USE_PREF_SIZE);
+        return l;
+    }
+
     private static Label title(String text) {
         Label l = new Label(text);
         l.getStyleClass().add("section-title");
@@ -222,7 +228,7 @@ public final class LabEditorView extends VBox {
     private static TextField field(String id) {
         TextField f = new TextField();
         f.setId(id);
-        f.setPrefColumnCount(6);
+        f.setPrefColumnCount(4);
         f.setMinWidth(40);
         return f;
     }

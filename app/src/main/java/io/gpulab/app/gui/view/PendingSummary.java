@@ -18,6 +18,7 @@ import javafx.scene.layout.HBox;
 public final class PendingSummary extends HBox {
 
     private final Consumer<String> reveal;
+    private java.util.List<String> drawn = java.util.List.of();
 
     public PendingSummary(WorkbenchViewModel vm, Consumer<String> reveal) {
         super(6);
@@ -30,6 +31,13 @@ public final class PendingSummary extends HBox {
     }
 
     private void render(LabSnapshot s) {
+        java.util.List<String> counts = s.tenants().stream()
+                .map(t -> t.name() + "=" + t.pods().stream().filter(PendingBadge::isPending).count()).toList();
+        // most changes (a clock tick, a placed pod) leave every count as it was: keep the buttons then
+        if (counts.equals(drawn)) {
+            return;
+        }
+        drawn = counts;
         Label title = new Label("PENDING");
         title.getStyleClass().add("section-title");
         title.setMinWidth(Label.USE_PREF_SIZE);

@@ -27,12 +27,17 @@ public final class Texts {
         l.setWrapText(false);
         l.setMinWidth(0);
         l.setTextOverrun(OverrunStyle.ELLIPSIS);
-        Tooltip tip = new Tooltip();
-        tip.textProperty().bind(l.textProperty());
-        tip.setShowDelay(Duration.millis(300));
-        tip.setWrapText(true);
-        tip.setMaxWidth(640);
-        l.setTooltip(tip);
+        // the tooltip is made on first hover: canvases rebuild hundreds of these labels per lab change
+        l.addEventHandler(javafx.scene.input.MouseEvent.MOUSE_ENTERED, e -> {
+            if (l.getTooltip() == null) {
+                Tooltip tip = new Tooltip();
+                tip.textProperty().bind(l.textProperty());
+                tip.setShowDelay(Duration.millis(300));
+                tip.setWrapText(true);
+                tip.setMaxWidth(640);
+                l.setTooltip(tip);
+            }
+        });
         return l;
     }
 }

@@ -124,7 +124,11 @@ public final class TopologyView extends ScrollPane {
         List<Node> panels = new ArrayList<>();
         for (TenantView t : s.tenants()) {
             double w = t.nodes().size() > TenantPanel.COMPACT_THRESHOLD ? Math.max(width, available) : width;
-            Drawn key = new Drawn(t, selectionIn(t), lockHeld(t) ? s.now() : null, w, null);
+            // a full-tile panel only depends on its width through the tunnel's compact form: a scroll bar
+            // coming or going resizes the existing panel instead of rebuilding it
+            double drawnWidth = t.nodes().size() > TenantPanel.COMPACT_THRESHOLD ? w
+                    : w < TunnelPath.COMPACT_BELOW ? 0 : 1;
+            Drawn key = new Drawn(t, selectionIn(t), lockHeld(t) ? s.now() : null, drawnWidth, null);
             Drawn prev = drawn.get(t.name());
             // an unchanged tenant keeps its nodes: with 1,000 workers most frames touch one tenant at most
             TenantPanel p = prev != null && prev.sameAs(key) ? prev.panel() : new TenantPanel(vm, s, t, w);

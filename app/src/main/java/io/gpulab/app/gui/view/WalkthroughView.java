@@ -70,6 +70,7 @@ public final class WalkthroughView extends VBox {
         picker.setMaxWidth(Double.MAX_VALUE);
         start.setId("walkthrough-start");
         start.getStyleClass().add("accent");
+        start.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         title.getStyleClass().add("walkthrough-title");
         title.setId("walkthrough-title");
         title.setWrapText(true);

@@ -149,6 +149,7 @@ public final class WorkbenchActions {
      * when something is selected (FX thread); returns the file size in bytes.
      */
     public long exportSlideTo(double scale, Path file) throws java.io.IOException {
+        settle();
         return SlideExport.write(canvas.get(), inspector.get(), vm.selectionProperty().get() != null, scale,
                 Caption.of(vm.snapshot()), isDark(), file);
     }
@@ -170,6 +171,7 @@ public final class WorkbenchActions {
 
     /** Writes the PNG without a dialog (FX thread); returns its size in bytes. */
     public long exportPngTo(boolean wholeWindow, double scale, Path file) throws java.io.IOException {
+        settle();
         Node target = wholeWindow ? window.get() : canvas.get();
         return PngExporter.write(target, scale, Caption.of(vm.snapshot()), isDark(), file);
     }
@@ -194,6 +196,20 @@ public final class WorkbenchActions {
         var fx = PngExporter.render(canvas.get(), 1.5, Caption.of(vm.snapshot()), false);
         var image = SwingFXUtils.fromFXImage(fx, null);
         return ReportWriter.write(ReportData.collect(vm, image), file);
+    }
+
+    /**
+     * CSS and layout until nothing changes: a size change re-renders the canvas during layout, and panels
+     * made in that pass need their own CSS before a snapshot shows them.
+     */
+    private void settle() {
+        var scene = window.get().getScene();
+        if (scene != null) {
+            for (int i = 0; i < 3; i++) {
+                scene.getRoot().applyCss();
+                scene.getRoot().layout();
+            }
+        }
     }
 
     private static void error(String message) {

@@ -1,6 +1,5 @@
 package io.gpulab.app.gui.view;
 
-import io.gpulab.app.gui.vm.Formats;
 import io.gpulab.app.gui.vm.Selection;
 import io.gpulab.app.gui.vm.WorkbenchViewModel;
 import io.gpulab.engine.api.LabSnapshot;
@@ -14,7 +13,6 @@ import javafx.scene.control.Label;
 import javafx.scene.control.MenuItem;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
-import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 
@@ -28,12 +26,16 @@ public final class WorkerBox extends VBox {
         setId("node-" + node.name());
         Label name = new Label(node.name());
         name.getStyleClass().add("worker-name");
-        Label spec = Texts.clipped(node.cpu() + " CPU · " + Formats.mb(node.memoryMiB()) + " MiB · "
-                + node.capacity().getOrDefault("nvidia.com/gpu", "0") + " GPU slots", "muted");
-        Region grow = new Region();
-        HBox.setHgrow(grow, Priority.ALWAYS);
-        HBox head = new HBox(8, Icons.icon(Icons.SERVER, 14, "server-icon"), name, spec, grow, new HostFill(node));
+        // CPU and memory are on the fill bars beside it; the slots are what the header adds
+        Label spec = new Label(node.capacity().getOrDefault("nvidia.com/gpu", "0") + " GPU slots");
+        spec.getStyleClass().add("muted");
+        HBox title = new HBox(8, Icons.icon(Icons.SERVER, 14, "server-icon"), name, spec);
+        title.setAlignment(Pos.CENTER_LEFT);
+        // the fill bars follow on the same line when the worker is wide, on the next when it is narrow
+        FlowPane head = new FlowPane(14, 4, title, new HostFill(node));
         head.setAlignment(Pos.CENTER_LEFT);
+        head.prefWrapLengthProperty().bind(widthProperty().subtract(20));
+        head.getStyleClass().add("worker-head");
         name.setMinWidth(Region.USE_PREF_SIZE);
         getChildren().add(head);
         if (node.lock() != null && node.lock().held()) {

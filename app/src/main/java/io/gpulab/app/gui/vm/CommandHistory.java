@@ -29,8 +29,16 @@ public final class CommandHistory {
 
     /** Records an accepted command; {@code after} is the lab once it took effect, {@code events} the log size. */
     public void record(LabCommand command, LabSnapshot after, int events) {
+        record(command, after, events, true);
+    }
+
+    /**
+     * Records an accepted command; {@code mergeTicks} false keeps an advance as its own entry (a scenario's
+     * steps are recorded one for one, so "how many of its steps were played" can be read off the history).
+     */
+    public void record(LabCommand command, LabSnapshot after, int events, boolean mergeTicks) {
         int last = entries.size() - 1;
-        if (command instanceof LabCommand.Advance next && last >= 0
+        if (mergeTicks && command instanceof LabCommand.Advance next && last >= 0
                 && entries.get(last).command() instanceof LabCommand.Advance prev) {
             entries.set(last, new Entry(new LabCommand.Advance(prev.by().plus(next.by())), after, events));
             return;

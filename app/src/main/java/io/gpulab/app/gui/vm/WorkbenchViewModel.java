@@ -21,7 +21,6 @@ import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
-import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.FXCollections;
@@ -48,12 +47,10 @@ public final class WorkbenchViewModel {
     private final ObservableList<LabEvent> events = FXCollections.observableArrayList();
     private final ObjectProperty<@Nullable Selection> selection = new SimpleObjectProperty<>();
     private final ReadOnlyObjectWrapper<@Nullable PodTrace> trace = new ReadOnlyObjectWrapper<>();
-    private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("Ready");
-    private final ReadOnlyObjectWrapper<StatusKind> statusKind = new ReadOnlyObjectWrapper<>(StatusKind.INFO);
+    private final StatusLine line = new StatusLine();
     private final ReadOnlyBooleanWrapper canUndo = new ReadOnlyBooleanWrapper(false);
     private final BooleanProperty playing = new SimpleBooleanProperty(false);
     private final ReadOnlyObjectWrapper<List<LabSnapshot>> versions = new ReadOnlyObjectWrapper<>();
-    private final ReadOnlyObjectWrapper<@Nullable Path> written = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<@Nullable TimeTravel> past = new ReadOnlyObjectWrapper<>();
     private DiscardGate discardGate = DiscardGate.ALLOW;
     private final LabDesigns designs = new LabDesigns();
@@ -101,11 +98,11 @@ public final class WorkbenchViewModel {
     }
 
     public ReadOnlyStringProperty statusProperty() {
-        return status.getReadOnlyProperty();
+        return line.textProperty();
     }
 
     public ReadOnlyObjectProperty<StatusKind> statusKindProperty() {
-        return statusKind.getReadOnlyProperty();
+        return line.kindProperty();
     }
 
     public ReadOnlyBooleanProperty canUndoProperty() {
@@ -342,17 +339,7 @@ public final class WorkbenchViewModel {
      * did something else in between.
      */
     public int scenarioStepsPlayed() {
-        List<LabCommand> done = history.commands();
-        List<LabCommand> steps = lab.steps();
-        if (done.size() > steps.size()) {
-            return -1;
-        }
-        for (int i = 0; i < done.size(); i++) {
-            if (!done.get(i).equals(steps.get(i))) {
-                return -1;
-            }
-        }
-        return done.size();
+        return LabReplay.stepsPlayed(history.commands(), lab.steps());
     }
 
     private void playSteps(List<LabCommand> steps) {
@@ -365,8 +352,8 @@ public final class WorkbenchViewModel {
             return;
         }
         LabBackend backend = lab.backend();
-        round(() -> replay(backend, steps), r -> {
-            r.applied().forEach(e -> history.record(e.command(), e.after(), e.events()));
+        round(() -> LabReplay.replay(backend, steps), r -> {
+            r.applied().forEach(e -> history.record(e.command(), e.after(), e.events(), false));
             report(r.result().accepted() ? "Played " + steps.size() + " scenario step" + (steps.size() == 1 ? "" : "s")
                     + " (" + Math.max(0, scenarioStepsPlayed()) + " of " + lab.steps().size() + ")"
                     : r.result().message(),
@@ -388,7 +375,7 @@ public final class WorkbenchViewModel {
         LabBackend backend = lab.backend();
         round(() -> {
             backend.execute(new LabCommand.Reset());
-            return replay(backend, replay);
+            return LabReplay.replay(backend, replay);
         }, r -> report("Undone (replayed " + replay.size() + " actions)", true));
     }
 
@@ -456,49 +443,20 @@ public final class WorkbenchViewModel {
                     namer.reset();
                 }
             }
-            report(describe(command, r.result()), r.result().accepted());
+            report(LabReplay.describe(command, r.result()), r.result().accepted());
         });
-    }
-
-    /** Executes each command in order; the lab after each is kept (time travel, walkthrough checks). */
-    private static LabRefresh replay(LabBackend backend, List<LabCommand> commands) {
-        CommandResult last = CommandResult.ok(List.of());
-        List<CommandHistory.Entry> applied = new java.util.ArrayList<>(commands.size());
-        // count the log from each result: copying the whole log per step would be quadratic on long scenarios
-        int logged = commands.isEmpty() ? 0 : backend.events().size();
-        for (LabCommand c : commands) {
-            CommandResult r = backend.execute(c);
-            if (!r.accepted()) {
-                last = r;
-            }
-            logged = CommandHistory.rebuilds(c) ? r.events().size() : logged + r.events().size();
-            applied.add(new CommandHistory.Entry(c, backend.snapshot(), logged));
-        }
-        return new LabRefresh(last, backend.snapshot(), backend.events(), applied);
     }
 
     private void round(Callable<LabRefresh> work, java.util.function.Consumer<LabRefresh> after) {
         tasks.execute(work, r -> {
             apply(r.snapshot());
-            syncEvents(r.events());
+            LabReplay.syncEvents(events, r.events());
             canUndo.set(undoable());
             after.accept(r);
             canUndo.set(undoable());
             versions.set(history.versionsSinceReset());
             refreshTrace();
         }, e -> setStatus("Engine error: " + e.getMessage(), StatusKind.ERROR));
-    }
-
-    /** Appends only what is new when the log grew (the common case), else replaces it (reset, undo). */
-    private void syncEvents(List<LabEvent> all) {
-        int n = events.size();
-        if (all.size() >= n && (n == 0 || all.get(n - 1).equals(events.get(n - 1)))) {
-            if (all.size() > n) {
-                events.addAll(all.subList(n, all.size()));
-            }
-        } else {
-            events.setAll(all);
-        }
     }
 
     private void swap(OpenedLab opened) {
@@ -562,24 +520,6 @@ public final class WorkbenchViewModel {
         tasks.execute(() -> backend.trace(sel.tenant(), sel.id()), trace::set, e -> trace.set(null));
     }
 
-    /** The file the last status line reports as written (for "open folder"); null once the status moves on. */
-    public ReadOnlyObjectProperty<@Nullable Path> writtenProperty() {
-        return written.getReadOnlyProperty();
-    }
-
-    /** Reports a file the workbench wrote: where it is (absolute path) and how big. */
-    public void wrote(String what, Path file) {
-        Path abs = file.toAbsolutePath();
-        long kb;
-        try {
-            kb = Math.max(1, (Files.size(abs) + 1023) / 1024);
-        } catch (java.io.IOException e) {
-            kb = 0;
-        }
-        setStatus("Wrote " + what + " to " + abs + (kb > 0 ? " (" + kb + " KB)" : ""), StatusKind.OK);
-        written.set(abs);
-    }
-
     /** An error-toned status line (a failed export, say). */
     public void error(String message) {
         setStatus(message, StatusKind.ERROR);
@@ -595,17 +535,17 @@ public final class WorkbenchViewModel {
     }
 
     private void setStatus(String message, StatusKind kind) {
-        written.set(null);
-        status.set(message);
-        statusKind.set(kind);
+        line.set(message, kind);
     }
 
-    private static String describe(LabCommand c, CommandResult r) {
-        if (!r.accepted()) {
-            return "Refused: " + r.message();
-        }
-        String what = CommandText.of(c);
-        return r.message().isBlank() ? what : what + " — " + r.message();
+    /** The file the last status line reports as written (for "open folder"); null once the status moves on. */
+    public ReadOnlyObjectProperty<@Nullable Path> writtenProperty() {
+        return line.writtenProperty();
+    }
+
+    /** Reports a file the workbench wrote: where it is (absolute path) and how big. */
+    public void wrote(String what, Path file) {
+        line.wrote(what, file);
     }
 
     /** Stops the lab (window closing). */

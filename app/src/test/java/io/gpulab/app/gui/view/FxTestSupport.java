@@ -52,6 +52,8 @@ final class FxTestSupport {
 
     /** Drags a palette template onto the node with this id and waits for the UI to settle. */
     static void dragPod(FxRobot robot, String template, String targetId) {
+        // let a pending re-render (a scroll bar appearing re-lays the canvas) finish before the target is looked up
+        WaitForAsyncUtils.waitForFxEvents();
         robot.drag("#palette-" + template).dropTo("#" + targetId);
         WaitForAsyncUtils.waitForFxEvents();
     }

@@ -138,4 +138,16 @@ class WorkbenchViewModelTest {
         vm.submitTemplate(article, "tenant-a", null);
         assertEquals(null, vm.writtenProperty().get());
     }
+
+    @Test
+    void aScenarioWithConsecutiveClockStepsCountsAsPlayedOnceAllItsStepsRan() throws Exception {
+        EngineLabOpener opener = EngineLabOpener.sim();
+        WorkbenchViewModel lock = new WorkbenchViewModel(opener.open("lock-lifecycle"), opener,
+                new CurrentThreadTaskExecutor(), r -> { });
+        lock.playNextScenarioStep();
+        assertEquals(1, lock.scenarioStepsPlayed());
+        lock.playScenarioSteps();
+        assertEquals(lock.scenarioStepCount(), lock.scenarioStepsPlayed());
+        lock.close();
+    }
 }
