@@ -20,12 +20,24 @@ import java.util.Set;
  */
 record HamiValuesArgs(HamiValues.@Nullable Result lab, Map<String, HamiValues.Result> perTenant) {
 
+    private static final java.util.regex.Pattern DNS_LABEL = java.util.regex.Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?");
+
     static HamiValuesArgs parse(@Nullable List<String> args, Set<String> tenants) throws IOException {
+        return parse(args, tenants, false);
+    }
+
+    /** @param othersIgnored values for a tenant not in {@code tenants} are passed over (a command about one tenant) */
+    static HamiValuesArgs parse(@Nullable List<String> args, Set<String> tenants, boolean othersIgnored)
+            throws IOException {
         HamiValues.Result lab = null;
         Map<String, HamiValues.Result> perTenant = new LinkedHashMap<>();
         for (String a : args == null ? List.<String>of() : args) {
             int eq = a.indexOf('=');
             String tenant = eq > 0 ? a.substring(0, eq) : null;
+            if (othersIgnored && tenant != null && !tenants.contains(tenant) && DNS_LABEL.matcher(tenant).matches()
+                    && !java.nio.file.Files.exists(Path.of(a))) {
+                continue;
+            }
             if (tenant != null && tenants.contains(tenant)) {
                 if (perTenant.put(tenant, HamiValues.read(Path.of(a.substring(eq + 1)))) != null) {
                     throw new IllegalArgumentException("--hami-values " + tenant + "=...: given twice");

@@ -42,6 +42,11 @@ public final class WhyPendingCommand implements Callable<Integer> {
             description = "offline: a scenario written by 'gpulab import snapshot' (no cluster is contacted)")
     private java.nio.file.@org.jspecify.annotations.Nullable Path snapshot;
 
+    @Option(names = "--hami-values", paramLabel = "[TENANT=]values.yaml",
+            description = "online: the HAMi chart values the cluster runs with (resource names, policies...), for "
+                    + "all tenants (FILE) or one (TENANT=FILE); default: the chart's defaults")
+    private java.util.@org.jspecify.annotations.Nullable List<String> hamiValues;
+
     @Override
     public Integer call() throws Exception {
         PendingExplanation x;
@@ -54,8 +59,18 @@ public final class WhyPendingCommand implements Callable<Integer> {
                 return GpulabCommand.EXIT_USAGE;
             }
         } else {
+            SchedulerConfig cfg;
+            try {
+                HamiValuesArgs values = HamiValuesArgs.parse(hamiValues, java.util.Set.of(tenant), true);
+                cfg = io.gpulab.engine.snapshot.HamiValuesSettings.of(values.lab(), values.perTenant().get(tenant))
+                        .toSchedulerConfig();
+            } catch (java.io.IOException | IllegalArgumentException e) {
+                CliSupport.err(spec).println("gpulab: " + e.getMessage());
+                return GpulabCommand.EXIT_USAGE;
+            }
             try (ClusterBackend backend = ClusterBackend.connect(cluster.options())) {
-                x = PendingExplainer.explain(backend, tenant, pod, SchedulerConfig.DEFAULTS);
+                backend.assumeHami(tenant, cfg);
+                x = PendingExplainer.explain(backend, tenant, pod, cfg);
             } catch (ClusterException e) {
                 CliSupport.err(spec).println("gpulab: " + e.getMessage());
                 return GpulabCommand.EXIT_USAGE;

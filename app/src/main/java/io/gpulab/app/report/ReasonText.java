@@ -1,8 +1,12 @@
 package io.gpulab.app.report;
 
+import io.gpulab.engine.api.ReasonCodes;
 import java.util.Map;
 
-/** Plain words for the pending reasons a report lists, so a reviewer need not know HAMi's codes. */
+/**
+ * Plain words for the pending reasons a report lists, so a reviewer need not know HAMi's codes: short
+ * phrases for the common ones (they fit a table column), else the cause from {@link ReasonCodes}.
+ */
 final class ReasonText {
 
     private static final Map<String, String> TEXT = Map.ofEntries(
@@ -27,6 +31,10 @@ final class ReasonText {
         String t = TEXT.get(reason);
         if (t != null) {
             return t;
+        }
+        java.util.Optional<ReasonCodes.Reason> known = ReasonCodes.find(reason);
+        if (known.isPresent()) {
+            return known.get().cause();
         }
         if (reason.startsWith("Insufficient")) {
             return "kube-scheduler: not enough " + reason.substring("Insufficient".length()).strip()

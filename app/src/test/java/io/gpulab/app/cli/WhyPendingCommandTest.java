@@ -37,6 +37,42 @@ class WhyPendingCommandTest {
     }
 
     @Test
+    void withTheClustersHamiValuesQuotasAndRequestsAreReadUnderItsResourceNames() throws Exception {
+        try (ClusterLabFixture lab = new ClusterLabFixture(client, dir)) {
+            lab.tenantA.client.resourceQuotas().inNamespace("default").resource(
+                    new io.fabric8.kubernetes.api.model.ResourceQuotaBuilder().withNewMetadata().withName("gpu")
+                            .withNamespace("default").endMetadata().withNewSpec()
+                            .addToHard("limits.example.com/vmem", new io.fabric8.kubernetes.api.model.Quantity("25000"))
+                            .endSpec().build()).create();
+            lab.tenantA.client.pods().resource(new io.fabric8.kubernetes.api.model.PodBuilder().withNewMetadata()
+                    .withName("small").withNamespace("default").endMetadata().withNewSpec()
+                    .withSchedulerName("hami-scheduler").addNewContainer().withName("main").withImage("busybox")
+                    .withNewResources().withLimits(java.util.Map.of(
+                            "example.com/vgpu", new io.fabric8.kubernetes.api.model.Quantity("1"),
+                            "example.com/vmem", new io.fabric8.kubernetes.api.model.Quantity("10000")))
+                    .endResources().endContainer().endSpec().withNewStatus().withPhase("Pending").endStatus().build())
+                    .create();
+            Path values = java.nio.file.Files.writeString(dir.resolve("values.yaml"),
+                    "resourceName: example.com/vgpu\nresourceMem: example.com/vmem\n");
+            String[] args = {"why-pending", "--kubeconfig", lab.managementKubeconfig.toString(), "--tenant",
+                "tenant-a", "--pod", "default/small"};
+            CliHarness.Result chart = CliHarness.run(args);
+            assertEquals(0, chart.exit(), chart.err());
+            assertTrue(chart.out().contains("scheduler/ says: not a GPU pod"), chart.out());
+            String[] withValues = java.util.Arrays.copyOf(args, args.length + 4);
+            withValues[args.length] = "--hami-values";
+            withValues[args.length + 1] = "tenant-a=" + values;
+            withValues[args.length + 2] = "--hami-values";
+            withValues[args.length + 3] = "tenant-b=" + dir.resolve("not-read.yaml");
+            CliHarness.Result own = CliHarness.run(withValues);
+            assertEquals(0, own.exit(), own.err());
+            // gpu-pod-1's 20000 MB + 10000 asked > 25000 under limits.example.com/vmem
+            assertTrue(own.out().matches("(?s).*GPU-a100-0\\s+tenant-a-worker\\s+\\d+\\s+\\d+\\s+\\d+\\s+"
+                    + "ResourceQuotaNotFit.*"), own.out());
+        }
+    }
+
+    @Test
     void whatIfAddsAWorkerAndReplaysThePendingPods() throws Exception {
         try (ClusterLabFixture lab = new ClusterLabFixture(client, dir)) {
             lab.tenantA.client.pods().inNamespace("default").withName("garbage-pod").delete();

@@ -3,6 +3,7 @@ package io.gpulab.app.fuzz;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.regex.Matcher;
 
 /**
  * One edit of a text file, as a person (or a broken tool) makes them: a line dropped, doubled, moved or
@@ -43,7 +44,7 @@ record Mutation(Kind kind, double where, double other, String token) {
                 int colon = line.indexOf(": ");
                 lines.set(i, colon < 0 ? line + token : line.substring(0, colon + 2) + token);
             }
-            case REPLACE_NUMBER -> lines.set(i, lines.get(i).replaceFirst("\\d+", token));
+            case REPLACE_NUMBER -> lines.set(i, lines.get(i).replaceFirst("\\d+", Matcher.quoteReplacement(token)));
             case TRUNCATE -> {
                 return text.substring(0, index(text.length() + 1, where));
             }

@@ -47,8 +47,9 @@ public final class PlanView extends BorderPane {
     /**
      * @param open      the built-in examples and "Open plan…" (the window supplies the file dialog)
      * @param openAsLab called with the selected candidate when the user asks to inspect it as a lab
+     * @param exportReport asks where to write the decision report (the window owns the file dialog)
      */
-    public PlanView(PlanViewModel vm, List<Button> open, Consumer<CandidateResult> openAsLab) {
+    public PlanView(PlanViewModel vm, List<Button> open, Consumer<CandidateResult> openAsLab, Runnable exportReport) {
         this.vm = vm;
         setId("plan-view");
         Button run = new Button("Run");
@@ -62,7 +63,7 @@ public final class PlanView extends BorderPane {
         ProgressBar bar = new ProgressBar();
         bar.setId("plan-progress");
         bar.progressProperty().bind(vm.progressProperty());
-        bar.setPrefWidth(180);
+        bar.setPrefWidth(110);
         Label status = new Label();
         status.setId("plan-status");
         status.textProperty().bind(vm.statusProperty());
@@ -70,7 +71,11 @@ public final class PlanView extends BorderPane {
         HBox.setHgrow(status, Priority.ALWAYS);
         ToolBar tools = new ToolBar();
         tools.getItems().addAll(open);
-        tools.getItems().addAll(run, cancel, bar, status);
+        Button report = new Button("Decision report…");
+        report.setId("plan-report");
+        report.disableProperty().bind(vm.resultProperty().isNull().or(vm.runningProperty()));
+        report.setOnAction(e -> exportReport.run());
+        tools.getItems().addAll(run, cancel, report, bar, status);
         setTop(tools);
 
         TextArea editor = new TextArea();

@@ -113,6 +113,23 @@ public final class PlanViewModel {
         });
     }
 
+    /** Writes the decision report of the last answer (off the UI thread); the status says where it went. */
+    public void exportReport(Path pdf) {
+        PlanResult r = result.get();
+        if (r == null) {
+            status.set("Run the plan first: the report shows its answer.");
+            return;
+        }
+        background.execute(() -> {
+            try {
+                int pages = io.gpulab.app.report.DecisionReport.write(r, io.gpulab.app.GpulabVersion.VERSION, pdf);
+                ui.execute(() -> status.set("Wrote the decision report to " + pdf + " (" + pages + " pages)."));
+            } catch (java.io.IOException e) {
+                ui.execute(() -> status.set("Cannot write " + pdf + ": " + e.getMessage()));
+            }
+        });
+    }
+
     public void cancel() {
         cancel.set(true);
     }

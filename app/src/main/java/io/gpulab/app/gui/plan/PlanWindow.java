@@ -44,7 +44,8 @@ public final class PlanWindow {
         });
         PlanViewModel vm = new PlanViewModel(background, FxThread::runNowOrLater);
         Stage stage = new Stage();
-        PlanView view = new PlanView(vm, openButtons(vm, stage), c -> openAsLab(vm, lab, c, owner));
+        PlanView view = new PlanView(vm, openButtons(vm, stage), c -> openAsLab(vm, lab, c, owner),
+                () -> exportReport(vm, stage));
         stage.setTitle("gpulab — compare candidate platforms");
         stage.setScene(new Scene(view, 1280, 800));
         stage.setOnHidden(e -> {
@@ -80,6 +81,18 @@ public final class PlanWindow {
             out.add(b);
         }
         return out;
+    }
+
+    private static void exportReport(PlanViewModel vm, Stage stage) {
+        FileChooser fc = new FileChooser();
+        fc.setTitle("Export decision report");
+        fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("PDF", "*.pdf"));
+        PlanResult r = vm.resultProperty().get();
+        fc.setInitialFileName((r == null ? "plan" : r.plan().name()) + "-decision-report.pdf");
+        File f = fc.showSaveDialog(stage);
+        if (f != null) {
+            vm.exportReport(f.toPath());
+        }
     }
 
     static void loadBuiltin(PlanViewModel vm, String name) {

@@ -37,7 +37,7 @@ class PlanViewTest {
     void start(Stage stage) {
         this.stage = stage;
         vm = new PlanViewModel(Executors.newSingleThreadExecutor(), FxThread::runNowOrLater);
-        PlanView view = new PlanView(vm, PlanWindow.openButtons(vm, stage), opened::add);
+        PlanView view = new PlanView(vm, PlanWindow.openButtons(vm, stage), opened::add, () -> { });
         stage.setScene(new Scene(view, 1600, 1000));
         stage.show();
     }
@@ -58,6 +58,10 @@ class PlanViewTest {
         assertFalse(robot.lookup("#plan-open-lab").queryAs(Button.class).isDisabled());
         robot.clickOn("#plan-open-lab");
         assertEquals(1, opened.size());
+        File pdf = new File("target/plan-view-report.pdf");
+        robot.interact(() -> vm.exportReport(pdf.toPath()));
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> vm.statusProperty().get().startsWith("Wrote"));
+        assertTrue(vm.statusProperty().get().contains("(7 pages)"), vm.statusProperty().get());
         for (int[] size : new int[][] {{1280, 720}, {1600, 1000}, {1920, 1080}}) {
             robot.interact(() -> {
                 stage.setWidth(size[0]);

@@ -1,0 +1,81 @@
+package io.gpulab.app.fuzz;
+
+import java.security.SecureRandom;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
+
+/**
+ * Runs a property over generated cases, each drawn from its own seeded random source, so any failure
+ * replays: the run's base seed is printed first and repeated in every failure, and
+ * {@code -Dgpulab.fuzz.seed=BASE -Dgpulab.fuzz.case=N} runs just the failing case again.
+ *
+ * <p>Why not jqwik: from 1.10 it prints a clause forbidding AI agents to use it, and parts of this code
+ * are written by one; we respect its author's wish rather than pin an older release.
+ */
+final class SeededCases {
+
+    /** One case: draws its inputs from {@code random}, runs gpulab, asserts, returns the exit code seen. */
+    @FunctionalInterface
+    interface Case {
+        int run(SplittableRandom random) throws Exception;
+    }
+
+    private SeededCases() {
+    }
+
+    /** The exit codes the cases ended with, counted, so a caller can see that its edits reach the checks. */
+    static Map<Integer, Integer> run(String property, int tries, Case body) {
+        long base = Long.getLong("gpulab.fuzz.seed", new SecureRandom().nextLong());
+        int first = replaying() ? Integer.getInteger("gpulab.fuzz.case") : 0;
+        int last = replaying() ? Math.min(first + 1, tries) : tries;
+        System.out.printf("%s: base seed %d (replay: -Dgpulab.fuzz.seed=%d)%n", property, base, base);
+        Map<Integer, Integer> exits = new TreeMap<>();
+        for (int i = first; i < last; i++) {
+            try {
+                exits.merge(body.run(new SplittableRandom(base + i * 0x9E3779B97F4A7C15L)), 1, Integer::sum);
+            } catch (Exception | AssertionError e) {
+                throw new AssertionError(property + ": case " + i + " of " + tries + " failed; replay with "
+                        + "-Dgpulab.fuzz.seed=" + base + " -Dgpulab.fuzz.case=" + i + "\n" + e.getMessage(), e);
+            }
+        }
+        System.out.printf("%s: %d cases, exit codes %s%n", property, Math.max(0, last - first), exits);
+        return exits;
+    }
+
+    /** One case is being replayed: properties over the whole run (both outcomes reached) do not apply. */
+    static boolean replaying() {
+        return System.getProperty("gpulab.fuzz.case") != null;
+    }
+
+    static <T> T pick(SplittableRandom r, java.util.List<T> values) {
+        return values.get(r.nextInt(values.size()));
+    }
+
+    static <E extends Enum<E>> E pick(SplittableRandom r, Class<E> type) {
+        E[] all = type.getEnumConstants();
+        return all[r.nextInt(all.length)];
+    }
+
+    /**
+     * A short random string: mostly printable ASCII (what YAML and CSV syntax is made of), some controls,
+     * letters beyond Latin-1 and astral characters, as a broken editor or tool might leave them.
+     */
+    static String string(SplittableRandom r, int maxLength) {
+        int n = r.nextInt(maxLength + 1);
+        StringBuilder s = new StringBuilder(n);
+        for (int i = 0; i < n; i++) {
+            int kind = r.nextInt(10);
+            if (kind < 7) {
+                s.append((char) (' ' + r.nextInt(95)));
+            } else if (kind == 7) {
+                s.append((char) r.nextInt(32));
+            } else if (kind == 8) {
+                s.append((char) (0xA0 + r.nextInt(0x2F00)));
+            } else {
+                s.appendCodePoint(0x1F300 + r.nextInt(0x300));
+            }
+        }
+        return s.toString();
+    }
+}
