@@ -16,6 +16,7 @@ import io.gpulab.scheduler.request.WebhookMutator;
 import org.jspecify.annotations.Nullable;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,6 +32,8 @@ final class Scheduling {
     private final SimLab lab;
     private final Kubelet kubelet;
     private final NodeLocks locks;
+    /** One "failedNodes[NAME]" key per node, shared by every pod's evidence (50,000 pods kept 50,000 copies). */
+    private final Map<String, String> failedKeys = new HashMap<>();
 
     Scheduling(SimLab lab) {
         this.lab = lab;
@@ -309,13 +312,13 @@ final class Scheduling {
     }
 
     /** Evidence: the first failed nodes by name with their reasons, and how many more there are. */
-    private static void putFailed(Map<String, String> ev, Map<String, String> first, int count) {
+    private void putFailed(Map<String, String> ev, Map<String, String> first, int count) {
         int shown = 0;
         for (Map.Entry<String, String> e : first.entrySet()) {
             if (shown++ == ExtenderPass.SHOWN) {
                 break;
             }
-            ev.put("failedNodes[" + e.getKey() + "]", e.getValue());
+            ev.put(failedKeys.computeIfAbsent(e.getKey(), n -> "failedNodes[" + n + "]"), e.getValue());
         }
         if (count > ExtenderPass.SHOWN) {
             ev.put("failedNodes (more)", (count - ExtenderPass.SHOWN) + " more nodes");

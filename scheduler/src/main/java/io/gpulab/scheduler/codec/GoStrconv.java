@@ -10,7 +10,7 @@ final class GoStrconv {
 
     /** The int value, or {@code null} if Go's {@code strconv.Atoi} would reject the text. */
     static @Nullable Integer atoi(String s) {
-        if (s.isEmpty() || !s.matches("[+-]?[0-9]+")) {
+        if (!goInteger(s)) {
             return null;
         }
         try {
@@ -20,8 +20,26 @@ final class GoStrconv {
         }
     }
 
+    /**
+     * Whether {@code s} is an optional sign and at least one ASCII digit (the regex {@code [+-]?[0-9]+}),
+     * checked by hand: {@code String.matches} compiled a pattern per call, 200 MB of garbage per 50,000 pods.
+     */
+    private static boolean goInteger(String s) {
+        int i = !s.isEmpty() && (s.charAt(0) == '+' || s.charAt(0) == '-') ? 1 : 0;
+        if (i == s.length()) {
+            return false;
+        }
+        for (; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < '0' || c > '9') {
+                return false;
+            }
+        }
+        return true;
+    }
+
     static String atoiError(String s) {
-        String kind = s.matches("[+-]?[0-9]+") ? "value out of range" : "invalid syntax";
+        String kind = goInteger(s) ? "value out of range" : "invalid syntax";
         return "strconv.Atoi: parsing \"" + s + "\": " + kind;
     }
 
