@@ -47,7 +47,7 @@ public final class HeadlessWorkbench implements AutoCloseable {
             stage.setScene(w.scene(width, height, dark));
             stage.show();
             if (steps > 0 && w.viewModel().simulated()) {
-                w.viewModel().playScenarioSteps(steps);
+                w.viewModel().playback().playScenarioSteps(steps);
             }
             if (select != null) {
                 selectPod(w, select);

@@ -45,7 +45,7 @@ public final class WorkbenchApp extends Application {
             return;
         }
         workbench = new Workbench(lab, opener, new ConfirmWriteDialog(stage), new FxTaskExecutor());
-        workbench.viewModel().setDiscardGate(new io.gpulab.app.gui.view.ConfirmDiscardDialog(stage));
+        workbench.viewModel().files().setDiscardGate(new io.gpulab.app.gui.view.ConfirmDiscardDialog(stage));
         stage.setTitle("GPU Tenancy Lab — " + scenario + (opener.backendId().equals("sim") ? ""
                 : " on " + opener.describe()));
         stage.setScene(workbench.scene(1600, 1000, false));
@@ -55,7 +55,7 @@ public final class WorkbenchApp extends Application {
         }
         stage.show();
         if (playSteps) {
-            workbench.viewModel().playScenarioSteps();
+            workbench.viewModel().playback().playScenarioSteps();
         }
     }
 

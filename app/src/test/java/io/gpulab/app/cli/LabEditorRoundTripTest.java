@@ -48,13 +48,13 @@ class LabEditorRoundTripTest {
     }
 
     private void editTheLab() {
-        vm.edit("add tenant-c", d -> d.addTenant("tenant-c"));
-        vm.edit("2 x A100-80GB on tenant-c-worker", d -> d.addCards("tenant-c", "tenant-c-worker", "A100-80GB", 2));
-        vm.edit("tenant-a-worker 16 CPU / 64 GiB", d -> d.setWorker("tenant-a", "tenant-a-worker", 16, 65536));
-        vm.edit("add tenant-b-worker-2", d -> d.addWorker("tenant-b", "tenant-b-worker-2", 8, 32768));
-        vm.edit("1 x L4 on tenant-b-worker-2", d -> d.addCards("tenant-b", "tenant-b-worker-2", "L4-24GB", 1));
-        vm.edit("remove an L4 from tenant-b-worker", d -> d.removeCard("tenant-b", "tenant-b-worker", 0));
-        vm.edit("deviceSplitCount 4", d -> d.setHami("deviceSplitCount", "4"));
+        vm.editor().edit("add tenant-c", d -> d.addTenant("tenant-c"));
+        vm.editor().edit("2 x A100-80GB on tenant-c-worker", d -> d.addCards("tenant-c", "tenant-c-worker", "A100-80GB", 2));
+        vm.editor().edit("tenant-a-worker 16 CPU / 64 GiB", d -> d.setWorker("tenant-a", "tenant-a-worker", 16, 65536));
+        vm.editor().edit("add tenant-b-worker-2", d -> d.addWorker("tenant-b", "tenant-b-worker-2", 8, 32768));
+        vm.editor().edit("1 x L4 on tenant-b-worker-2", d -> d.addCards("tenant-b", "tenant-b-worker-2", "L4-24GB", 1));
+        vm.editor().edit("remove an L4 from tenant-b-worker", d -> d.removeCard("tenant-b", "tenant-b-worker", 0));
+        vm.editor().edit("deviceSplitCount 4", d -> d.setHami("deviceSplitCount", "4"));
     }
 
     /** What a user sees of a lab: workers with their size, cards with their use, pods with phase and node. */
@@ -93,7 +93,7 @@ class LabEditorRoundTripTest {
 
     @Test
     void anEditTheScenarioFormatRejectsIsRefusedWithItsReason() {
-        vm.edit("remove both tenants", d -> d.removeTenant("tenant-a").removeTenant("tenant-b"));
+        vm.editor().edit("remove both tenants", d -> d.removeTenant("tenant-a").removeTenant("tenant-b"));
         assertEquals(StatusKind.ERROR, vm.statusKindProperty().get());
         assertTrue(vm.statusProperty().get().contains("at least one tenant"), vm.statusProperty().get());
         assertEquals(0, vm.timeline().size());
@@ -115,9 +115,9 @@ class LabEditorRoundTripTest {
         vm.submitTemplate(article, "tenant-b", null);
         vm.submitTemplate(PodTemplate.builtIns().get(1), "tenant-a", null);
         Path file = dir.resolve("my-platform.yaml");
-        vm.save(file);
+        vm.files().save(file);
 
-        assertEquals(vm.design().spec(), new ScenarioReader().read(file).lab(), "the saved lab section reads back");
+        assertEquals(vm.editor().design().spec(), new ScenarioReader().read(file).lab(), "the saved lab section reads back");
         CliHarness.Result run = CliHarness.run("run", file.toString());
         assertEquals(0, run.exit(), run.err() + run.out());
 

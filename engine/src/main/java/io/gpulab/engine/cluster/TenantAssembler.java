@@ -9,9 +9,11 @@ import io.gpulab.engine.api.PodView;
 import io.gpulab.engine.api.TenantView;
 import io.gpulab.engine.api.TunnelView;
 import io.gpulab.scheduler.codec.HamiAnnotations;
+import io.gpulab.scheduler.codec.MigAllocations;
 import io.gpulab.scheduler.model.ContainerDevice;
 import io.gpulab.scheduler.model.DeviceInfo;
 import io.gpulab.scheduler.model.DeviceUsage;
+import io.gpulab.scheduler.model.MigPlacement;
 import io.gpulab.scheduler.model.PodDevices;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -22,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Builds one tenant's view from what its informers hold: the same shape the sim produces, with card
@@ -94,6 +97,7 @@ final class TenantAssembler {
             PodDevices devices = PodDecoder.allocated(p).orElse(PodDevices.empty());
             book(usage.get(node), devices, PodDecoder.initCount(p), podKey(p),
                     podsByCard.computeIfAbsent(node, k -> new HashMap<>()));
+            bookMig(usage.get(node), PodDecoder.annotations(p).get(MigAllocations.ANNOTATION));
         }
         return usage;
     }
@@ -125,6 +129,33 @@ final class TenantAssembler {
                     cards.set(i, cards.get(i).plus(Math.max(a[4], 1), Math.max(a[0], a[2]), Math.max(a[1], a[3])));
                     podsByCard.computeIfAbsent(info.id(), k -> new ArrayList<>()).add(pod);
                 }
+            }
+        }
+    }
+
+    /**
+     * The MIG instances the pod's reservation annotation holds on this node's MIG cards, as HAMi's usage cache
+     * restores them; an annotation HAMi's decoder refuses counts as none, and reservations naming a card that is
+     * not a MIG card of the node are ignored (HAMi marks cards unhealthy then), as in the sim.
+     */
+    private static void bookMig(List<DeviceUsage> cards, @Nullable String raw) {
+        if (raw == null) {
+            return;
+        }
+        Map<String, List<MigPlacement>> byCard = new LinkedHashMap<>();
+        try {
+            MigAllocations.decode(raw).forEach(e -> byCard.computeIfAbsent(e.gpuUuid(), k -> new ArrayList<>())
+                    .add(e.placement()));
+        } catch (IllegalArgumentException e) {
+            return;
+        }
+        for (int i = 0; i < cards.size(); i++) {
+            DeviceUsage c = cards.get(i);
+            List<MigPlacement> mine = byCard.get(c.info().id());
+            if (mine != null && c.info().isMig()) {
+                List<MigPlacement> inUse = new ArrayList<>(c.migInUse());
+                inUse.addAll(mine);
+                cards.set(i, new DeviceUsage(c.info(), c.usedSlots(), c.usedMem(), c.usedCores(), inUse));
             }
         }
     }

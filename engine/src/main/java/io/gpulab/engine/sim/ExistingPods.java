@@ -1,5 +1,7 @@
 package io.gpulab.engine.sim;
 
+import io.gpulab.scheduler.codec.MigAllocations;
+
 import io.gpulab.engine.api.PodTrace.Outcome;
 import io.gpulab.engine.lab.TenantSpec;
 import io.gpulab.engine.lab.WorkerSpec;

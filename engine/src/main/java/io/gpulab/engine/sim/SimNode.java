@@ -1,5 +1,7 @@
 package io.gpulab.engine.sim;
 
+import io.gpulab.scheduler.codec.MigAllocations;
+
 import io.gpulab.engine.api.CardView;
 import io.gpulab.engine.api.LockView;
 import io.gpulab.engine.api.NodeView;

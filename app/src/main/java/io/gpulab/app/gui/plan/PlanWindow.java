@@ -116,7 +116,7 @@ public final class PlanWindow {
             Path file = Files.createTempFile("gpulab-" + r.plan().name() + "-" + c.name() + "-", ".yaml");
             file.toFile().deleteOnExit();
             YAML.writeValue(file.toFile(), CandidateScenario.of(r.plan(), c, w));
-            if (lab.open(file.toString())) {
+            if (lab.files().open(file.toString())) {
                 vm.statusProperty().set("Opened " + c.name() + " (" + c.workers() + " workers) in the lab window: "
                         + "Lab → Play scenario submits the workload there.");
                 if (owner instanceof Stage s) {

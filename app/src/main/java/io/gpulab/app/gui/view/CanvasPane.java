@@ -25,7 +25,7 @@ public final class CanvasPane extends VBox {
         l.setId("welcome");
         l.setMaxWidth(Double.MAX_VALUE);
         Runnable update = () -> {
-            int n = vm.scenarioStepCount();
+            int n = vm.playback().scenarioStepCount();
             boolean show = vm.simulated() && n > 0 && vm.timeline().isEmpty();
             l.setText("The " + vm.snapshot().scenario() + " lab, ready to play: press ▶ Play scenario to run its " + n
                     + " step" + (n == 1 ? "" : "s") + " (or Next step for one at a time), or drag a pod from the "

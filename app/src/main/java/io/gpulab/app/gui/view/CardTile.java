@@ -95,7 +95,7 @@ public final class CardTile extends VBox {
             e.consume();
         });
         MenuItem health = new MenuItem(card.health() ? "Mark card unhealthy" : "Mark card healthy");
-        health.setOnAction(e -> vm.setCardHealth(tenant, card.id(), !card.health()));
+        health.setOnAction(e -> vm.faults().setCardHealth(tenant, card.id(), !card.health()));
         ContextMenu menu = new ContextMenu(health);
         setOnContextMenuRequested(e -> menu.show(this, e.getScreenX(), e.getScreenY()));
     }

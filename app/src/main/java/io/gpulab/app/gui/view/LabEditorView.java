@@ -80,17 +80,17 @@ public final class LabEditorView extends VBox {
         newTenant.setPromptText("tenant-c");
         Button addTenant = button("Add tenant", "design-add-tenant", () -> {
             String name = newTenant.getText().trim();
-            vm.edit("add tenant " + name, d -> d.addTenant(name));
+            vm.editor().edit("add tenant " + name, d -> d.addTenant(name));
         });
         worker.setId("design-worker");
         worker.setMaxWidth(Double.MAX_VALUE);
         Button apply = button("Apply", "design-apply-worker", () -> selected().ifPresent(w -> {
             int c = number(cpu);
             int m = number(memory);
-            vm.edit(w[1] + ": " + c + " CPU, " + m + " MiB", d -> d.setWorker(w[0], w[1], c, m));
+            vm.editor().edit(w[1] + ": " + c + " CPU, " + m + " MiB", d -> d.setWorker(w[0], w[1], c, m));
         }));
         Button removeWorker = button("Remove worker", "design-remove-worker", () -> selected().ifPresent(w ->
-                vm.edit("remove worker " + w[1], d -> d.removeWorker(w[0], w[1]))));
+                vm.editor().edit("remove worker " + w[1], d -> d.removeWorker(w[0], w[1]))));
         model.setId("design-model");
         model.getItems().setAll(LabDesign.catalog());
         model.setConverter(new StringConverter<>() {
@@ -112,13 +112,13 @@ public final class LabEditorView extends VBox {
             CardModel m = model.getValue();
             int n = count.getValue();
             if (m != null) {
-                vm.edit(n + " x " + m.name() + " on " + w[1], d -> d.addCards(w[0], w[1], m.name(), n));
+                vm.editor().edit(n + " x " + m.name() + " on " + w[1], d -> d.addCards(w[0], w[1], m.name(), n));
             }
         }));
         newWorker.setPromptText("new worker name");
         Button addWorker = button("Add worker", "design-add-worker", () -> selected().ifPresent(w -> {
             String name = newWorker.getText().trim();
-            vm.edit("add worker " + name + " to " + w[0], d -> d.addWorker(w[0], name, 4, 8192));
+            vm.editor().edit("add worker " + name + " to " + w[0], d -> d.addWorker(w[0], name, 4, 8192));
         }));
         gpuPolicy.getItems().setAll("binpack", "spread");
         nodePolicy.getItems().setAll("binpack", "spread");
@@ -128,7 +128,7 @@ public final class LabEditorView extends VBox {
             String s = split.getText().trim();
             String g = gpuPolicy.getValue();
             String n = nodePolicy.getValue();
-            vm.edit("HAMi deviceSplitCount " + s + ", gpuSchedulerPolicy " + g + ", nodeSchedulerPolicy " + n,
+            vm.editor().edit("HAMi deviceSplitCount " + s + ", gpuSchedulerPolicy " + g + ", nodeSchedulerPolicy " + n,
                     d -> d.setHami("deviceSplitCount", s).setHami("gpuSchedulerPolicy", g)
                             .setHami("nodeSchedulerPolicy", n));
         });
@@ -155,12 +155,12 @@ public final class LabEditorView extends VBox {
             HBox.setHgrow(name, Priority.ALWAYS);
             name.setMaxWidth(Double.MAX_VALUE);
             tenants.getChildren().add(row(name, button("Remove", "design-remove-tenant-" + t.name(),
-                    () -> vm.edit("remove tenant " + t.name(), d -> d.removeTenant(t.name())))));
+                    () -> vm.editor().edit("remove tenant " + t.name(), d -> d.removeTenant(t.name())))));
             t.nodes().forEach(n -> worker.getItems().add(t.name() + "/" + n.name()));
         }
         worker.setValue(keep != null && worker.getItems().contains(keep) ? keep
                 : worker.getItems().isEmpty() ? null : worker.getItems().get(0));
-        HamiSettings h = vm.simulated() ? vm.design().spec().hami() : null;
+        HamiSettings h = vm.simulated() ? vm.editor().design().spec().hami() : null;
         if (h != null) {
             split.setText(String.valueOf(h.deviceSplitCount()));
             gpuPolicy.setValue(h.gpuSchedulerPolicy());
@@ -189,7 +189,7 @@ public final class LabEditorView extends VBox {
             Label l = Texts.clipped(c.id() + " · " + c.type() + " · " + Formats.mb(c.memMB()) + " MB");
             HBox.setHgrow(l, Priority.ALWAYS);
             l.setMaxWidth(Double.MAX_VALUE);
-            cards.getChildren().add(row(l, button("Remove", "design-remove-card-" + i, () -> vm.edit(
+            cards.getChildren().add(row(l, button("Remove", "design-remove-card-" + i, () -> vm.editor().edit(
                     "remove " + c.id() + " from " + n.name(), d -> d.removeCard(sel.get()[0], n.name(), index)))));
         }
         if (n.cards().isEmpty()) {

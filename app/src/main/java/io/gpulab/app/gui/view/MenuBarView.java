@@ -19,7 +19,7 @@ public final class MenuBarView extends MenuBar {
     public MenuBarView(WorkbenchViewModel vm, WorkbenchActions a, WalkthroughViewModel wvm, List<String> scenarios,
                        java.util.function.Consumer<Walkthrough> startWalkthrough, Runnable presentation) {
         Menu open = new Menu("Open built-in scenario");
-        scenarios.forEach(s -> open.getItems().add(item(s, null, () -> vm.open(s))));
+        scenarios.forEach(s -> open.getItems().add(item(s, null, () -> vm.files().open(s))));
         Menu file = new Menu("File", null,
                 item("Open scenario…", "Shortcut+O", a::openScenario), open,
                 item("Open snapshot…", null, a::openSnapshot),
@@ -33,8 +33,8 @@ public final class MenuBarView extends MenuBar {
                 item("Export review report (PDF)…", "Shortcut+P", a::exportReport), new SeparatorMenuItem(),
                 item("Quit", "Shortcut+Q", Platform::exit));
         Menu lab = new Menu("Lab", null,
-                item("Play scenario", "Shortcut+Enter", vm::playScenarioSteps),
-                item("Play next scenario step", "Shortcut+Shift+Enter", vm::playNextScenarioStep),
+                item("Play scenario", "Shortcut+Enter", vm.playback()::playScenarioSteps),
+                item("Play next scenario step", "Shortcut+Shift+Enter", vm.playback()::playNextScenarioStep),
                 item("Run / pause clock", "F5", () -> vm.playingProperty().set(!vm.playingProperty().get())),
                 item("Step 30 s", "F6", () -> vm.advance(Duration.ofSeconds(30))),
                 item("Advance 5 min", "F7", () -> vm.advance(Duration.ofMinutes(5))), new SeparatorMenuItem(),
@@ -63,16 +63,16 @@ public final class MenuBarView extends MenuBar {
         for (TenantView t : vm.snapshot().tenants()) {
             boolean up = t.tunnel().agentsUp();
             faults.getItems().add(item((up ? "Take down" : "Bring up") + " Konnectivity agents of " + t.name(), null,
-                    () -> vm.setKonnectivity(t.name(), !up)));
+                    () -> vm.faults().setKonnectivity(t.name(), !up)));
             String other = "Ignore".equals(t.webhookFailurePolicy()) ? "Fail" : "Ignore";
             faults.getItems().add(item("Set webhook failurePolicy of " + t.name() + " to " + other, null,
-                    () -> vm.setWebhookPolicy(t.name(), other)));
+                    () -> vm.faults().setWebhookPolicy(t.name(), other)));
             t.nodes().stream().limit(8).forEach(n -> {
                 faults.getItems().add(item("Restart device plugin on " + n.name(), null,
-                        () -> vm.restartPlugin(t.name(), n.name())));
+                        () -> vm.faults().restartPlugin(t.name(), n.name())));
                 n.cards().forEach(c -> faults.getItems().add(item("Mark " + c.id() + " on " + n.name()
                         + (c.health() ? " unhealthy" : " healthy"), null,
-                        () -> vm.setCardHealth(t.name(), c.id(), !c.health()))));
+                        () -> vm.faults().setCardHealth(t.name(), c.id(), !c.health()))));
             });
             faults.getItems().add(new SeparatorMenuItem());
         }

@@ -80,7 +80,7 @@ public final class TenantPanel extends VBox {
         agents.getStyleClass().addAll("fault-toggle", tenant.tunnel().agentsUp() ? "on" : "off");
         agents.setId("konnectivity-" + tenant.name());
         agents.setTooltip(new Tooltip("Fault: take this tenant's Konnectivity agents down / bring them back"));
-        agents.setOnAction(e -> vm.setKonnectivity(tenant.name(), !tenant.tunnel().agentsUp()));
+        agents.setOnAction(e -> vm.faults().setKonnectivity(tenant.name(), !tenant.tunnel().agentsUp()));
         agents.setMinWidth(Region.USE_PREF_SIZE);
         ChoiceBox<String> policy = new ChoiceBox<>();
         policy.getItems().addAll("Ignore", "Fail");
@@ -91,7 +91,7 @@ public final class TenantPanel extends VBox {
         policy.setMinWidth(Region.USE_PREF_SIZE);
         policy.setOnAction(e -> {
             if (!policy.getValue().equals(tenant.webhookFailurePolicy())) {
-                vm.setWebhookPolicy(tenant.name(), policy.getValue());
+                vm.faults().setWebhookPolicy(tenant.name(), policy.getValue());
             }
         });
         HBox h = new HBox(10, name, pods, grow, policy, agents);

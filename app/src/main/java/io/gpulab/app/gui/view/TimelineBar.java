@@ -47,7 +47,7 @@ public final class TimelineBar extends HBox {
         slider.setTooltip(new Tooltip("Drag back to see the lab, its events and traces as they were (read-only)"));
         now.setId("timeline-now");
         now.setMinWidth(Region.USE_PREF_SIZE);
-        now.setOnAction(e -> vm.returnToNow());
+        now.setOnAction(e -> vm.past().returnToNow());
         HBox.setHgrow(slider, Priority.SOMETIMES);
         HBox.setHgrow(where, Priority.ALWAYS);
         where.setMaxWidth(Double.MAX_VALUE);
@@ -64,21 +64,21 @@ public final class TimelineBar extends HBox {
             }
         });
         vm.versionsProperty().addListener((o, a, b) -> render());
-        vm.pastProperty().addListener((o, a, b) -> render());
+        vm.past().pastProperty().addListener((o, a, b) -> render());
         render();
     }
 
     private void go(int index) {
-        TimeTravel shown = vm.pastProperty().get();
+        TimeTravel shown = vm.past().pastProperty().get();
         int last = vm.timeline().size();
         if (index >= last ? shown != null : shown == null || shown.index() != index) {
-            vm.showVersion(index);
+            vm.past().showVersion(index);
         }
     }
 
     private void render() {
         List<CommandHistory.Entry> timeline = vm.timeline();
-        TimeTravel shown = vm.pastProperty().get();
+        TimeTravel shown = vm.past().pastProperty().get();
         int at = shown == null ? timeline.size() : shown.index();
         updating = true;
         slider.setMax(Math.max(1, timeline.size()));

@@ -56,10 +56,10 @@ public final class ToolbarView extends HBox {
         clock.setId("clock");
         playScenario.setId("play-scenario");
         playScenario.getStyleClass().add("accent");
-        playScenario.setOnAction(e -> vm.playScenarioSteps());
+        playScenario.setOnAction(e -> vm.playback().playScenarioSteps());
         playScenario.setTooltip(new Tooltip("Play the scenario's steps on this lab (Ctrl+Enter)"));
         nextStep.setId("next-step");
-        nextStep.setOnAction(e -> vm.playNextScenarioStep());
+        nextStep.setOnAction(e -> vm.playback().playNextScenarioStep());
         nextStep.setTooltip(new Tooltip("Play only the scenario's next step"));
         play.setId("clock-run");
         Label clockCaption = new Label("Clock");
@@ -150,8 +150,8 @@ public final class ToolbarView extends HBox {
         clock.setTooltip(new Tooltip("Lab clock: " + Formats.clock(s.now())));
         complete.setSelected("complete".equals(s.lifecycle()));
         article.setSelected("article".equals(s.lifecycle()));
-        int total = vm.scenarioStepCount();
-        int done = vm.scenarioStepsPlayed();
+        int total = vm.playback().scenarioStepCount();
+        int done = vm.playback().scenarioStepsPlayed();
         playScenario.setDisable(!vm.simulated() || total == 0 || done == total);
         playScenario.setText(done == total && total > 0 ? "✓ Scenario played" : "▶ Play scenario");
         nextStep.setDisable(!vm.simulated() || total == 0 || done == total);

@@ -49,7 +49,7 @@ public final class WalkthroughView extends VBox {
                 vm.reset();
             }
         } else {
-            vm.open(w.scenario());
+            vm.files().open(w.scenario());
         }
     }
 

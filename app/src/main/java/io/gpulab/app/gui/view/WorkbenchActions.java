@@ -38,7 +38,7 @@ public final class WorkbenchActions {
 
     public void lifecycle(String mode) {
         if (!mode.equals(vm.snapshot().lifecycle())) {
-            vm.setLifecycle(mode);
+            vm.faults().setLifecycle(mode);
         }
     }
 
@@ -50,7 +50,7 @@ public final class WorkbenchActions {
                 boolean locked = n.lock() != null && n.lock().held();
                 boolean selected = sel != null && sel.kind() == Selection.Kind.NODE && sel.id().equals(n.name());
                 if (locked && (selected || sel == null || sel.kind() != Selection.Kind.NODE)) {
-                    vm.unlock(t.name(), n.name());
+                    vm.faults().unlock(t.name(), n.name());
                     return;
                 }
             }
@@ -87,7 +87,7 @@ public final class WorkbenchActions {
         FileChooser fc = chooser("Open scenario", "Scenario", "*.yaml", "*.yml", "*.json");
         File f = fc.showOpenDialog(owner());
         if (f != null) {
-            vm.open(f.getPath());
+            vm.files().open(f.getPath());
         }
     }
 
@@ -107,7 +107,7 @@ public final class WorkbenchActions {
             java.nio.file.Path scenario = io.gpulab.engine.snapshot.SnapshotFiles.scenarioFor(
                     files.stream().map(File::toPath).toList(), java.nio.file.Path.of(System.getProperty(
                             "java.io.tmpdir"), "gpulab-snapshots"), skipped);
-            vm.open(scenario.toString());
+            vm.files().open(scenario.toString());
         } catch (java.io.IOException | RuntimeException e) {
             vm.error("Cannot open snapshot: " + e.getMessage());
             return;
@@ -123,7 +123,7 @@ public final class WorkbenchActions {
         fc.setInitialFileName(vm.snapshot().scenario() + "-session.yaml");
         File f = fc.showSaveDialog(owner());
         if (f != null) {
-            vm.save(f.toPath());
+            vm.files().save(f.toPath());
         }
     }
 

@@ -67,10 +67,10 @@ public final class WorkerBox extends VBox {
         }
         setOnMouseClicked(e -> vm.selectionProperty().set(me));
         MenuItem unlock = new MenuItem("Remove node lock (lab workaround)");
-        unlock.setOnAction(e -> vm.unlock(tenant.name(), node.name()));
+        unlock.setOnAction(e -> vm.faults().unlock(tenant.name(), node.name()));
         unlock.setDisable(node.lock() == null || !node.lock().held());
         MenuItem restart = new MenuItem("Restart device plugin");
-        restart.setOnAction(e -> vm.restartPlugin(tenant.name(), node.name()));
+        restart.setOnAction(e -> vm.faults().restartPlugin(tenant.name(), node.name()));
         ContextMenu menu = new ContextMenu(unlock, restart);
         head.setOnContextMenuRequested(e -> menu.show(head, e.getScreenX(), e.getScreenY()));
     }

@@ -42,7 +42,7 @@ class ResponsiveLayoutTest {
             }
         });
         FxRobot robot = new FxRobot();
-        robot.interact(() -> w.get().viewModel().playScenarioSteps());
+        robot.interact(() -> w.get().viewModel().playback().playScenarioSteps());
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(width, stage.getScene().getWidth(), 1.0, "the window has the size under test");
         assertEquals(height, stage.getScene().getHeight(), 1.0, "the window has the size under test");

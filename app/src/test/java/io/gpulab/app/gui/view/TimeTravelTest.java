@@ -58,7 +58,7 @@ class TimeTravelTest {
 
         robot.clickOn("#timeline-now");
         WaitForAsyncUtils.waitForFxEvents();
-        assertNull(workbench.viewModel().pastProperty().get());
+        assertNull(workbench.viewModel().past().pastProperty().get());
         assertEquals("60,000 / 81,920 MB", FxTestSupport.text(robot, "mem-tenant-a-worker-GPU-0"));
         assertEquals(eventsNow, workbench.viewModel().events().size());
         FxTestSupport.dragPod(robot, "article", "tenant-header-tenant-b");
@@ -75,6 +75,6 @@ class TimeTravelTest {
         assertEquals("20,000 / 81,920 MB", FxTestSupport.text(robot, "mem-tenant-a-worker-GPU-0"));
         slideTo(robot, 2);
         assertEquals("0 / 81,920 MB", FxTestSupport.text(robot, "mem-tenant-a-worker-GPU-0"));
-        assertNull(workbench.viewModel().pastProperty().get(), "the right end is now");
+        assertNull(workbench.viewModel().past().pastProperty().get(), "the right end is now");
     }
 }

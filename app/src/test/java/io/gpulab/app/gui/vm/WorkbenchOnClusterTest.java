@@ -108,7 +108,7 @@ class WorkbenchOnClusterTest {
             return n;
         });
         confirm = false;
-        vm.unlock("tenant-a", "tenant-a-worker");
+        vm.faults().unlock("tenant-a", "tenant-a-worker");
         assertTrue(asked.get(0).contains("not a production procedure"), asked.get(0));
         assertTrue(tenantA().nodes().withName("tenant-a-worker").get().getMetadata().getAnnotations()
                 .containsKey("hami.io/mutex.lock"));

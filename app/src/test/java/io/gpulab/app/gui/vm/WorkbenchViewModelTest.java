@@ -108,8 +108,8 @@ class WorkbenchViewModelTest {
     void openingAnotherLabAsksBeforeThrowingActionsAway() {
         vm.submitTemplate(article, "tenant-a", null);
         List<String> asked = new java.util.ArrayList<>();
-        vm.setDiscardGate((action, lost) -> asked.add(action + ": " + lost) && false);
-        vm.open("lock-lifecycle");
+        vm.files().setDiscardGate((action, lost) -> asked.add(action + ": " + lost) && false);
+        vm.files().open("lock-lifecycle");
         assertEquals(List.of("Open lock-lifecycle: 1 action on article (save them first with File → Save scenario)"),
                 asked);
         assertEquals("article", vm.snapshot().scenario());
@@ -131,7 +131,7 @@ class WorkbenchViewModelTest {
     void savingSaysWhereTheFileWentUntilTheNextAction(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
         vm.submitTemplate(article, "tenant-a", null);
         java.nio.file.Path file = dir.resolve("session.yaml");
-        vm.save(file);
+        vm.files().save(file);
         assertTrue(vm.statusProperty().get().startsWith("Wrote the scenario with 1 steps to " + file.toAbsolutePath()),
                 vm.statusProperty().get());
         assertEquals(file.toAbsolutePath(), vm.writtenProperty().get());
@@ -144,10 +144,10 @@ class WorkbenchViewModelTest {
         EngineLabOpener opener = EngineLabOpener.sim();
         WorkbenchViewModel lock = new WorkbenchViewModel(opener.open("lock-lifecycle"), opener,
                 new CurrentThreadTaskExecutor(), r -> { });
-        lock.playNextScenarioStep();
-        assertEquals(1, lock.scenarioStepsPlayed());
-        lock.playScenarioSteps();
-        assertEquals(lock.scenarioStepCount(), lock.scenarioStepsPlayed());
+        lock.playback().playNextScenarioStep();
+        assertEquals(1, lock.playback().scenarioStepsPlayed());
+        lock.playback().playScenarioSteps();
+        assertEquals(lock.playback().scenarioStepCount(), lock.playback().scenarioStepsPlayed());
         lock.close();
     }
 }

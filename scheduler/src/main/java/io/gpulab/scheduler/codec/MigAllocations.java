@@ -1,4 +1,4 @@
-package io.gpulab.engine.sim;
+package io.gpulab.scheduler.codec;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -17,19 +17,19 @@ import java.util.Set;
  * where a running pod's instances sit. The device plugin's runtime identity ({@code migUUID}, GI/CI ids) is kept
  * out of the lab but checked as HAMi checks it.
  */
-final class MigAllocations {
+public final class MigAllocations {
 
-    static final String ANNOTATION = "hami.io/vgpu-mig-allocations";
+    public static final String ANNOTATION = "hami.io/vgpu-mig-allocations";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** One reservation: the device {@code deviceIndex} of container {@code containerIndex}. */
-    record Entry(int containerIndex, int deviceIndex, String gpuUuid, String profile, MigPlacement placement) { }
+    public record Entry(int containerIndex, int deviceIndex, String gpuUuid, String profile, MigPlacement placement) { }
 
     private MigAllocations() {
     }
 
     /** As HAMi's {@code EncodeMigAllocations} writes it (Go field order, runtime fields absent). */
-    static String encode(List<Entry> entries) {
+    public static String encode(List<Entry> entries) {
         ArrayNode a = JSON.createArrayNode();
         for (Entry e : entries) {
             ObjectNode o = a.addObject();
@@ -47,7 +47,7 @@ final class MigAllocations {
      *
      * @throws IllegalArgumentException what HAMi's decoder returns as an error
      */
-    static List<Entry> decode(String raw) {
+    public static List<Entry> decode(String raw) {
         if (raw.isEmpty()) {
             return List.of();
         }

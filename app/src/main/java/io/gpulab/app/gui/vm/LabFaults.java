@@ -1,0 +1,43 @@
+package io.gpulab.app.gui.vm;
+
+import io.gpulab.engine.api.LabCommand;
+import io.gpulab.engine.api.NodeView;
+
+/**
+ * Faults and their repair, and the lifecycle mode: what the Faults menu and the worker, card and tenant
+ * controls change. Each is one recorded lab command, sent through the coordinator (and its write gate).
+ */
+public final class LabFaults {
+
+    private final WorkbenchViewModel vm;
+
+    LabFaults(WorkbenchViewModel vm) {
+        this.vm = vm;
+    }
+
+    /** Unlocks the node; on a real cluster only while it holds the lock shown now (the one confirmed). */
+    public void unlock(String tenant, String node) {
+        vm.run(new LabCommand.Unlock(tenant, node, vm.snapshot().tenant(tenant).flatMap(t -> t.node(node))
+                .map(NodeView::lock).orElse(null)));
+    }
+
+    public void setKonnectivity(String tenant, boolean up) {
+        vm.run(new LabCommand.SetKonnectivity(tenant, up));
+    }
+
+    public void setCardHealth(String tenant, String cardId, boolean healthy) {
+        vm.run(new LabCommand.SetCardHealth(tenant, cardId, healthy));
+    }
+
+    public void restartPlugin(String tenant, String node) {
+        vm.run(new LabCommand.RestartPlugin(tenant, node));
+    }
+
+    public void setLifecycle(String mode) {
+        vm.run(new LabCommand.SetLifecycle(mode));
+    }
+
+    public void setWebhookPolicy(String tenant, String policy) {
+        vm.run(new LabCommand.SetWebhookFailurePolicy(tenant, policy));
+    }
+}

@@ -1,0 +1,51 @@
+package io.gpulab.app.gui.vm;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Opening another scenario in place of the current lab (asking first when that throws away actions)
+ * and saving the lab with the actions taken since as a scenario file.
+ */
+public final class ScenarioFiles {
+
+    private final WorkbenchViewModel vm;
+    private DiscardGate discardGate = DiscardGate.ALLOW;
+
+    ScenarioFiles(WorkbenchViewModel vm) {
+        this.vm = vm;
+    }
+
+    /** Asked before opening another lab throws away actions; the desktop app shows a dialog. */
+    public void setDiscardGate(DiscardGate gate) {
+        this.discardGate = gate;
+    }
+
+    /**
+     * Opens another scenario (built-in name or file) in place of the current lab; asks first when that
+     * throws away actions (Undo cannot reach back past an open).
+     */
+    public boolean open(String scenario) {
+        int lost = vm.timeline().size();
+        if (lost > 0 && !discardGate.allow("Open " + scenario, lost + " action" + (lost == 1 ? "" : "s")
+                + " on " + vm.snapshot().scenario() + " (save them first with File → Save scenario)")) {
+            vm.hint("Kept the current lab: " + scenario + " was not opened");
+            return false;
+        }
+        vm.status("Opening " + scenario + " ...", StatusKind.INFO);
+        vm.tasks().execute(() -> vm.opener().open(scenario), vm::replaceLab,
+                e -> vm.error("Cannot open " + scenario + ": " + e.getMessage()));
+        return true;
+    }
+
+    /** Saves the lab as opened plus the actions taken since, as a scenario file. */
+    public void save(Path file) {
+        try {
+            String source = vm.editor().savedSource();
+            Files.writeString(file, ScenarioWriter.write(source, vm.history()));
+            vm.wrote("the scenario with " + vm.history().size() + " steps", file);
+        } catch (Exception e) {
+            vm.error("Cannot save " + file + ": " + e.getMessage());
+        }
+    }
+}
