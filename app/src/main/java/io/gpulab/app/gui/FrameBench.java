@@ -1,44 +1,172 @@
 package io.gpulab.app.gui;
 
+import com.sun.javafx.perf.PerformanceTracker;
+import io.gpulab.app.gui.export.HeadlessFx;
+import io.gpulab.app.gui.vm.PodTemplate;
+import io.gpulab.app.gui.vm.WorkbenchViewModel;
+import io.gpulab.engine.api.PodView;
+import io.gpulab.engine.api.TenantView;
 import java.time.Duration;
-import java.util.Arrays;
+import java.util.Comparator;
+import java.util.Set;
+import java.util.stream.Collectors;
+import javafx.scene.Node;
+import javafx.scene.control.ScrollPane;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
-import javafx.scene.Parent;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import javafx.scene.Scene;
 
 /**
- * Frame time of the workbench: one frame = a lab change (a 1 s clock advance), the topology rebuilt
- * from the new snapshot, CSS and layout, and the whole window rendered in software. Run on the FX
- * thread; the figures are upper bounds (a real display renders only what is visible).
+ * Frame time of the workbench as the toolkit draws it: one frame = the UI work a lab change triggers on
+ * the FX thread (the engine's own work excluded: the desktop app runs it on a background thread) plus
+ * the pulse that shows it, from the pulse's start (CSS, layout, copy to the render graph) to the frame
+ * rendered (painting the dirty regions, presenting). Timed with the toolkit's own pulse and
+ * rendered-frame hooks; the pulses are the toolkit's (60 Hz), not forced. Call from a thread other
+ * than the FX thread.
  */
 public final class FrameBench {
 
-    /** Percentiles in milliseconds. */
-    public record Result(int frames, double p50, double p99, double max) {
+    /** Percentiles in milliseconds, and the median of each part of a frame. */
+    public record Result(int frames, double p50, double p99, double max, double uiP50, double pulseP50,
+                         double renderP50) {
         public String line() {
-            return String.format(Locale.ROOT, "%d frames: p50 %.1f ms, p99 %.1f ms, max %.1f ms",
-                    frames, p50, p99, max);
+            return String.format(Locale.ROOT, "%d frames: p50 %.1f ms, p99 %.1f ms, max %.1f ms"
+                            + " (medians: change %.1f ms, CSS/layout %.1f ms, sync and render %.1f ms)",
+                    frames, p50, p99, max, uiP50, pulseP50, renderP50);
         }
+    }
+
+    /** One frame's work, run on the FX thread; returns the FX-thread nanoseconds it took, engine excluded. */
+    @FunctionalInterface
+    public interface Change {
+        long apply() throws Exception;
+    }
+
+    private static final class Stamps {
+        volatile boolean armed;
+        volatile long pulse;
+        volatile long laidOut;
+        volatile long rendered;
+        volatile CountDownLatch done = new CountDownLatch(1);
     }
 
     private FrameBench() {
     }
 
-    public static Result run(Workbench w, Scene scene, int frames) {
-        Parent root = scene.getRoot();
-        double[] ms = new double[frames];
-        for (int i = -3; i < frames; i++) {
+    /** {@code frames} frames, each after one lab change (a 1 s clock advance). */
+    public static Result changes(HeadlessWorkbench w, int frames) throws Exception {
+        return run(w.workbench().view().getScene(), frames, () -> {
+            long engine0 = w.engineNanos();
             long t0 = System.nanoTime();
-            w.viewModel().advance(Duration.ofSeconds(1));
-            root.applyCss();
-            root.layout();
-            scene.snapshot(null);
+            w.workbench().viewModel().advance(Duration.ofSeconds(1));
+            return System.nanoTime() - t0 - (w.engineNanos() - engine0);
+        });
+    }
+
+    /**
+     * {@code frames} frames, each after a pod is submitted to (even frames) or deleted from (odd frames) the
+     * tenant with the most workers, scrolled into view: the worker HAMi picks changes on screen.
+     */
+    public static Result pods(HeadlessWorkbench w, int frames) throws Exception {
+        WorkbenchViewModel vm = w.workbench().viewModel();
+        TenantView big = HeadlessFx.call(() -> {
+            TenantView t = vm.snapshot().tenants().stream()
+                    .max(Comparator.comparingInt(x -> x.nodes().size())).orElseThrow();
+            scrollTo(w.workbench().view().getScene(), t.name());
+            return t;
+        });
+        PodTemplate template = PodTemplate.builtIns().get(0);
+        String[] submitted = {null};
+        return run(w.workbench().view().getScene(), frames, () -> {
+            long engine0 = w.engineNanos();
+            long t0 = System.nanoTime();
+            if (submitted[0] == null) {
+                Set<String> before = keys(vm, big.name());
+                vm.submitTemplate(template, big.name(), null);
+                long ui = System.nanoTime() - t0 - (w.engineNanos() - engine0);
+                submitted[0] = keys(vm, big.name()).stream().filter(k -> !before.contains(k)).findFirst().orElseThrow();
+                return ui;
+            }
+            vm.deletePod(big.name(), submitted[0]);
+            submitted[0] = null;
+            return System.nanoTime() - t0 - (w.engineNanos() - engine0);
+        });
+    }
+
+    private static Set<String> keys(WorkbenchViewModel vm, String tenant) {
+        return vm.snapshot().tenants().stream().filter(t -> t.name().equals(tenant))
+                .flatMap(t -> t.pods().stream()).map(PodView::key).collect(Collectors.toSet());
+    }
+
+    /** Scrolls the canvas so the tenant's workers start at the top of the viewport. */
+    private static void scrollTo(Scene scene, String tenant) {
+        ScrollPane topology = (ScrollPane) scene.lookup("#topology");
+        Node panel = scene.lookup("#tenant-" + tenant);
+        scene.getRoot().applyCss();
+        scene.getRoot().layout();
+        Node content = topology.getContent();
+        double y = content.sceneToLocal(panel.localToScene(panel.getLayoutBounds())).getMinY();
+        double room = content.getLayoutBounds().getHeight() - topology.getViewportBounds().getHeight();
+        topology.setVvalue(room <= 0 ? 0 : Math.min(1, y / room));
+    }
+
+    /** Measures {@code frames} frames, each shown after {@code change}; three warm-up frames first. */
+    public static Result run(Scene scene, int frames, Change change) throws Exception {
+        Stamps s = new Stamps();
+        HeadlessFx.call(() -> {
+            PerformanceTracker tracker = PerformanceTracker.getSceneTracker(scene);
+            tracker.setOnPulse(() -> {
+                if (s.armed && s.pulse == 0) {
+                    s.pulse = System.nanoTime();
+                }
+            });
+            scene.addPostLayoutPulseListener(() -> {
+                if (s.armed && s.pulse != 0 && s.laidOut == 0) {
+                    s.laidOut = System.nanoTime();
+                }
+            });
+            tracker.setOnRenderedFrameTask(() -> {
+                if (s.armed && s.pulse != 0) {
+                    s.rendered = System.nanoTime();
+                    s.armed = false;
+                    s.done.countDown();
+                }
+            });
+            return null;
+        });
+        List<double[]> parts = new ArrayList<>();
+        for (int i = -3; i < frames; i++) {
+            CountDownLatch done = new CountDownLatch(1);
+            long ui = HeadlessFx.call(() -> {
+                s.done = done;
+                s.pulse = 0;
+                s.laidOut = 0;
+                s.rendered = 0;
+                s.armed = true;
+                return change.apply();
+            });
+            if (!done.await(10, TimeUnit.SECONDS)) {
+                throw new IllegalStateException("the change was not drawn within 10 s (nothing on screen changed?)");
+            }
             if (i >= 0) {
-                ms[i] = (System.nanoTime() - t0) / 1e6;
+                long laid = s.laidOut == 0 ? s.pulse : s.laidOut;
+                parts.add(new double[] {ui / 1e6, (laid - s.pulse) / 1e6, (s.rendered - laid) / 1e6});
             }
         }
-        Arrays.sort(ms);
-        return new Result(frames, ms[frames / 2], ms[Math.min(frames - 1, (int) Math.ceil(frames * 0.99) - 1)],
-                ms[frames - 1]);
+        HeadlessFx.call(() -> {
+            PerformanceTracker.releaseSceneTracker(scene);
+            return null;
+        });
+        double[] total = parts.stream().mapToDouble(p -> p[0] + p[1] + p[2]).sorted().toArray();
+        return new Result(frames, total[frames / 2], total[Math.min(frames - 1, (int) Math.ceil(frames * 0.99) - 1)],
+                total[frames - 1], median(parts, 0), median(parts, 1), median(parts, 2));
+    }
+
+    private static double median(List<double[]> parts, int k) {
+        double[] v = parts.stream().mapToDouble(p -> p[k]).sorted().toArray();
+        return v[v.length / 2];
     }
 }
