@@ -91,6 +91,7 @@ public final class ScreenshotCommand implements Callable<Integer> {
                 var out = spec.commandLine().getOut();
                 out.println("frame time, clock advanced: " + FrameBench.changes(w, frames).line());
                 out.println("frame time, pod submitted/deleted: " + FrameBench.pods(w, frames).line());
+                out.println("frame time, palette pod dragged over the canvas: " + FrameBench.drag(w, frames).line());
             }
             if (layout != null) {
                 HeadlessFx.call(() -> {
