@@ -1,7 +1,7 @@
 package io.gpulab.app.gui;
 
 import io.gpulab.app.gui.export.HeadlessFx;
-import io.gpulab.app.gui.fx.CurrentThreadTaskExecutor;
+import io.gpulab.app.gui.fx.TimedTaskExecutor;
 import io.gpulab.app.gui.vm.OpenedLab;
 import io.gpulab.app.gui.vm.Selection;
 import io.gpulab.engine.api.PodView;
@@ -17,10 +17,12 @@ public final class HeadlessWorkbench implements AutoCloseable {
 
     private final Workbench workbench;
     private final Stage stage;
+    private final TimedTaskExecutor tasks;
 
-    private HeadlessWorkbench(Workbench workbench, Stage stage) {
+    private HeadlessWorkbench(Workbench workbench, Stage stage, TimedTaskExecutor tasks) {
         this.workbench = workbench;
         this.stage = stage;
+        this.tasks = tasks;
     }
 
     /**
@@ -42,7 +44,8 @@ public final class HeadlessWorkbench implements AutoCloseable {
         OpenedLab lab = opener.open(scenario);
         HeadlessFx.start();
         return HeadlessFx.call(() -> {
-            Workbench w = new Workbench(lab, opener, new CurrentThreadTaskExecutor());
+            TimedTaskExecutor tasks = new TimedTaskExecutor();
+            Workbench w = new Workbench(lab, opener, tasks);
             Stage stage = new Stage();
             stage.setScene(w.scene(width, height, dark));
             stage.show();
@@ -54,7 +57,7 @@ public final class HeadlessWorkbench implements AutoCloseable {
             }
             stage.getScene().getRoot().applyCss();
             stage.getScene().getRoot().layout();
-            return new HeadlessWorkbench(w, stage);
+            return new HeadlessWorkbench(w, stage, tasks);
         });
     }
 
@@ -76,6 +79,11 @@ public final class HeadlessWorkbench implements AutoCloseable {
 
     public Workbench workbench() {
         return workbench;
+    }
+
+    /** Nanoseconds the engine has worked so far (read on the FX thread). */
+    public long engineNanos() {
+        return tasks.workNanos();
     }
 
     @Override

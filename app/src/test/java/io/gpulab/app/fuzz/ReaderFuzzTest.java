@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Mutated copies of what gpulab reads (the shipped scenarios, openb trace slices, HAMi annotations inside a
@@ -32,7 +33,8 @@ class ReaderFuzzTest {
     private static final Pattern STACK = Pattern.compile("\\n\\s+at [\\w.$]+\\(|Exception in thread|"
             + "\\b(java|javax|com|org|io|net)\\.[\\w.]+\\.[A-Z]\\w*(Exception|Error)\\b");
     private static final List<String> SCENARIOS = List.of("article", "lock-lifecycle", "running-is-not-proof");
-    private static final Path DIR = tempDir();
+    @TempDir
+    static Path DIR;
 
     @Test
     void mutatedShippedScenariosNeverCrash() {
@@ -163,16 +165,6 @@ class ReaderFuzzTest {
                 throw new IOException("missing test resource " + name);
             }
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
-    }
-
-    private static Path tempDir() {
-        try {
-            Path d = Files.createTempDirectory("gpulab-fuzz");
-            d.toFile().deleteOnExit();
-            return d;
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
         }
     }
 }

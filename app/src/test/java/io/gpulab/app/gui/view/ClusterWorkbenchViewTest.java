@@ -20,6 +20,7 @@ import javafx.scene.control.Button;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
@@ -34,18 +35,11 @@ import org.testfx.util.WaitForAsyncUtils;
 @ExtendWith(ApplicationExtension.class)
 class ClusterWorkbenchViewTest {
 
-    private final Path dir = createTempDir();
+    @TempDir
+    Path dir;
     private MockLab.TenantServer management;
     private KindShapedLab lab;
     private Workbench workbench;
-
-    private static Path createTempDir() {
-        try {
-            return Files.createTempDirectory("gpulab-cluster-view");
-        } catch (java.io.IOException e) {
-            throw new IllegalStateException(e);
-        }
-    }
 
     @Start
     void start(Stage stage) throws Exception {

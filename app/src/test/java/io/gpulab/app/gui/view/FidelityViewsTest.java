@@ -21,6 +21,7 @@ class FidelityViewsTest {
     @Start
     void start(Stage stage) throws Exception {
         Path f = Files.createTempFile("quota-mig", ".yaml");
+        f.toFile().deleteOnExit();
         try (var in = FidelityViewsTest.class.getResourceAsStream("/fidelity/quota-mig.yaml")) {
             Files.write(f, in.readAllBytes());
         }
