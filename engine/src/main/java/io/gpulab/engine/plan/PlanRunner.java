@@ -43,9 +43,13 @@ public final class PlanRunner {
             return t;
         });
         try {
-            List<Future<CandidateResult>> futures = new ArrayList<>();
-            for (Candidate c : plan.candidates()) {
-                futures.add(pool.submit(() -> candidate(plan, c, workload, progress, cancelled)));
+            // the longest runs start first (a searched candidate replays several times), so the last one to
+            // finish does not start after the short ones; results stay in plan order
+            List<Candidate> cs = plan.candidates();
+            List<Future<CandidateResult>> futures = new ArrayList<>(java.util.Collections.nCopies(cs.size(), null));
+            for (int k : longestFirst(cs)) {
+                Candidate c = cs.get(k);
+                futures.set(k, pool.submit(() -> candidate(plan, c, workload, progress, cancelled)));
             }
             List<CandidateResult> results = new ArrayList<>();
             for (Future<CandidateResult> f : futures) {
@@ -72,6 +76,20 @@ public final class PlanRunner {
             cancelled.compareAndSet(false, Thread.currentThread().isInterrupted());
             pool.shutdownNow();
         }
+    }
+
+    /**
+     * Candidate indexes by expected cost, highest first: a searched candidate (several replays) before a fixed one,
+     * then by cards (a replay's filter work grows with the cards). Ties keep plan order.
+     */
+    static List<Integer> longestFirst(List<Candidate> cs) {
+        List<Integer> order = new ArrayList<>();
+        for (int k = 0; k < cs.size(); k++) {
+            order.add(k);
+        }
+        order.sort(java.util.Comparator.<Integer, Boolean>comparing(k -> !cs.get(k).minimize())
+                .thenComparing(k -> -(long) cs.get(k).workers() * cs.get(k).cardsPerWorker()));
+        return order;
     }
 
     private CandidateResult candidate(Plan plan, Candidate c, Workload w, PlanProgress progress,

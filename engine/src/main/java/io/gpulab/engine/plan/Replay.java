@@ -221,11 +221,12 @@ final class Replay {
         }
 
         void sample(SimBackend sim, AllocationCurve curve) {
-            io.gpulab.engine.api.LabSnapshot s = sim.snapshot();
-            LabMetrics m = LabMetrics.of(s);
-            curve.sample(m.gpuAllocation().used());
-            if (keep && (metrics == null || m.gpuAllocation().used() > metrics.gpuAllocation().used())) {
-                metrics = m;
+            // the curve reads the lab's running allocation; a snapshot is built only for a new peak
+            long used = sim.gpuAllocatedMilli();
+            curve.sample(used);
+            if (keep && (metrics == null || used > metrics.gpuAllocation().used())) {
+                io.gpulab.engine.api.LabSnapshot s = sim.snapshot();
+                metrics = LabMetrics.of(s);
                 heat = CardHeat.of(s, cardsPerWorker);
             }
         }

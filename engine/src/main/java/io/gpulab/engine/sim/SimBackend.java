@@ -134,6 +134,23 @@ public final class SimBackend implements LabBackend {
         }
     }
 
+    /**
+     * GPU-milli allocated over every tenant, equal to {@code LabMetrics.of(snapshot()).gpuAllocation().used()} but
+     * kept as nodes change, so reading it costs nothing per pod (a plan's allocation curve samples it).
+     */
+    public long gpuAllocatedMilli() {
+        lock.lock();
+        try {
+            long sum = 0;
+            for (SimTenant t : lab.tenants().values()) {
+                sum += t.allocatedMilli();
+            }
+            return sum;
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** HAMi's inputs for one pod, or empty for an unknown tenant or pod. */
     public Optional<HamiInputs> hamiInputs(String tenant, String podKey) {
         lock.lock();

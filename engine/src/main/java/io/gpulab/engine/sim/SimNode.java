@@ -248,6 +248,22 @@ final class SimNode {
         onFull = listener;
     }
 
+    /**
+     * GPU-milli the cards hold, as the lab metrics count it from the node's view ({@code LabMetrics.allocatedMilli}
+     * of each card): a plan samples it a hundred times per replay without building a snapshot.
+     */
+    long allocatedMilli() {
+        long sum = 0;
+        List<DeviceInfo> reg = registration.devices();
+        for (int k = 0; k < reg.size(); k++) {
+            int cores = reg.get(k).devCore();
+            if (cores > 0) {
+                sum += Math.min(1000, 1000L * Math.max(0, usedCores[k]) / cores);
+            }
+        }
+        return sum;
+    }
+
     long freeCpuMilli() {
         return cpuAllocatableMilli - cpuRequestedMilli;
     }

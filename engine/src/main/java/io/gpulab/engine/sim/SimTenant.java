@@ -47,6 +47,9 @@ final class SimTenant {
     final KubeScan kube = new KubeScan();
     /** Nodes holding the kubelet's max pods (so a pod without CPU or memory requests can skip the scan). */
     private int podsFullNodes;
+    /** Each node's {@link SimNode#allocatedMilli()} and their sum, kept up to date on every node change. */
+    private long[] nodeMilli = new long[0];
+    private long allocatedMilli;
     private int @Nullable [] byName;
     /** Bumped whenever a node changes. */
     private long nodeVersion;
@@ -90,8 +93,16 @@ final class SimTenant {
         infos.add(n.info());
         byName = null;
         kube.add(n);
+        if (nodeMilli.length == n.index) {
+            nodeMilli = java.util.Arrays.copyOf(nodeMilli, Math.max(16, n.index * 2));
+        }
+        nodeMilli[n.index] = n.allocatedMilli();
+        allocatedMilli += nodeMilli[n.index];
         n.onFull(d -> podsFullNodes += d);
         n.onChange(changed -> {
+            long m = changed.allocatedMilli();
+            allocatedMilli += m - nodeMilli[changed.index];
+            nodeMilli[changed.index] = m;
             staleInfos.set(changed.index);
             staleViews.set(changed.index);
             fits.nodeChanged(changed.index);
@@ -99,6 +110,11 @@ final class SimTenant {
             nodeVersion++;
             dirty = true;
         });
+    }
+
+    /** GPU-milli the tenant's cards hold (the lab metrics' GPU allocation, without a snapshot). */
+    long allocatedMilli() {
+        return allocatedMilli;
     }
 
     /** Failed answers by request as of the nodes' current state (emptied when any node has changed since). */

@@ -98,6 +98,23 @@ class PlanRunnerTest {
     }
 
     @Test
+    void theSearchedAndLargestCandidatesStartFirstAndResultsKeepPlanOrder() {
+        String text = PLAN.replace("    minimize: workers\n", "    workers: 1\n") + """
+                  - name: big
+                    worker: {cpu: 64, memoryMiB: 262144, cards: [{model: L4-24GB, count: 8}]}
+                    workers: 6
+                  - name: searched
+                    worker: {cpu: 64, memoryMiB: 262144, cards: [{model: A100-80GB, count: 4}]}
+                    minimize: workers
+                """;
+        Plan plan = new PlanReader().read("t.yaml", text, null);
+        // a searched candidate replays several times: started last on two cores it would finish alone
+        assertEquals(List.of(3, 2, 1, 0), PlanRunner.longestFirst(plan.candidates()));
+        assertEquals(List.of("a100", "l4", "big", "searched"),
+                run(text, 2).candidates().stream().map(c -> c.candidate().name()).toList());
+    }
+
+    @Test
     void costIsWorkersTimesTheWorkersPriceAndPerPlacedPod() {
         CandidateResult l4 = run(PLAN, 2).candidates().get(1);
         assertEquals(2 * (50 + 8 * 200.0), l4.cost());

@@ -92,12 +92,12 @@ class SimFilterIndexEquivalenceTest {
         }
     }
 
-    private static Scenario read(String yaml) {
+    static Scenario read(String yaml) {
         return new ScenarioReader().read("equivalence.yaml", new StringReader(yaml), false);
     }
 
     /** {@code host}: workers with little CPU and memory, pods that request some, CPU-only pods among them. */
-    private static String randomScenario(Random r, boolean host) {
+    static String randomScenario(Random r, boolean host) {
         StringBuilder y = new StringBuilder("""
                 apiVersion: gpulab.io/v1
                 kind: Scenario
