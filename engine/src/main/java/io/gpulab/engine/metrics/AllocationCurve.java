@@ -49,6 +49,25 @@ public final class AllocationCurve {
         }
     }
 
+    /**
+     * The allocation right after the replay's last submit. FGD's analysis files each pod under the nearest whole
+     * percent of arrival, so a workload tuned to just under 1.3 times the capacity (129.98 %) ends in its 130 %
+     * column; when the arrived demand rounds up past the last point, that percent is added with this allocation.
+     */
+    public void last(long allocatedMilli) {
+        if (capacityMilli <= 0 || points.size() >= MAX_POINTS) {
+            return;
+        }
+        long rounded = (arrivedMilli * 100 + capacityMilli / 2) / capacityMilli;
+        if (rounded > points.size()) {
+            // every whole percent up to the floor was sampled by arrive/sample, so this adds one point at most
+            sample(allocatedMilli);
+            if (rounded > points.size()) {
+                points.add(new Point(points.size() + 1, LabMetrics.pct(allocatedMilli, capacityMilli)));
+            }
+        }
+    }
+
     private long arrivedPct() {
         return arrivedMilli * 100 / capacityMilli;
     }
