@@ -55,17 +55,22 @@ public final class AllocationCurve {
      * column; when the arrived demand rounds up past the last point, that percent is added with this allocation.
      */
     public void last(long allocatedMilli) {
-        if (capacityMilli <= 0 || points.size() >= MAX_POINTS) {
-            return;
-        }
-        long rounded = (arrivedMilli * 100 + capacityMilli / 2) / capacityMilli;
-        if (rounded > points.size()) {
+        if (lastDue()) {
             // every whole percent up to the floor was sampled by arrive/sample, so this adds one point at most
             sample(allocatedMilli);
-            if (rounded > points.size()) {
+            if (roundedPct() > points.size()) {
                 points.add(new Point(points.size() + 1, LabMetrics.pct(allocatedMilli, capacityMilli)));
             }
         }
+    }
+
+    /** Whether {@link #last} would add a point (so a caller reads the allocation only then). */
+    public boolean lastDue() {
+        return capacityMilli > 0 && points.size() < MAX_POINTS && roundedPct() > points.size();
+    }
+
+    private long roundedPct() {
+        return (arrivedMilli * 100 + capacityMilli / 2) / capacityMilli;
     }
 
     private long arrivedPct() {

@@ -57,13 +57,11 @@ public final class ScenarioRunner {
             // evidence of when: the lab's clock after the step (virtual in sim) and the real time it took
             results.add(r.timed(backend.now().toString(), (System.nanoTime() - start) / 1e6));
             if (step instanceof Step.Submit s) {
-                boolean due = curve.arrive(AllocationCurve.demandMilli(s.manifest()));
-                if (due || step == lastSubmit) {
-                    long used = LabMetrics.of(backend.snapshot()).gpuAllocation().used();
-                    curve.sample(used);
-                    if (step == lastSubmit) {
-                        curve.last(used);
-                    }
+                if (curve.arrive(AllocationCurve.demandMilli(s.manifest()))) {
+                    curve.sample(LabMetrics.of(backend.snapshot()).gpuAllocation().used());
+                }
+                if (step == lastSubmit && curve.lastDue()) {
+                    curve.last(LabMetrics.of(backend.snapshot()).gpuAllocation().used());
                 }
             }
         }
