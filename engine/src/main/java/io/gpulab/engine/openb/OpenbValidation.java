@@ -65,9 +65,12 @@ public final class OpenbValidation {
             OpenbNode n = nodes.get(i);
             int line = i + 2;
             name(file, line, "sn", n.sn(), names);
-            text(file, line, "model", n.model());
-            model(file, line, "model", n.model());
             range(file, line, "gpu", n.gpu(), 0, LabLimits.MAX_CARDS_PER_WORKER, "cards per worker");
+            // openb_node_list_all_node.csv leaves the model of its CPU-only nodes empty
+            if (n.gpu() > 0 || (n.model() != null && !n.model().isBlank())) {
+                text(file, line, "model", n.model());
+                model(file, line, "model", n.model());
+            }
             range(file, line, "cpu_milli", n.cpuMilli(), 0, Integer.MAX_VALUE, "millicores");
             range(file, line, "memory_mib", n.memoryMib(), 0, Integer.MAX_VALUE, "MiB");
         }
