@@ -1,7 +1,7 @@
 package io.gpulab.app.gui;
 
 import io.gpulab.app.gui.export.HeadlessFx;
-import io.gpulab.app.gui.fx.CurrentThreadTaskExecutor;
+import io.gpulab.app.gui.fx.TimedTaskExecutor;
 import io.gpulab.app.gui.vm.OpenedLab;
 import io.gpulab.app.gui.vm.Selection;
 import io.gpulab.engine.api.PodView;
@@ -17,15 +17,18 @@ public final class HeadlessWorkbench implements AutoCloseable {
 
     private final Workbench workbench;
     private final Stage stage;
+    private final TimedTaskExecutor tasks;
 
-    private HeadlessWorkbench(Workbench workbench, Stage stage) {
+    private HeadlessWorkbench(Workbench workbench, Stage stage, TimedTaskExecutor tasks) {
         this.workbench = workbench;
         this.stage = stage;
+        this.tasks = tasks;
     }
 
     /**
      * Opens {@code scenario}, plays its first {@code steps} lab-changing steps, and selects {@code select}
-     * ({@code tenant/ns/name}, or {@code pending} for the last pod that did not run).
+     * ({@code tenant/ns/name} of a pod, {@code pending} for the last pod that did not run, or
+     * {@code tenant/worker}).
      */
     public static HeadlessWorkbench open(String scenario, int steps, @Nullable String select, boolean dark,
                                          int width, int height) throws Exception {
@@ -42,7 +45,8 @@ public final class HeadlessWorkbench implements AutoCloseable {
         OpenedLab lab = opener.open(scenario);
         HeadlessFx.start();
         return HeadlessFx.call(() -> {
-            Workbench w = new Workbench(lab, opener, new CurrentThreadTaskExecutor());
+            TimedTaskExecutor tasks = new TimedTaskExecutor();
+            Workbench w = new Workbench(lab, opener, tasks);
             Stage stage = new Stage();
             stage.setScene(w.scene(width, height, dark));
             stage.show();
@@ -54,7 +58,7 @@ public final class HeadlessWorkbench implements AutoCloseable {
             }
             stage.getScene().getRoot().applyCss();
             stage.getScene().getRoot().layout();
-            return new HeadlessWorkbench(w, stage);
+            return new HeadlessWorkbench(w, stage, tasks);
         });
     }
 
@@ -68,14 +72,27 @@ public final class HeadlessWorkbench implements AutoCloseable {
                 }
             }
         }
+        for (TenantView t : w.viewModel().snapshot().tenants()) {
+            for (var n : t.nodes()) {
+                if (select.equals(t.name() + "/" + n.name())) {
+                    chosen = Selection.node(t.name(), n.name());
+                }
+            }
+        }
         if (chosen == null) {
-            throw new IllegalArgumentException("--select " + select + ": no such pod (use TENANT/NAMESPACE/NAME)");
+            throw new IllegalArgumentException("--select " + select
+                    + ": no such pod or worker (use TENANT/NAMESPACE/NAME or TENANT/WORKER)");
         }
         w.viewModel().selectionProperty().set(chosen);
     }
 
     public Workbench workbench() {
         return workbench;
+    }
+
+    /** Nanoseconds the engine has worked so far (read on the FX thread). */
+    public long engineNanos() {
+        return tasks.workNanos();
     }
 
     @Override

@@ -2,7 +2,6 @@ package io.gpulab.app.report;
 
 import io.gpulab.engine.lab.CardSpec;
 import io.gpulab.engine.lab.HamiSettings;
-import io.gpulab.engine.metrics.AllocationCurve;
 import io.gpulab.engine.plan.Candidate;
 import io.gpulab.engine.plan.CandidateResult;
 import io.gpulab.engine.plan.Fit;
@@ -33,13 +32,18 @@ public final class DecisionReport {
     private DecisionReport() {
     }
 
-    /** Writes the report; returns the number of pages. */
-    public static int write(PlanResult r, String version, Path file) throws IOException {
-        return write(r, version, ZonedDateTime.now(ZoneOffset.UTC), file);
+    /**
+     * Writes the report; returns the number of pages.
+     *
+     * @param charts the Plan view's charts as pictures (the same chart code as the workbench)
+     */
+    public static int write(PlanResult r, String version, Path file, PlanChartSource charts) throws IOException {
+        return write(r, version, ZonedDateTime.now(ZoneOffset.UTC), file, charts);
     }
 
-    /** As {@link #write(PlanResult, String, Path)} with a fixed date (tests). */
-    public static int write(PlanResult r, String version, ZonedDateTime date, Path file) throws IOException {
+    /** As {@link #write(PlanResult, String, Path, PlanChartSource)} with a fixed date (tests). */
+    public static int write(PlanResult r, String version, ZonedDateTime date, Path file, PlanChartSource charts)
+            throws IOException {
         Path parent = file.toAbsolutePath().getParent();
         if (parent != null) {
             Files.createDirectories(parent);
@@ -53,10 +57,10 @@ public final class DecisionReport {
                 pdf.newPage();
                 ReportAssumptions.plan(pdf, r);
                 pdf.newPage();
-                comparison(pdf, r);
+                comparison(pdf, r, charts);
                 for (CandidateResult c : r.candidates()) {
                     pdf.newPage();
-                    candidate(pdf, c, r);
+                    candidate(pdf, c, r, charts);
                 }
                 pdf.newPage();
                 appendix(pdf, plan, version, date);
@@ -119,7 +123,7 @@ public final class DecisionReport {
         return new ArrayList<>(first.values());
     }
 
-    private static void comparison(PdfDoc pdf, PlanResult r) throws IOException {
+    private static void comparison(PdfDoc pdf, PlanResult r, PlanChartSource charts) throws IOException {
         pdf.heading("The candidates side by side");
         List<List<String>> rows = new ArrayList<>();
         for (CandidateResult c : r.candidates()) {
@@ -131,44 +135,26 @@ public final class DecisionReport {
         }
         pdf.table(List.of("candidate", "workers", "cards", "placed", "pending", "never fit", "GPU allocation",
                         "stranded memory / compute", "cost", "cost per placed pod"), rows);
-        double xMax = 100;
-        List<ChartCanvas.Series> series = new ArrayList<>();
-        for (CandidateResult c : r.candidates()) {
-            List<double[]> pts = new ArrayList<>();
-            pts.add(new double[] {0, 0});
-            for (AllocationCurve.Point p : c.curve()) {
-                pts.add(new double[] {p.arrivedPct(), p.allocatedPct()});
-                xMax = Math.max(xMax, p.arrivedPct());
-            }
-            series.add(new ChartCanvas.Series(c.name(), pts));
-        }
-        pdf.canvas(220).lines("GPU allocation as demand arrives (all candidates)", "arrived demand, % of the "
-                + "candidate's GPU capacity", "allocated, %", xMax, 100, series);
-        pdf.muted("A curve that follows the diagonal places what arrives; where it flattens below 100 %, pods pend "
-                + "although capacity is left (fragmentation, card model or host limits). The x axis goes past 100 % "
-                + "when more is asked than the candidate has.");
+        pdf.images(List.of(charts.curves(r.candidates(), pdf.width(), 250)));
+        pdf.muted("A curve that follows the grey diagonal places what arrives; where it flattens below 100 %, pods "
+                + "pend although capacity is left (fragmentation, card model or host limits). The x axis goes past "
+                + "100 % when more is asked than the candidate has.");
         pdf.space(6);
-        List<String> names = r.candidates().stream().map(CandidateResult::name).toList();
-        double[][] util = new double[3][names.size()];
-        double[][] stranded = new double[2][names.size()];
-        for (int i = 0; i < names.size(); i++) {
-            CandidateResult c = r.candidates().get(i);
-            util[0][i] = c.metrics().gpuMemory().pct();
-            util[1][i] = c.metrics().gpuCompute().pct();
-            util[2][i] = c.metrics().gpuSlots().pct();
-            stranded[0][i] = c.strandedMemoryPct();
-            stranded[1][i] = c.strandedComputePct();
+        if (r.candidates().size() <= 4) {
+            float half = (pdf.width() - PdfDoc.GAP) / 2;
+            pdf.images(List.of(charts.utilisation(r.candidates(), half, 210),
+                    charts.stranded(r.candidates(), half, 210)));
+        } else {
+            pdf.images(List.of(charts.utilisation(r.candidates(), pdf.width(), 190)));
+            pdf.images(List.of(charts.stranded(r.candidates(), pdf.width(), 190)));
         }
-        boolean sideBySide = names.size() <= 4;
-        List<ChartCanvas> row = sideBySide ? pdf.canvases(190, 2) : List.of(pdf.canvas(170), pdf.canvas(170));
-        row.get(0).bars("Utilisation at the end", "%", names, List.of("GPU memory booked", "GPU compute booked",
-                "sharing slots in use"), util, 100, "% of capacity");
-        double sMax = Math.max(5, max(stranded));
-        row.get(1).bars("Stranded capacity at the end", "%", names, List.of("GPU memory, no compute or slot left",
-                "GPU compute, no memory or slot left"), stranded, sMax, "% of capacity");
+        pdf.muted("Utilisation: the share of all cards' GPU memory and compute booked, and of the sharing slots "
+                + "(deviceSplitCount per card) in use. Stranded: memory left on cards whose compute or slots are "
+                + "exhausted, and compute left on cards whose memory or slots are exhausted, as a share of the whole.");
     }
 
-    private static void candidate(PdfDoc pdf, CandidateResult c, PlanResult r) throws IOException {
+    private static void candidate(PdfDoc pdf, CandidateResult c, PlanResult r, PlanChartSource charts)
+            throws IOException {
         Candidate cand = c.candidate();
         pdf.heading("Candidate " + c.name());
         pdf.text(cand.shape() + "; " + tenants(cand) + "; " + hami(cand.hami()) + ".");
@@ -211,23 +197,9 @@ public final class DecisionReport {
                 pdf.bullet(n.pods() + " pods " + n.reason() + ".");
             }
         }
-        io.gpulab.engine.plan.CardHeat heat = c.heat();
-        float heatH = ChartCanvas.heatHeight(pdf.width(), heat.workers(), heat.cardsPerWorker());
-        pdf.canvas(heatH).heat("Cards at the end of the replay ("
-                + fmt(heat.workers()) + " workers × " + heat.cardsPerWorker() + " cards; each square is a card)",
-                heat.workers(), heat.cardsPerWorker(), heat::booked);
-        List<double[]> pts = new ArrayList<>();
-        pts.add(new double[] {0, 0});
-        double xMax = 100;
-        for (AllocationCurve.Point p : c.curve()) {
-            pts.add(new double[] {p.arrivedPct(), p.allocatedPct()});
-            xMax = Math.max(xMax, p.arrivedPct());
-        }
-        List<double[]> ideal = List.of(new double[] {0, 0}, new double[] {100, 100}, new double[] {xMax, 100});
-        pdf.canvas(Math.min(220, Math.max(150, pdf.remaining() - 10))).lines("GPU allocation of " + c.name()
-                        + " as demand arrives", "arrived demand, % of GPU capacity", "allocated, %", xMax, 100,
-                List.of(new ChartCanvas.Series(c.name(), pts), new ChartCanvas.Series("everything that arrives placed",
-                        ideal)));
+        // the heat map as large as every card needs (up to a third of a page): on the next page if not here
+        pdf.images(List.of(charts.heat(c, pdf.width(), 280)));
+        pdf.images(List.of(charts.curves(List.of(c), pdf.width(), 220)));
     }
 
     private static void appendix(PdfDoc pdf, Plan plan, String version, ZonedDateTime date) throws IOException {
@@ -307,13 +279,4 @@ public final class DecisionReport {
         return v == Math.rint(v) ? String.valueOf((long) v) : String.valueOf(v);
     }
 
-    private static double max(double[][] v) {
-        double m = 0;
-        for (double[] row : v) {
-            for (double x : row) {
-                m = Math.max(m, x);
-            }
-        }
-        return m;
-    }
 }

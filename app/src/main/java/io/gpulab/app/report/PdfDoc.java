@@ -12,11 +12,13 @@ import org.apache.pdfbox.pdmodel.font.PDFont;
 import org.apache.pdfbox.pdmodel.font.PDType0Font;
 import org.apache.pdfbox.pdmodel.font.PDType1Font;
 import org.apache.pdfbox.pdmodel.font.Standard14Fonts;
+import org.apache.pdfbox.pdmodel.graphics.image.LosslessFactory;
+import org.apache.pdfbox.pdmodel.graphics.image.PDImageXObject;
 
 /**
  * A top-to-bottom A4 writer for reports that stand on their own: wrapped text and table cells (nothing is
- * cut), no text below {@link #MIN_SIZE} points, and "page N of M" with a running title on every page.
- * Charts draw into the same page through {@link #canvas(float)}.
+ * cut), no text below {@link #MIN_SIZE} points, and "page N / M" with a running title on every page.
+ * Vector drawings go into the page through {@link #canvas(float)}, chart pictures through {@link #images}.
  */
 public final class PdfDoc implements AutoCloseable {
 
@@ -295,18 +297,31 @@ public final class PdfDoc implements AutoCloseable {
         return c;
     }
 
-    /** {@code n} canvases side by side, {@code h} points high. */
-    public List<ChartCanvas> canvases(float h, int n) throws IOException {
+    /** Gap between pictures placed side by side. */
+    public static final float GAP = 16;
+
+    /**
+     * Pictures side by side at their size in points (a new page if they do not fit here), lossless, each tagged
+     * with {@link #CHART_KEY} naming the chart that drew it.
+     */
+    public void images(List<ChartImage> row) throws IOException {
+        float h = 0;
+        for (ChartImage i : row) {
+            h = Math.max(h, i.heightPt());
+        }
         need(h);
-        List<ChartCanvas> out = new ArrayList<>();
-        float gap = 16;
-        float w = (width() - gap * (n - 1)) / n;
-        for (int i = 0; i < n; i++) {
-            out.add(new ChartCanvas(this, this.out, MARGIN + i * (w + gap), y - h, w, h));
+        float x = MARGIN;
+        for (ChartImage i : row) {
+            PDImageXObject img = LosslessFactory.createFromImage(doc, i.image());
+            img.getCOSObject().setString(CHART_KEY, i.chart());
+            out.drawImage(img, x, y - i.heightPt(), i.widthPt(), i.heightPt());
+            x += i.widthPt() + GAP;
         }
         y -= h + 6;
-        return out;
     }
+
+    /** The key of a picture's dictionary that names the chart it shows (a Plan view chart id). */
+    public static final String CHART_KEY = "GpulabChart";
 
     public void space(float h) {
         y -= h;
@@ -337,7 +352,7 @@ public final class PdfDoc implements AutoCloseable {
         return font.getStringWidth(PdfText.clean(text)) / 1000 * size;
     }
 
-    /** Draws "page N of M" and the running title on every page; call once, after the last content. */
+    /** Draws "page N / M" and the running title on every page; call once, after the last content. */
     void footers() throws IOException {
         out.close();
         out = null;
@@ -345,7 +360,7 @@ public final class PdfDoc implements AutoCloseable {
         for (int i = 0; i < n; i++) {
             try (PDPageContentStream f = new PDPageContentStream(doc, doc.getPage(i),
                     PDPageContentStream.AppendMode.APPEND, true, true)) {
-                String page = "page " + (i + 1) + " of " + n;
+                String page = "page " + (i + 1) + " / " + n;
                 f.setStrokingColor(0.85f, 0.87f, 0.9f);
                 f.setLineWidth(0.5f);
                 f.moveTo(MARGIN, MARGIN - 8);

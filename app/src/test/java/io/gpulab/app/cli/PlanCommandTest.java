@@ -19,6 +19,12 @@ class PlanCommandTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    @org.junit.jupiter.api.BeforeAll
+    static void toolkit() throws Exception {
+        // --out renders the Plan view's charts; TestFX owns the toolkit in this JVM (its GUI tests need it so)
+        org.testfx.api.FxToolkit.registerPrimaryStage();
+    }
+
     @Test
     void jsonFollowsTheContractWithAbsentFieldsLeftOut() throws Exception {
         CliHarness.Result r = CliHarness.run("plan", "inference-a100-vs-l4", "--json");

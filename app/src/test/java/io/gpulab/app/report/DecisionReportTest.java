@@ -1,5 +1,8 @@
 package io.gpulab.app.report;
 
+import io.gpulab.app.gui.plan.PlanChartImages;
+import io.gpulab.app.gui.plan.PlanCharts;
+import io.gpulab.engine.plan.CandidateResult;
 import io.gpulab.engine.plan.Plan;
 import io.gpulab.engine.plan.PlanProgress;
 import io.gpulab.engine.plan.PlanReader;
@@ -7,11 +10,23 @@ import io.gpulab.engine.plan.PlanResult;
 import io.gpulab.engine.plan.PlanRunner;
 import io.gpulab.engine.plan.WorkloadResolver;
 import io.gpulab.mockgpu.catalog.CardCatalog;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.pdfbox.Loader;
+import org.apache.pdfbox.cos.COSName;
+import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.pdmodel.PDPage;
+import org.apache.pdfbox.pdmodel.graphics.image.PDImageXObject;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,19 +36,35 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The decision report stands on its own: question and answer first, assumptions, charts, the plan itself. */
 class DecisionReportTest {
 
+    private static Plan plan;
+    private static PlanResult result;
+
+    @BeforeAll
+    static void run() throws Exception {
+        // TestFX owns the toolkit in this JVM (its GUI tests need it so); the report's renderer then uses it
+        org.testfx.api.FxToolkit.registerPrimaryStage();
+        plan = new PlanReader().load("inference-a100-vs-l4");
+        result = new PlanRunner().run(plan, new WorkloadResolver(CardCatalog.builtIn(), null)
+                .resolve(plan.workload()), PlanProgress.NONE, new AtomicBoolean());
+    }
+
     @Test
     void coverAnswersTheQuestionAndTheAppendixIdentifiesThePlan(@TempDir Path dir) throws Exception {
-        Plan plan = new PlanReader().load("inference-a100-vs-l4");
-        PlanResult r = new PlanRunner().run(plan, new WorkloadResolver(CardCatalog.builtIn(), null)
-                .resolve(plan.workload()), PlanProgress.NONE, new AtomicBoolean());
         Path pdf = dir.resolve("r.pdf");
-        int pages = DecisionReport.write(r, "9.9.9", ZonedDateTime.of(2026, 12, 3, 10, 0, 0, 0, ZoneOffset.UTC), pdf);
-        List<String> text = PdfChecks.pages(pdf);
+        int pages = DecisionReport.write(result, "9.9.9", ZonedDateTime.of(2026, 12, 3, 10, 0, 0, 0, ZoneOffset.UTC),
+                pdf, PlanChartImages.headless());
+        Files.copy(pdf, Path.of("target/decision-report-test.pdf"), StandardCopyOption.REPLACE_EXISTING);
+        List<String> text = PdfChecks.pages(pdf);   // page numbers "n / N", nothing below 7 pt, nothing cut
         assertEquals(pages, text.size());
         assertEquals(4 + plan.candidates().size(), pages, "cover, assumptions, comparison, one per candidate, appendix");
         String cover = text.get(0).replaceAll("\\s+", " ");
         assertTrue(cover.contains("which platform: 4 × A100-80GB per node or 8 × L4 per node"), cover);
-        assertTrue(cover.contains(r.conclusions().get(0).substring(0, 40)), cover);
+        for (String conclusion : result.conclusions()) {
+            assertTrue(cover.contains(conclusion), "the cover lacks the conclusion '" + conclusion + "': " + cover);
+        }
+        for (CandidateResult c : result.candidates()) {
+            assertTrue(cover.contains(c.name() + " "), "the cover does not list candidate " + c.name());
+        }
         assertTrue(cover.contains("12 pods need H100-80GB, no candidate card matches"), cover);
         String limits = text.get(1).replaceAll("\\s+", " ");
         assertTrue(limits.contains("A simulation of HAMi v2.10.0's decisions") && limits.contains("No CUDA workload ran")
@@ -43,6 +74,82 @@ class DecisionReportTest {
                 && appendix.contains("2026-12-03T10:00:00Z") && appendix.contains("kind: Plan"), appendix);
         for (int i = 0; i < plan.candidates().size(); i++) {
             assertTrue(text.get(3 + i).contains("Candidate " + plan.candidates().get(i).name()), text.get(3 + i));
+        }
+    }
+
+    @Test
+    void theChartsArePicturesOfThePlanViewsChartsPixelForPixel(@TempDir Path dir) throws Exception {
+        Recording charts = new Recording(PlanChartImages.headless());
+        Path pdf = dir.resolve("r.pdf");
+        DecisionReport.write(result, "9.9.9", pdf, charts);
+        List<List<String>> perPage = new ArrayList<>();
+        try (PDDocument doc = Loader.loadPDF(pdf.toFile())) {
+            for (PDPage page : doc.getPages()) {
+                List<String> ids = new ArrayList<>();
+                for (COSName name : page.getResources().getXObjectNames()) {
+                    if (page.getResources().getXObject(name) instanceof PDImageXObject img) {
+                        String id = img.getCOSObject().getString(PdfDoc.CHART_KEY);
+                        ids.add(id);
+                        BufferedImage pixels = img.getImage();
+                        assertTrue(charts.drawn.stream().anyMatch(c -> c.chart().equals(id)
+                                && samePixels(c.image(), pixels)), "picture " + id + " on page "
+                                + (perPage.size() + 1) + " is not a picture of the Plan view's chart");
+                    }
+                }
+                perPage.add(ids);
+            }
+        }
+        assertEquals(List.of(), perPage.get(0), "cover");
+        assertTrue(perPage.get(2).containsAll(List.of(PlanCharts.CURVES, PlanCharts.UTILISATION, PlanCharts.STRANDED)),
+                "comparison page: " + perPage.get(2));
+        for (int i = 0; i < result.candidates().size(); i++) {
+            assertTrue(perPage.get(3 + i).containsAll(List.of(PlanCharts.HEAT, PlanCharts.CURVES)),
+                    "page of " + result.candidates().get(i).name() + ": " + perPage.get(3 + i));
+        }
+        assertEquals(3 + 2 * result.candidates().size(), charts.drawn.size());
+    }
+
+    private static boolean samePixels(BufferedImage a, BufferedImage b) {
+        if (a.getWidth() != b.getWidth() || a.getHeight() != b.getHeight()) {
+            return false;
+        }
+        int[] pa = a.getRGB(0, 0, a.getWidth(), a.getHeight(), null, 0, a.getWidth());
+        int[] pb = b.getRGB(0, 0, b.getWidth(), b.getHeight(), null, 0, b.getWidth());
+        return Arrays.equals(pa, pb);
+    }
+
+    /** Keeps every picture the report asked for. */
+    private static final class Recording implements PlanChartSource {
+        final List<ChartImage> drawn = new ArrayList<>();
+        private final PlanChartSource real;
+
+        Recording(PlanChartSource real) {
+            this.real = real;
+        }
+
+        private ChartImage keep(ChartImage i) {
+            drawn.add(i);
+            return i;
+        }
+
+        @Override
+        public ChartImage curves(List<CandidateResult> c, float w, float h) throws IOException {
+            return keep(real.curves(c, w, h));
+        }
+
+        @Override
+        public ChartImage utilisation(List<CandidateResult> c, float w, float h) throws IOException {
+            return keep(real.utilisation(c, w, h));
+        }
+
+        @Override
+        public ChartImage stranded(List<CandidateResult> c, float w, float h) throws IOException {
+            return keep(real.stranded(c, w, h));
+        }
+
+        @Override
+        public ChartImage heat(CandidateResult c, float w, float maxH) throws IOException {
+            return keep(real.heat(c, w, maxH));
         }
     }
 }

@@ -28,7 +28,8 @@ final class PdfChecks {
                 @Override
                 protected void writeString(String text, List<TextPosition> positions) throws IOException {
                     for (TextPosition p : positions) {
-                        float size = p.getFontSizeInPt();
+                        // the size on the page: the font size times the text rendering matrix (text and CTM)
+                        float size = p.getFontSize() * p.getTextMatrix().getScalingFactorY();
                         if (size < smallest[0] && !p.getUnicode().isBlank()) {
                             smallest[0] = size;
                             where[0] = text;
@@ -43,7 +44,8 @@ final class PdfChecks {
                 stripper.setStartPage(i);
                 stripper.setEndPage(i);
                 String text = stripper.getText(doc);
-                assertTrue(text.contains("page " + i + " of " + n), "page " + i + " has no page number");
+                assertTrue(text.contains("page " + i + " / " + n), "page " + i + " has no page number \"" + i + " / " + n
+                        + "\"");
                 assertFalse(text.contains("…"), "page " + i + " cuts text off: " + text);
                 out.add(text);
             }

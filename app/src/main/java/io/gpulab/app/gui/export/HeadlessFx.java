@@ -37,6 +37,22 @@ public final class HeadlessFx {
         started = true;
     }
 
+    /**
+     * Starts the toolkit headless unless one already runs in this JVM (the workbench's, or a test's): the
+     * decision report renders its charts from the command line and from the open workbench alike.
+     */
+    public static synchronized void startIfNeeded() throws InterruptedException {
+        if (started) {
+            return;
+        }
+        try {
+            Platform.runLater(() -> { });
+            started = true;
+        } catch (IllegalStateException notYet) {
+            start();
+        }
+    }
+
     /** Runs {@code work} on the FX thread and waits for its result. */
     public static <T> T call(Callable<T> work) throws Exception {
         CompletableFuture<T> f = new CompletableFuture<>();

@@ -1,60 +1,184 @@
 package io.gpulab.app.gui.plan;
 
 import io.gpulab.engine.plan.CardHeat;
+import java.util.Locale;
+import javafx.geometry.Pos;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
+import javafx.scene.control.Label;
+import javafx.scene.layout.HBox;
 import javafx.scene.layout.Pane;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
 import javafx.scene.paint.Color;
+import javafx.scene.transform.Scale;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The chosen candidate's cards at the end of its replay: one square per card, a worker's cards side by side,
- * white idle to dark blue fully booked (the larger of memory and compute). Redrawn on resize.
+ * A candidate's cards at the end of its replay: one square per card, a worker's cards side by side, white idle
+ * to dark blue fully booked (the larger of memory and compute), with its title and colour legend. Every card
+ * is drawn: the squares shrink until all fit, and the title says so when even the smallest do not. The squares
+ * are painted at {@link #setPixelScale pixel scale} so a scaled snapshot (the report) stays sharp.
  */
-final class HeatMap extends Pane {
+public final class HeatMap extends VBox {
 
+    static final double MAX_CELL = 14;
+    static final double MIN_CELL = 1;
+    private static final Color GROUND = Color.web("#aab4c0");
+
+    private final Label title = new Label();
+    private final Pane cells = new Pane();
     private final Canvas canvas = new Canvas();
+    private double pixelScale = 1;
+    private boolean fixedHeight;
     private @Nullable CardHeat heat;
+    private String candidate = "";
 
     HeatMap() {
-        setId("plan-heat-map");
-        getChildren().add(canvas);
-        setMinHeight(60);
-        setPrefHeight(110);
-        widthProperty().addListener((o, a, b) -> draw());
-        heightProperty().addListener((o, a, b) -> draw());
+        super(4);
+        getStyleClass().add("heat-map");
+        title.getStyleClass().add("heat-title");
+        title.setWrapText(true);
+        canvas.setManaged(false);
+        cells.getChildren().add(canvas);
+        cells.setMinHeight(20);
+        cells.setPrefHeight(110);
+        Region gradient = new Region();
+        gradient.setMinSize(90, 9);
+        gradient.setMaxSize(90, 9);
+        gradient.setStyle("-fx-background-color: linear-gradient(to right, " + web(0) + ", " + web(1) + ");"
+                + " -fx-border-color: #9aa5b1; -fx-border-width: 0.5;");
+        HBox legend = new HBox(6, new Label("idle"), gradient,
+                new Label("fully booked (the larger of GPU memory and compute)"));
+        legend.setAlignment(Pos.CENTER_LEFT);
+        legend.getStyleClass().add("heat-legend");
+        getChildren().addAll(title, cells, legend);
+        cells.widthProperty().addListener((o, a, b) -> draw());
+        cells.heightProperty().addListener((o, a, b) -> draw());
     }
 
-    void show(@Nullable CardHeat h) {
+    /** Shows these cards (null clears the map). */
+    void show(@Nullable CardHeat h, String candidateName) {
         heat = h;
+        candidate = candidateName;
         draw();
     }
 
+    /** Pixels per layout unit of the squares (the snapshot scale of a report picture; 1 on screen). */
+    public void setPixelScale(double scale) {
+        pixelScale = scale;
+        draw();
+    }
+
+    /** The height of the squares' area for this width: as large squares as fit {@code maxHeight}, at most 10. */
+    public static double cellsHeight(CardHeat h, double width, double maxHeight) {
+        for (double cell = 10; cell >= MIN_CELL; cell -= 0.25) {
+            Grid g = Grid.of(cell, width, h.workers(), h.cardsPerWorker());
+            if (g.height() <= maxHeight) {
+                return g.height();
+            }
+        }
+        return maxHeight;
+    }
+
+    /** Sets the height of the squares' area (the report sizes it to fit every card). */
+    public void setCellsHeight(double h) {
+        fixedHeight = true;
+        cells.setMinHeight(h);
+        cells.setPrefHeight(h);
+        cells.setMaxHeight(h);
+    }
+
+    /** Square side, gap between workers and rows, workers per row, and the height of all rows. */
+    record Grid(double cell, double gap, int perRow, int rows) {
+        static Grid of(double cell, double width, int workers, int perWorker) {
+            double gap = Math.max(1, cell / 2);
+            double block = perWorker * cell + gap;
+            int perRow = Math.max(1, (int) ((width + gap) / block));
+            return new Grid(cell, gap, perRow, (workers + perRow - 1) / perRow);
+        }
+
+        double height() {
+            return rows * (cell + gap) - gap;
+        }
+    }
+
     private void draw() {
-        canvas.setWidth(getWidth());
-        canvas.setHeight(getHeight());
+        double w = cells.getWidth();
+        double h = cells.getHeight();
+        CardHeat c = heat;
+        if (!fixedHeight && c != null && w > 0) {
+            // on screen: as high as the largest squares need, within limits; the charts below get the rest
+            double want = Math.max(20, Math.min(160, Grid.of(MAX_CELL, w, c.workers(), c.cardsPerWorker()).height()));
+            if (Math.abs(cells.getPrefHeight() - want) > 0.5) {
+                cells.setPrefHeight(want);
+            }
+        }
+        title.setText(c == null ? "" : titleText(c, w, h));
+        canvas.setWidth(Math.ceil(w * pixelScale));
+        canvas.setHeight(Math.ceil(h * pixelScale));
+        canvas.getTransforms().setAll(new Scale(1 / pixelScale, 1 / pixelScale, 0, 0));
         GraphicsContext g = canvas.getGraphicsContext2D();
-        g.clearRect(0, 0, getWidth(), getHeight());
-        CardHeat h = heat;
-        if (h == null || h.workers() == 0 || getWidth() <= 0) {
+        g.setTransform(1, 0, 0, 1, 0, 0);
+        g.clearRect(0, 0, canvas.getWidth(), canvas.getHeight());
+        if (c == null || c.workers() == 0 || w <= 0 || h <= 0) {
             return;
         }
-        int cells = h.workers() * h.cardsPerWorker();
-        double cell = Math.max(2, Math.min(14, Math.floor(Math.sqrt(getWidth() * getHeight() / (cells * 1.4)))));
-        double gap = Math.max(1, cell / 2);
-        double blockW = h.cardsPerWorker() * cell + gap;
-        int perRow = Math.max(1, (int) (getWidth() / blockW));
-        for (int w = 0; w < h.workers(); w++) {
-            double x = (w % perRow) * blockW;
-            double y = (w / perRow) * (cell + gap);
-            if (y + cell > getHeight()) {
+        g.setTransform(pixelScale, 0, 0, pixelScale, 0, 0);
+        Grid grid = fit(c, w, h);
+        double block = c.cardsPerWorker() * grid.cell() + grid.gap();
+        // each worker on a grey ground, so an idle (white) card still shows; a hairline between larger squares
+        double line = Math.min(1, grid.cell() / 8);
+        for (int wk = 0; wk < c.workers(); wk++) {
+            double x = (wk % grid.perRow()) * block;
+            double y = (wk / grid.perRow()) * (grid.cell() + grid.gap());
+            if (y + grid.cell() > h + 0.01) {
                 break;
             }
-            for (int c = 0; c < h.cardsPerWorker(); c++) {
-                double f = h.booked(w, c) / 100.0;
-                g.setFill(Color.color(1 - f, 1 - f * 0.553, 1 - f * 0.302));
-                g.fillRect(x + c * cell, y, cell - 0.5, cell - 0.5);
+            g.setFill(GROUND);
+            g.fillRect(x, y, c.cardsPerWorker() * grid.cell(), grid.cell());
+            for (int k = 0; k < c.cardsPerWorker(); k++) {
+                g.setFill(color(c.booked(wk, k) / 100.0));
+                g.fillRect(x + k * grid.cell() + line, y + line, grid.cell() - 2 * line,
+                        grid.cell() - 2 * line);
             }
         }
+    }
+
+    /** The largest squares (up to {@link #MAX_CELL}) with which every card fits; the smallest when none does. */
+    static Grid fit(CardHeat c, double w, double h) {
+        for (double cell = MAX_CELL; cell > MIN_CELL; cell -= 0.25) {
+            Grid g = Grid.of(cell, w, c.workers(), c.cardsPerWorker());
+            if (g.height() <= h + 0.01) {
+                return g;
+            }
+        }
+        return Grid.of(MIN_CELL, w, c.workers(), c.cardsPerWorker());
+    }
+
+    private String titleText(CardHeat c, double w, double h) {
+        String text = "Cards of " + candidate + " at the end: " + String.format(Locale.ROOT, "%,d", c.workers())
+                + " workers × " + c.cardsPerWorker() + " cards, each square one card";
+        if (w > 0 && h > 0) {
+            Grid g = fit(c, w, h);
+            int shownRows = (int) Math.floor((h + g.gap()) / (g.cell() + g.gap()));
+            int shown = Math.min(c.workers(), shownRows * g.perRow());
+            if (shown < c.workers()) {
+                text += String.format(Locale.ROOT, " (the first %,d workers; enlarge to see all)", shown);
+            }
+        }
+        return text;
+    }
+
+    /** White (idle) to the accent blue (fully booked). */
+    static Color color(double f) {
+        double v = Math.max(0, Math.min(1, f));
+        return Color.color(1 - v, 1 - v * 0.553, 1 - v * 0.302);
+    }
+
+    private static String web(double f) {
+        Color c = color(f);
+        return String.format(Locale.ROOT, "rgb(%d,%d,%d)", Math.round(c.getRed() * 255), Math.round(c.getGreen() * 255),
+                Math.round(c.getBlue() * 255));
     }
 }

@@ -1,6 +1,5 @@
 package io.gpulab.app.gui.plan;
 
-import io.gpulab.engine.metrics.AllocationCurve;
 import io.gpulab.engine.plan.CandidateResult;
 import io.gpulab.engine.plan.PlanResult;
 import java.util.List;
@@ -10,10 +9,7 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
 import javafx.scene.chart.BarChart;
-import javafx.scene.chart.CategoryAxis;
 import javafx.scene.chart.LineChart;
-import javafx.scene.chart.NumberAxis;
-import javafx.scene.chart.XYChart;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressBar;
@@ -23,26 +19,26 @@ import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.ToolBar;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.scene.text.Font;
 
 /**
  * The Plan view: the plan's text on the left (editable), the answer on the right: one sentence per objective,
- * a table of the candidates, their allocation curves in one chart and utilisation and stranded capacity as
- * bars (JavaFX's own charts). "Open as lab" hands the selected candidate to the workbench as a scenario.
+ * a table of the candidates and the charts of {@link PlanCharts} (the decision report draws the same ones):
+ * allocation curves in one chart, utilisation and stranded capacity as bars, the selected candidate's cards as a
+ * heat map. "Open as lab" hands the selected candidate to the workbench as a scenario.
  */
 public final class PlanView extends BorderPane {
 
     private final PlanViewModel vm;
     private final TableView<CandidateResult> table = new TableView<>();
     private final VBox answer = new VBox(4);
-    private final LineChart<Number, Number> curves;
-    private final BarChart<String, Number> utilisation;
-    private final BarChart<String, Number> stranded;
-    private final HeatMap heat = new HeatMap();
+    private final PlanCharts charts = new PlanCharts();
 
     /**
      * @param open      the built-in examples and "Open plan…" (the window supplies the file dialog)
@@ -83,12 +79,10 @@ public final class PlanView extends BorderPane {
         editor.setFont(Font.font("DejaVu Sans Mono", 12));
         editor.textProperty().bindBidirectional(vm.textProperty());
 
-        curves = new LineChart<>(axis("arrived demand, % of GPU capacity"), axis("allocated, %"));
-        curves.setTitle("GPU allocation as demand arrives");
-        curves.setCreateSymbols(false);
-        curves.setAnimated(false);
-        utilisation = bars("Utilisation at the end, %", new NumberAxis(0, 100, 20));
-        stranded = bars("Stranded capacity at the end, %", new NumberAxis());
+        LineChart<Number, Number> curves = charts.curves();
+        BarChart<String, Number> utilisation = charts.utilisation();
+        BarChart<String, Number> stranded = charts.stranded();
+        HeatMap heat = charts.heat();
         table.setId("plan-candidates");
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
         table.setPrefHeight(150);
@@ -96,32 +90,33 @@ public final class PlanView extends BorderPane {
         column("workers", c -> c.workers() + (c.minWorkers() != null ? " (min)" : ""));
         column("placed", c -> String.valueOf(c.placed()));
         column("pending", c -> c.pending() + (c.neverFitPods() > 0 ? " (" + c.neverFitPods() + " never fit)" : ""));
-        column("GPU allocation", c -> pct(c.gpuAllocationPct()));
-        column("stranded mem / compute", c -> pct(c.strandedMemoryPct()) + " / " + pct(c.strandedComputePct()));
+        column("GPU\nallocation", c -> pct(c.gpuAllocationPct()));
+        column("stranded\nmemory / compute", c -> pct(c.strandedMemoryPct()) + " / " + pct(c.strandedComputePct()));
         column("cost", c -> c.cost() == null ? "-" : String.format(Locale.ROOT, "%,.0f %s", c.cost(),
                 c.candidate().prices().currency()));
         Button asLab = new Button("Open selected candidate as a lab");
         asLab.setId("plan-open-lab");
         asLab.disableProperty().bind(table.getSelectionModel().selectedItemProperty().isNull());
         asLab.setOnAction(e -> openAsLab.accept(table.getSelectionModel().getSelectedItem()));
-        HBox charts = new HBox(8, utilisation, stranded);
-        HBox.setHgrow(utilisation, Priority.ALWAYS);
-        HBox.setHgrow(stranded, Priority.ALWAYS);
-        Label heatTitle = new Label("Cards of the selected candidate at the end (each square a card; white idle, dark "
-                + "blue fully booked)");
-        table.getSelectionModel().selectedItemProperty().addListener((o, a, c) -> heat.show(c == null ? null
-                : c.heat()));
-        VBox right = new VBox(8, answer, table, asLab, heatTitle, heat, curves, charts);
+        table.getSelectionModel().selectedItemProperty().addListener((o, a, c) -> this.charts.showHeat(c));
+        HBox heatRow = new HBox(12, heat, asLab);
+        HBox.setHgrow(heat, Priority.ALWAYS);
+        StackPane chartArea = new StackPane();
+        chartArea.setMinHeight(300);
+        VBox right = new VBox(8, answer, table, heatRow, chartArea);
         right.setPadding(new Insets(8));
-        VBox.setVgrow(curves, Priority.ALWAYS);
-        VBox.setVgrow(charts, Priority.ALWAYS);
-        curves.setMinHeight(160);
-        charts.setMinHeight(140);
+        VBox.setVgrow(chartArea, Priority.ALWAYS);
+        curves.setMinSize(0, 0);
         javafx.scene.control.ScrollPane scroll = new javafx.scene.control.ScrollPane(right);
         scroll.setFitToWidth(true);
-        // the charts share the height that is left; below ~720 px the answer scrolls instead of squeezing the table
-        right.minHeightProperty().set(640);
-        scroll.viewportBoundsProperty().addListener((o, a, b) -> right.setPrefHeight(Math.max(640, b.getHeight())));
+        // the charts share the height that is left (the answer scrolls below ~600 px rather than squeezing them);
+        // where that is short the bars stand beside the curves instead of under them
+        right.minHeightProperty().set(600);
+        scroll.viewportBoundsProperty().addListener((o, a, b) -> {
+            right.setPrefHeight(Math.max(600, b.getHeight()));
+            arrange(chartArea, b.getHeight() < SIDE_BY_SIDE_BELOW);
+        });
+        arrange(chartArea, false);
         SplitPane split = new SplitPane(editor, scroll);
         split.setOrientation(Orientation.HORIZONTAL);
         split.setDividerPositions(0.34);
@@ -129,20 +124,47 @@ public final class PlanView extends BorderPane {
         vm.resultProperty().addListener((o, a, r) -> show(r));
     }
 
-    private static NumberAxis axis(String label) {
-        NumberAxis a = new NumberAxis();
-        a.setLabel(label);
-        a.setForceZeroInRange(true);
-        return a;
+    /** Below this viewport height the bars stand beside the curve chart, not under it. */
+    static final double SIDE_BY_SIDE_BELOW = 900;
+
+    private void arrange(StackPane area, boolean sideBySide) {
+        Boolean now = (Boolean) area.getProperties().get("sideBySide");
+        if (now != null && now == sideBySide) {
+            return;
+        }
+        area.getProperties().put("sideBySide", sideBySide);
+        BarChart<String, Number> u = charts.utilisation();
+        BarChart<String, Number> s = charts.stranded();
+        LineChart<Number, Number> c = charts.curves();
+        GridPane all = new GridPane();
+        all.setHgap(8);
+        all.setVgap(8);
+        if (sideBySide) {   // curves left over two rows, the bars stacked right
+            all.getColumnConstraints().setAll(percentColumn(56), percentColumn(44));
+            all.getRowConstraints().setAll(percentRow(50), percentRow(50));
+            all.add(c, 0, 0, 1, 2);
+            all.add(u, 1, 0);
+            all.add(s, 1, 1);
+        } else {            // curves on top, the bars side by side under them
+            all.getColumnConstraints().setAll(percentColumn(50), percentColumn(50));
+            all.getRowConstraints().setAll(percentRow(55), percentRow(45));
+            all.add(c, 0, 0, 2, 1);
+            all.add(u, 0, 1);
+            all.add(s, 1, 1);
+        }
+        area.getChildren().setAll(all);
     }
 
-    private static BarChart<String, Number> bars(String title, NumberAxis y) {
-        BarChart<String, Number> b = new BarChart<>(new CategoryAxis(), y);
-        b.setTitle(title);
-        b.setAnimated(false);
-        b.setMinWidth(0);
-        b.setPrefWidth(Region.USE_COMPUTED_SIZE);
-        return b;
+    private static javafx.scene.layout.ColumnConstraints percentColumn(double pct) {
+        javafx.scene.layout.ColumnConstraints c = new javafx.scene.layout.ColumnConstraints();
+        c.setPercentWidth(pct);
+        return c;
+    }
+
+    private static javafx.scene.layout.RowConstraints percentRow(double pct) {
+        javafx.scene.layout.RowConstraints r = new javafx.scene.layout.RowConstraints();
+        r.setPercentHeight(pct);
+        return r;
     }
 
     private void column(String title, java.util.function.Function<CandidateResult, String> value) {
@@ -153,10 +175,8 @@ public final class PlanView extends BorderPane {
 
     private void show(PlanResult r) {
         answer.getChildren().clear();
-        curves.getData().clear();
-        utilisation.getData().clear();
-        stranded.getData().clear();
         table.getItems().clear();
+        charts.show(List.of());
         if (r == null) {
             return;
         }
@@ -168,34 +188,9 @@ public final class PlanView extends BorderPane {
         }
         table.getItems().setAll(r.candidates());
         double rows = Math.min(6, r.candidates().size());
-        table.setMinHeight(32 + 25 * rows);
-        table.setPrefHeight(32 + 25 * rows);
-        XYChart.Series<String, Number> mem = new XYChart.Series<>();
-        mem.setName("GPU memory");
-        XYChart.Series<String, Number> cores = new XYChart.Series<>();
-        cores.setName("GPU compute");
-        XYChart.Series<String, Number> slots = new XYChart.Series<>();
-        slots.setName("sharing slots");
-        XYChart.Series<String, Number> sMem = new XYChart.Series<>();
-        sMem.setName("memory, no compute/slot left");
-        XYChart.Series<String, Number> sCores = new XYChart.Series<>();
-        sCores.setName("compute, no memory/slot left");
-        for (CandidateResult c : r.candidates()) {
-            XYChart.Series<Number, Number> s = new XYChart.Series<>();
-            s.setName(c.name());
-            s.getData().add(new XYChart.Data<>(0, 0));
-            for (AllocationCurve.Point p : c.curve()) {
-                s.getData().add(new XYChart.Data<>(p.arrivedPct(), p.allocatedPct()));
-            }
-            curves.getData().add(s);
-            mem.getData().add(new XYChart.Data<>(c.name(), c.metrics().gpuMemory().pct()));
-            cores.getData().add(new XYChart.Data<>(c.name(), c.metrics().gpuCompute().pct()));
-            slots.getData().add(new XYChart.Data<>(c.name(), c.metrics().gpuSlots().pct()));
-            sMem.getData().add(new XYChart.Data<>(c.name(), c.strandedMemoryPct()));
-            sCores.getData().add(new XYChart.Data<>(c.name(), c.strandedComputePct()));
-        }
-        utilisation.getData().setAll(List.of(mem, cores, slots));
-        stranded.getData().setAll(List.of(sMem, sCores));
+        table.setMinHeight(46 + 25 * rows);
+        table.setPrefHeight(46 + 25 * rows);
+        charts.show(r.candidates());
         table.getSelectionModel().selectFirst();
     }
 

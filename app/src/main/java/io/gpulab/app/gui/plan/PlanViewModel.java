@@ -122,7 +122,8 @@ public final class PlanViewModel {
         }
         background.execute(() -> {
             try {
-                int pages = io.gpulab.app.report.DecisionReport.write(r, io.gpulab.app.GpulabVersion.VERSION, pdf);
+                int pages = io.gpulab.app.report.DecisionReport.write(r, io.gpulab.app.GpulabVersion.VERSION, pdf,
+                        PlanChartImages.headless());
                 ui.execute(() -> status.set("Wrote the decision report to " + pdf + " (" + pages + " pages)."));
             } catch (java.io.IOException e) {
                 ui.execute(() -> status.set("Cannot write " + pdf + ": " + e.getMessage()));

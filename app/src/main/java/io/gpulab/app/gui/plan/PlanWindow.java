@@ -47,7 +47,11 @@ public final class PlanWindow {
         PlanView view = new PlanView(vm, openButtons(vm, stage), c -> openAsLab(vm, lab, c, owner),
                 () -> exportReport(vm, stage));
         stage.setTitle("gpulab — compare candidate platforms");
-        stage.setScene(new Scene(view, 1280, 800));
+        Scene scene = new Scene(view, 1280, 800);
+        // the workbench's theme (light or dark), so the two windows match
+        io.gpulab.app.gui.view.Theme.apply(scene, owner.getScene() != null
+                && io.gpulab.app.gui.view.Theme.isDark(owner.getScene()));
+        stage.setScene(scene);
         stage.setOnHidden(e -> {
             vm.cancel();
             background.shutdownNow();

@@ -3,101 +3,202 @@ package io.gpulab.app.gui.view;
 import io.gpulab.app.gui.vm.Selection;
 import io.gpulab.app.gui.vm.WorkbenchViewModel;
 import io.gpulab.engine.api.CardView;
-import io.gpulab.engine.api.LabSnapshot;
 import io.gpulab.engine.api.NodeView;
-import io.gpulab.engine.api.TenantView;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
+import javafx.collections.ListChangeListener;
+import javafx.scene.Scene;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.control.Label;
 import javafx.scene.layout.VBox;
 import javafx.scene.paint.Color;
+import org.jspecify.annotations.Nullable;
 
 /**
- * Level-of-detail drawing for large tenants: every worker is one glyph on a single canvas (a column
- * per card, filled by memory use, red when unhealthy, an amber corner when the node lock is held), so
- * 1,000 workers x 8 cards cost one node in the scene graph instead of tens of thousands.
+ * Level-of-detail drawing for large tenants: every worker is one glyph (a column per card, filled by
+ * memory use, red when unhealthy; under the columns the worker's CPU and host-memory requests as two
+ * bars, like the full view's fill bars; an amber corner when the node lock is held). The glyphs sit on
+ * a few canvas bands of {@link #ROWS_PER_BAND} rows: 1,000 workers x 8 cards cost ~20 nodes in the scene
+ * graph instead of tens of thousands, and a lab change redraws only the glyphs of the workers that
+ * changed, so the frame repaints one band, not the tenant.
  */
 public final class CompactWorkers extends VBox {
 
     static final int CELL_W = 52;
-    static final int CELL_H = 30;
+    static final int CELL_H = 38;
+    static final int ROWS_PER_BAND = 4;
 
     private static final Color ERROR = Color.web("#cf3b3b");
     private static final Color WARN = Color.web("#c98a12");
     private static final Color MEM = Color.web("#3b73d9");
+    private static final Color CPU = Color.web("#2563c9");
 
-    private final List<NodeView> nodes;
+    private final WorkbenchViewModel vm;
+    private final String tenant;
+    private final int columns;
+    private final List<Canvas> bands = new ArrayList<>();
+    private final Label caption = new Label();
+    private List<NodeView> nodes = List.of();
+    private @Nullable String selected;
+    private boolean dark;
 
-    public CompactWorkers(WorkbenchViewModel vm, LabSnapshot s, TenantView tenant, double width) {
+    public CompactWorkers(WorkbenchViewModel vm, String tenant, List<NodeView> nodes, @Nullable String selected,
+                          double width) {
         super(6);
         getStyleClass().add("compact-workers");
-        this.nodes = tenant.nodes();
-        long cards = nodes.stream().mapToLong(n -> n.cards().size()).sum();
-        Label caption = new Label(nodes.size() + " workers · " + cards
-                + " cards — compact view, click a worker to inspect");
+        setId("compact-" + tenant);
         caption.getStyleClass().add("caption");
-        int columns = Math.max(1, (int) (width / CELL_W));
-        int rows = (nodes.size() + columns - 1) / columns;
-        Canvas canvas = new Canvas(columns * CELL_W, Math.max(1, rows) * CELL_H);
-        canvas.setId("compact-" + tenant.name());
-        draw(canvas.getGraphicsContext2D(), nodes, columns, false);
+        Texts.clip(caption);
+        this.vm = vm;
+        this.tenant = tenant;
+        this.columns = Math.max(1, (int) (width / CELL_W));
+        getChildren().add(caption);
         // a canvas does not follow CSS: redraw when the panel enters a scene and whenever its theme switches;
         // the listener leaves with the panel, so rebuilt tenants leave nothing on the scene
-        javafx.collections.ListChangeListener<String> themeSwitched = c ->
-                draw(canvas.getGraphicsContext2D(), nodes, columns, getScene() != null && Theme.isDark(getScene()));
+        ListChangeListener<String> themeSwitched = c -> redrawAll(getScene());
         sceneProperty().addListener((o, old, scene) -> {
             if (old != null) {
                 old.getStylesheets().removeListener(themeSwitched);
             }
             if (scene != null) {
                 scene.getStylesheets().addListener(themeSwitched);
-                draw(canvas.getGraphicsContext2D(), nodes, columns, Theme.isDark(scene));
+                if (Theme.isDark(scene) != dark) {
+                    redrawAll(scene);
+                }
             }
         });
-        canvas.setOnMouseClicked(e -> {
-            int i = (int) (e.getY() / CELL_H) * columns + (int) (e.getX() / CELL_W);
-            if (i >= 0 && i < nodes.size() && e.getX() < columns * CELL_W) {
-                vm.selectionProperty().set(Selection.node(tenant.name(), nodes.get(i).name()));
-            }
-        });
-        getChildren().addAll(caption, canvas);
+        update(nodes, selected);
     }
 
-    /** Draws all glyphs; public for the frame-time benchmark. */
-    public static void draw(GraphicsContext g, List<NodeView> nodes, int columns, boolean dark) {
-        Color cell = dark ? Color.web("#1d232a") : Color.WHITE;
-        Color border = dark ? Color.web("#313a45") : Color.web("#cfd6df");
-        Color track = dark ? Color.web("#2c343e") : Color.web("#e3e8ef");
-        g.clearRect(0, 0, g.getCanvas().getWidth(), g.getCanvas().getHeight());
-        g.setFill(dark ? Color.web("#232a32") : Color.web("#f6f8fa"));
-        g.fillRect(0, 0, g.getCanvas().getWidth(), g.getCanvas().getHeight());
-        for (int i = 0; i < nodes.size(); i++) {
-            double x = (i % columns) * CELL_W + 2;
-            double y = (i / columns) * CELL_H + 2;
-            NodeView n = nodes.get(i);
-            g.setFill(cell);
-            g.fillRect(x, y, CELL_W - 4, CELL_H - 4);
-            g.setStroke(border);
-            g.strokeRect(x + 0.5, y + 0.5, CELL_W - 5, CELL_H - 5);
-            int c = Math.max(1, n.cards().size());
-            double colW = (CELL_W - 8.0) / c;
-            for (int k = 0; k < n.cards().size(); k++) {
-                CardView card = n.cards().get(k);
-                double cx = x + 2 + k * colW;
-                double full = CELL_H - 8;
-                g.setFill(track);
-                g.fillRect(cx, y + 2, Math.max(1, colW - 1), full);
-                double f = card.memMB() == 0 ? 0 : (double) card.usedMemMB() / card.memMB();
-                g.setFill(!card.health() ? ERROR : f >= 0.9 ? WARN : MEM);
-                double h = card.health() ? full * f : full;
-                g.fillRect(cx, y + 2 + full - h, Math.max(1, colW - 1), h);
-            }
-            if (n.lock() != null && n.lock().held()) {
-                g.setFill(Color.web("#c98a12"));
-                g.fillPolygon(new double[] {x + CELL_W - 14, x + CELL_W - 4, x + CELL_W - 4},
-                        new double[] {y, y, y + 10}, 3);
+    /** The glyph columns: how many workers sit in one row. */
+    int columns() {
+        return columns;
+    }
+
+    /**
+     * Shows {@code next}: redraws only the glyphs whose worker changed (or whose selection mark did);
+     * a different number of workers lays the bands out again.
+     */
+    public void update(List<NodeView> next, @Nullable String selectedNode) {
+        long cards = next.stream().mapToLong(n -> n.cards().size()).sum();
+        caption.setText(next.size() + " workers · " + cards + " cards — compact view: a column per card "
+                + "(memory in use), then CPU and host memory requested; click a worker to inspect");
+        String oldSelected = selected;
+        selected = selectedNode;
+        if (next.size() != nodes.size()) {
+            nodes = next;
+            layoutBands();
+            redrawAll(getScene());
+            return;
+        }
+        List<NodeView> old = nodes;
+        nodes = next;
+        for (int i = 0; i < next.size(); i++) {
+            NodeView n = next.get(i);
+            boolean mark = !Objects.equals(oldSelected, selectedNode)
+                    && (n.name().equals(selectedNode) || n.name().equals(oldSelected));
+            if (mark || n != old.get(i) && !n.equals(old.get(i))) {
+                drawGlyph(i);
             }
         }
+    }
+
+    private void layoutBands() {
+        int rows = (nodes.size() + columns - 1) / columns;
+        int count = Math.max(1, (rows + ROWS_PER_BAND - 1) / ROWS_PER_BAND);
+        bands.clear();
+        for (int b = 0; b < count; b++) {
+            int bandRows = Math.max(1, Math.min(ROWS_PER_BAND, rows - b * ROWS_PER_BAND));
+            Canvas band = new Canvas(columns * CELL_W, bandRows * CELL_H);
+            band.getStyleClass().add("compact-band");
+            int first = b * ROWS_PER_BAND * columns;
+            band.setOnMouseClicked(e -> {
+                int i = first + (int) (e.getY() / CELL_H) * columns + (int) (e.getX() / CELL_W);
+                if (i >= 0 && i < nodes.size() && e.getX() < columns * CELL_W) {
+                    vm.selectionProperty().set(Selection.node(tenant, nodes.get(i).name()));
+                }
+            });
+            bands.add(band);
+        }
+        VBox glyphs = new VBox(0);
+        glyphs.getChildren().setAll(bands);
+        if (getChildren().size() > 1) {
+            getChildren().set(1, glyphs);
+        } else {
+            getChildren().add(glyphs);
+        }
+    }
+
+    private void redrawAll(@Nullable Scene scene) {
+        dark = scene != null && Theme.isDark(scene);
+        for (Canvas band : bands) {
+            GraphicsContext g = band.getGraphicsContext2D();
+            // a full clear also drops the band's queued drawing commands
+            g.clearRect(0, 0, band.getWidth(), band.getHeight());
+            g.setFill(background(dark));
+            g.fillRect(0, 0, band.getWidth(), band.getHeight());
+        }
+        for (int i = 0; i < nodes.size(); i++) {
+            drawGlyph(i);
+        }
+    }
+
+    private static Color background(boolean dark) {
+        return dark ? Color.web("#232a32") : Color.web("#f6f8fa");
+    }
+
+    private void drawGlyph(int i) {
+        int row = i / columns;
+        Canvas band = bands.get(row / ROWS_PER_BAND);
+        double x = (i % columns) * CELL_W;
+        double y = (row % ROWS_PER_BAND) * CELL_H;
+        GraphicsContext g = band.getGraphicsContext2D();
+        g.setFill(background(dark));
+        g.fillRect(x, y, CELL_W, CELL_H);
+        draw(g, nodes.get(i), x + 2, y + 2, Objects.equals(nodes.get(i).name(), selected), dark);
+    }
+
+    /** One worker's glyph in the {@code CELL_W - 4} x {@code CELL_H - 4} box at x, y. */
+    static void draw(GraphicsContext g, NodeView n, double x, double y, boolean selected, boolean dark) {
+        Color track = dark ? Color.web("#2c343e") : Color.web("#e3e8ef");
+        g.setFill(dark ? Color.web("#1d232a") : Color.WHITE);
+        g.fillRect(x, y, CELL_W - 4, CELL_H - 4);
+        g.setStroke(selected ? CPU : dark ? Color.web("#313a45") : Color.web("#cfd6df"));
+        g.setLineWidth(selected ? 2 : 1);
+        g.strokeRect(x + 0.5, y + 0.5, CELL_W - 5, CELL_H - 5);
+        int c = Math.max(1, n.cards().size());
+        double colW = (CELL_W - 8.0) / c;
+        double full = CELL_H - 18;
+        for (int k = 0; k < n.cards().size(); k++) {
+            CardView card = n.cards().get(k);
+            double cx = x + 2 + k * colW;
+            g.setFill(track);
+            g.fillRect(cx, y + 2, Math.max(1, colW - 1), full);
+            double f = card.memMB() == 0 ? 0 : (double) card.usedMemMB() / card.memMB();
+            g.setFill(!card.health() ? ERROR : f >= 0.9 ? WARN : MEM);
+            double h = card.health() ? full * f : full;
+            g.fillRect(cx, y + 2 + full - h, Math.max(1, colW - 1), h);
+        }
+        double cpu = n.cpu() == 0 ? 0 : n.cpuRequestedMilli() / (n.cpu() * 1000.0);
+        double mem = n.memoryMiB() == 0 ? 0 : (double) n.memoryRequestedMiB() / n.memoryMiB();
+        bar(g, track, CPU, x + 2, y + full + 5, cpu);
+        bar(g, track, MEM, x + 2, y + full + 10, mem);
+        if (n.lock() != null && n.lock().held()) {
+            g.setFill(WARN);
+            g.fillPolygon(new double[] {x + CELL_W - 16, x + CELL_W - 6, x + CELL_W - 6},
+                    new double[] {y, y, y + 10}, 3);
+        }
+    }
+
+    /** A host fill bar, three pixels high: amber past 90 % like the full view's bars. */
+    private static void bar(GraphicsContext g, Color track, Color fill, double x, double y, double fraction) {
+        double w = CELL_W - 8.0;
+        double f = Math.max(0, Math.min(1, fraction));
+        g.setFill(track);
+        g.fillRect(x, y, w, 3);
+        g.setFill(f >= 0.9 ? WARN : fill);
+        g.fillRect(x, y, Math.round(w * f), 3);
     }
 }

@@ -1,24 +1,27 @@
 package io.gpulab.app.gui.view;
 
+import io.gpulab.app.gui.vm.PendingBadge;
 import io.gpulab.app.gui.vm.Selection;
 import io.gpulab.app.gui.vm.WorkbenchViewModel;
 import io.gpulab.engine.api.LabSnapshot;
 import io.gpulab.engine.api.NodeView;
+import io.gpulab.engine.api.PodView;
 import io.gpulab.engine.api.TenantView;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import javafx.geometry.Pos;
-import javafx.scene.control.ChoiceBox;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import javafx.scene.Node;
 import javafx.scene.control.Label;
-import javafx.scene.control.ToggleButton;
-import javafx.scene.control.Tooltip;
 import javafx.scene.input.Dragboard;
 import javafx.scene.input.TransferMode;
-import javafx.scene.layout.HBox;
-import javafx.scene.layout.Priority;
-import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One tenant: header with its fault switches, the webhook tunnel path, its workers (full tiles, or
@@ -30,75 +33,129 @@ public final class TenantPanel extends VBox {
     /** Above this many workers the tiles would be thousands of nodes: draw glyphs on one canvas. */
     public static final int COMPACT_THRESHOLD = 12;
 
+    private final WorkbenchViewModel vm;
+    private final TenantHeader header;
+    private final boolean compactTunnel;
+    private final @Nullable CompactWorkers compact;
+    /** Each part of the panel with the inputs it was drawn from: equal inputs keep the part's nodes. */
+    private final Map<String, Part> parts = new HashMap<>();
+
+    private record Part(Object key, Node node) { }
+
     public TenantPanel(WorkbenchViewModel vm, LabSnapshot s, TenantView tenant, double width) {
         super(10);
+        this.vm = vm;
         getStyleClass().add("tenant-panel");
         setId("tenant-" + tenant.name());
         setMinWidth(0);
-        // the pending lane sits right under the header: a refused drop shows its reason where the pod was dropped
-        getChildren().addAll(header(vm, tenant), new TunnelPath(tenant, width < TunnelPath.COMPACT_BELOW),
-                new PendingLane(vm, tenant));
-        if (!tenant.quotas().isEmpty()) {
-            getChildren().add(new QuotaFillView(tenant));
-        }
+        header = new TenantHeader(vm, tenant);
+        compactTunnel = width < TunnelPath.COMPACT_BELOW;
+        // the panel's padding (14 each side) is all that stands between the glyph canvas and its edge
+        compact = tenant.nodes().size() > COMPACT_THRESHOLD
+                ? new CompactWorkers(vm, tenant.name(), tenant.nodes(), selectedNode(vm, tenant), width - 30) : null;
+        setupDrop(vm, tenant.name());
+        update(s, tenant);
+    }
+
+    /** Whether this panel can show {@code tenant} by {@link #update}: same drawing form (tiles or glyphs). */
+    public boolean fits(TenantView tenant) {
+        return (compact != null) == (tenant.nodes().size() > COMPACT_THRESHOLD);
+    }
+
+    /**
+     * Shows the tenant's new state: the header is updated in place, every other part (warnings, tunnel,
+     * pending lane, quotas, each worker) is rebuilt only when what it shows changed, so a pod landing on one
+     * worker restyles and repaints that worker, not the tenant.
+     */
+    public void update(LabSnapshot s, TenantView tenant) {
+        header.update(tenant);
+        Selection sel = vm.selectionProperty().get();
+        Selection inTenant = sel != null && sel.tenant().equals(tenant.name()) ? sel : null;
+        List<Node> want = new ArrayList<>();
+        want.add(header);
+        Map<String, Part> next = new HashMap<>();
         // a real backend's reason for an incomplete tenant (refused credentials, unreachable, late first list)
-        int at = 1;
-        for (String w : tenant.warnings()) {
-            Label warn = new Label("⚠ " + w);
-            warn.getStyleClass().add("warning-text");
-            warn.setWrapText(true);
-            getChildren().add(at++, warn);
+        for (int i = 0; i < tenant.warnings().size(); i++) {
+            String w = tenant.warnings().get(i);
+            want.add(part(next, "warning-" + i, w, () -> {
+                return new WordWrapLabel("⚠ " + w, "warning-text");
+            }));
         }
-        if (tenant.nodes().size() > COMPACT_THRESHOLD) {
-            // the panel's padding (14 each side) is all that stands between the glyph canvas and its edge
-            getChildren().add(new CompactWorkers(vm, s, tenant, width - 30));
+        want.add(part(next, "tunnel", List.of(tenant.tunnel(), tenant.controlPlane(), tenant.webhookFailurePolicy()),
+                () -> new TunnelPath(tenant, compactTunnel)));
+        // the pending lane sits right under the header: a refused drop shows its reason where the pod was dropped
+        List<PodView> pending = tenant.pods().stream().filter(PendingBadge::isPending).toList();
+        want.add(part(next, "pending", Arrays.asList(pending, inTenant), () -> new PendingLane(vm, tenant)));
+        if (!tenant.quotas().isEmpty()) {
+            want.add(part(next, "quotas", tenant.quotas(), () -> new QuotaFillView(tenant)));
+        }
+        if (compact != null) {
+            compact.update(tenant.nodes(), selectedNode(vm, tenant));
+            want.add(compact);
         } else {
             for (NodeView n : tenant.nodes()) {
-                getChildren().add(new WorkerBox(vm, s, tenant, n));
+                List<PodView> here = tenant.pods().stream().filter(p -> n.name().equals(p.node())
+                        || n.cards().stream().anyMatch(c -> c.pods().contains(p.key()))).toList();
+                boolean lockHeld = n.lock() != null && n.lock().held();
+                Object key = Arrays.asList(n, here, concerns(inTenant, n, here) ? inTenant : null,
+                        lockHeld ? s.now() : null);
+                want.add(part(next, "node-" + n.name(), key, () -> new WorkerBox(vm, s, tenant, n)));
             }
         }
-        setupDrop(vm, tenant.name());
-        Selection me = new Selection(Selection.Kind.TENANT, tenant.name(), tenant.name());
-        if (me.equals(vm.selectionProperty().get())) {
-            getStyleClass().add("selected");
+        parts.clear();
+        parts.putAll(next);
+        place(want);
+        boolean me = new Selection(Selection.Kind.TENANT, tenant.name(), tenant.name()).equals(sel);
+        if (me != getStyleClass().contains("selected")) {
+            if (me) {
+                getStyleClass().add("selected");
+            } else {
+                getStyleClass().remove("selected");
+            }
         }
     }
 
-    private static HBox header(WorkbenchViewModel vm, TenantView tenant) {
-        Label name = new Label(tenant.name());
-        name.getStyleClass().add("tenant-name");
-        name.setMinWidth(Region.USE_PREF_SIZE);
-        name.setOnMouseClicked(e -> vm.selectionProperty().set(
-                new Selection(Selection.Kind.TENANT, tenant.name(), tenant.name())));
-        long running = tenant.pods().stream().filter(p -> "Running".equals(p.phase())).count();
-        Label pods = Texts.clipped(running + " running · " + tenant.nodes().size() + " worker"
-                + (tenant.nodes().size() == 1 ? "" : "s"), "muted");
-        Region grow = new Region();
-        HBox.setHgrow(grow, Priority.ALWAYS);
-        ToggleButton agents = new ToggleButton(tenant.tunnel().agentsUp() ? "Konnectivity up" : "Konnectivity down");
-        agents.setSelected(!tenant.tunnel().agentsUp());
-        agents.getStyleClass().addAll("fault-toggle", tenant.tunnel().agentsUp() ? "on" : "off");
-        agents.setId("konnectivity-" + tenant.name());
-        agents.setTooltip(new Tooltip("Fault: take this tenant's Konnectivity agents down / bring them back"));
-        agents.setOnAction(e -> vm.faults().setKonnectivity(tenant.name(), !tenant.tunnel().agentsUp()));
-        agents.setMinWidth(Region.USE_PREF_SIZE);
-        ChoiceBox<String> policy = new ChoiceBox<>();
-        policy.getItems().addAll("Ignore", "Fail");
-        policy.setValue(tenant.webhookFailurePolicy());
-        policy.setId("policy-" + tenant.name());
-        policy.setTooltip(new Tooltip("HAMi webhook failurePolicy: Ignore admits pods unchanged when the webhook is "
-                + "unreachable, Fail refuses them"));
-        policy.setMinWidth(Region.USE_PREF_SIZE);
-        policy.setOnAction(e -> {
-            if (!policy.getValue().equals(tenant.webhookFailurePolicy())) {
-                vm.faults().setWebhookPolicy(tenant.name(), policy.getValue());
+    private Node part(Map<String, Part> next, String id, Object key, Supplier<Node> build) {
+        Part old = parts.get(id);
+        Part p = old != null && old.key().equals(key) ? old : new Part(key, build.get());
+        next.put(id, p);
+        return p.node();
+    }
+
+    /** Puts the parts in order, touching only the places that changed (re-adding a kept node restyles it). */
+    private void place(List<Node> want) {
+        javafx.collections.ObservableList<Node> have = getChildren();
+        boolean inPlace = have.size() == want.size();
+        for (int i = 0; inPlace && i < want.size(); i++) {
+            inPlace = have.get(i) == want.get(i) || want.get(i).getParent() == null;
+        }
+        if (!inPlace) {
+            have.setAll(want);
+            return;
+        }
+        for (int i = 0; i < want.size(); i++) {
+            if (have.get(i) != want.get(i)) {
+                have.set(i, want.get(i));
             }
-        });
-        HBox h = new HBox(10, name, pods, grow, policy, agents);
-        h.setAlignment(Pos.CENTER_LEFT);
-        h.getStyleClass().add("tenant-header");
-        h.setId("tenant-header-" + tenant.name());
-        return h;
+        }
+    }
+
+    /** Whether a selection changes how this worker is drawn (it, one of its cards or one of its pods). */
+    private static boolean concerns(@Nullable Selection sel, NodeView n, List<PodView> here) {
+        if (sel == null) {
+            return false;
+        }
+        return switch (sel.kind()) {
+            case NODE -> sel.id().equals(n.name());
+            case CARD -> n.cards().stream().anyMatch(c -> c.id().equals(sel.id()));
+            case POD -> here.stream().anyMatch(p -> p.key().equals(sel.id()));
+            default -> false;
+        };
+    }
+
+    private static @Nullable String selectedNode(WorkbenchViewModel vm, TenantView tenant) {
+        Selection sel = vm.selectionProperty().get();
+        return sel != null && sel.kind() == Selection.Kind.NODE && sel.tenant().equals(tenant.name()) ? sel.id() : null;
     }
 
     private void setupDrop(WorkbenchViewModel vm, String tenant) {

@@ -130,8 +130,17 @@ public final class TopologyView extends ScrollPane {
                     : w < TunnelPath.COMPACT_BELOW ? 0 : 1;
             Drawn key = new Drawn(t, selectionIn(t), lockHeld(t) ? s.now() : null, drawnWidth, null);
             Drawn prev = drawn.get(t.name());
-            // an unchanged tenant keeps its nodes: with 1,000 workers most frames touch one tenant at most
-            TenantPanel p = prev != null && prev.sameAs(key) ? prev.panel() : new TenantPanel(vm, s, t, w);
+            // an unchanged tenant keeps its nodes: with 1,000 workers most frames touch one tenant at most; a
+            // changed one keeps them too and redraws only the parts (workers, lane, header) that changed
+            TenantPanel p;
+            if (prev != null && prev.sameAs(key)) {
+                p = prev.panel();
+            } else if (prev != null && prev.width() == drawnWidth && prev.panel().fits(t)) {
+                p = prev.panel();
+                p.update(s, t);
+            } else {
+                p = new TenantPanel(vm, s, t, w);
+            }
             p.setPrefWidth(w);
             p.setMinWidth(w);
             next.put(t.name(), key.with(p));

@@ -13,6 +13,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import javafx.embed.swing.SwingFXUtils;
 import javafx.scene.Scene;
+import javafx.scene.chart.BarChart;
 import javafx.scene.chart.LineChart;
 import javafx.scene.control.Button;
 import javafx.scene.control.TableView;
@@ -39,6 +40,7 @@ class PlanViewTest {
         vm = new PlanViewModel(Executors.newSingleThreadExecutor(), FxThread::runNowOrLater);
         PlanView view = new PlanView(vm, PlanWindow.openButtons(vm, stage), opened::add, () -> { });
         stage.setScene(new Scene(view, 1600, 1000));
+        io.gpulab.app.gui.view.Theme.apply(stage.getScene(), false);
         stage.show();
     }
 
@@ -51,9 +53,12 @@ class PlanViewTest {
         WaitForAsyncUtils.waitForFxEvents();
         TableView<?> table = robot.lookup("#plan-candidates").queryAs(TableView.class);
         assertEquals(3, table.getItems().size());
-        LineChart<?, ?> curves = robot.lookup(".chart").queryAll().stream().filter(n -> n instanceof LineChart)
-                .map(n -> (LineChart<?, ?>) n).findFirst().orElseThrow();
-        assertEquals(3, curves.getData().size(), "one curve per candidate");
+        // the view's charts are PlanCharts', the class the decision report renders (DecisionReportTest)
+        LineChart<?, ?> curves = robot.lookup("#" + PlanCharts.CURVES).queryAs(LineChart.class);
+        assertEquals(4, curves.getData().size(), "one curve per candidate and the diagonal");
+        assertEquals(3, robot.lookup("#" + PlanCharts.UTILISATION).queryAs(BarChart.class).getData().size());
+        assertEquals(2, robot.lookup("#" + PlanCharts.STRANDED).queryAs(BarChart.class).getData().size());
+        assertTrue(robot.lookup("#" + PlanCharts.HEAT).query() instanceof HeatMap);
         assertTrue(vm.statusProperty().get().contains("3 candidates compared"), vm.statusProperty().get());
         assertFalse(robot.lookup("#plan-open-lab").queryAs(Button.class).isDisabled());
         robot.clickOn("#plan-open-lab");
@@ -62,22 +67,25 @@ class PlanViewTest {
         robot.interact(() -> vm.exportReport(pdf.toPath()));
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> vm.statusProperty().get().startsWith("Wrote"));
         assertTrue(vm.statusProperty().get().contains("(7 pages)"), vm.statusProperty().get());
-        for (int[] size : new int[][] {{1280, 720}, {1600, 1000}, {1920, 1080}}) {
-            robot.interact(() -> {
-                stage.setWidth(size[0]);
-                stage.setHeight(size[1]);
-            });
-            WaitForAsyncUtils.waitForFxEvents();
-            File png = new File("target/plan-view-" + size[0] + "x" + size[1] + ".png");
-            robot.interact(() -> {
-                try {
-                    ImageIO.write(SwingFXUtils.fromFXImage(stage.getScene().getRoot().snapshot(null, null), null),
-                            "png", png);
-                } catch (java.io.IOException e) {
-                    throw new java.io.UncheckedIOException(e);
-                }
-            });
-            assertTrue(png.length() > 10_000, png + " rendered");
+        for (boolean dark : new boolean[] {false, true}) {
+            robot.interact(() -> io.gpulab.app.gui.view.Theme.apply(stage.getScene(), dark));
+            for (int[] size : new int[][] {{1280, 720}, {1600, 1000}, {1920, 1080}}) {
+                robot.interact(() -> {
+                    stage.setWidth(size[0]);
+                    stage.setHeight(size[1]);
+                });
+                WaitForAsyncUtils.waitForFxEvents();
+                File png = new File("target/plan-view-" + size[0] + "x" + size[1] + (dark ? "-dark" : "") + ".png");
+                robot.interact(() -> {
+                    try {
+                        ImageIO.write(SwingFXUtils.fromFXImage(stage.getScene().getRoot().snapshot(null, null),
+                                null), "png", png);
+                    } catch (java.io.IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                });
+                assertTrue(png.length() > 10_000, png + " rendered");
+            }
         }
     }
 

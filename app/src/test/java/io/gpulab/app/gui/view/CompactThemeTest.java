@@ -30,7 +30,7 @@ class CompactThemeTest {
     }
 
     private double brightness(FxRobot robot) {
-        Canvas canvas = robot.lookup("#compact-fleet").queryAs(Canvas.class);
+        Canvas canvas = robot.lookup("#compact-fleet .compact-band").queryAs(Canvas.class);
         double[] b = new double[1];
         robot.interact(() -> {
             Color c = canvas.snapshot(null, null).getPixelReader().getColor(2, 2);

@@ -1,0 +1,128 @@
+package io.gpulab.app.gui.plan;
+
+import io.gpulab.app.gui.export.HeadlessFx;
+import io.gpulab.app.report.ChartImage;
+import io.gpulab.app.report.PlanChartSource;
+import io.gpulab.engine.plan.CandidateResult;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.function.Consumer;
+import javafx.application.Platform;
+import javafx.scene.Scene;
+import javafx.scene.SnapshotParameters;
+import javafx.scene.image.PixelFormat;
+import javafx.scene.image.WritableImage;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
+import javafx.scene.paint.Color;
+import javafx.scene.transform.Transform;
+
+/**
+ * The Plan view's charts ({@link PlanCharts}) rendered for the decision report: laid out at their size on the
+ * page (one layout unit is one point, so the paper style's type sizes are point sizes) and snapshotted at
+ * {@code scale} pixels per point. Runs on the FX thread; with no toolkit running (the CLI) it starts one
+ * headless (Monocle, software rendering), which needs no display.
+ */
+public final class PlanChartImages implements PlanChartSource {
+
+    /** Pixels per point: 4 is 288 dpi, sharp on paper and at 300 % zoom. */
+    public static final double SCALE = 4;
+
+    private final double scale;
+
+    public PlanChartImages(double scale) {
+        this.scale = scale;
+    }
+
+    /** Starts a headless toolkit when none runs yet (the command line), else uses the running one. */
+    public static PlanChartImages headless() throws IOException {
+        try {
+            HeadlessFx.startIfNeeded();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while starting the chart renderer", e);
+        }
+        return new PlanChartImages(SCALE);
+    }
+
+    @Override
+    public ChartImage curves(List<CandidateResult> candidates, float w, float h) throws IOException {
+        return render(PlanCharts.CURVES, c -> c.show(candidates), w, h);
+    }
+
+    @Override
+    public ChartImage utilisation(List<CandidateResult> candidates, float w, float h) throws IOException {
+        return render(PlanCharts.UTILISATION, c -> c.show(candidates), w, h);
+    }
+
+    @Override
+    public ChartImage stranded(List<CandidateResult> candidates, float w, float h) throws IOException {
+        return render(PlanCharts.STRANDED, c -> c.show(candidates), w, h);
+    }
+
+    @Override
+    public ChartImage heat(CandidateResult candidate, float w, float maxH) throws IOException {
+        return render(PlanCharts.HEAT, c -> {
+            c.showHeat(candidate);
+            c.heat().setPixelScale(scale);
+            c.heat().setCellsHeight(HeatMap.cellsHeight(candidate.heat(), w, maxH - 40));
+        }, w, -1);
+    }
+
+    /** Lays out one chart of a fresh {@link PlanCharts} at {@code w × h} points (h < 0: its own height). */
+    private ChartImage render(String id, Consumer<PlanCharts> fill, float w, float h) throws IOException {
+        return onFx(() -> {
+            Region root = layOut(id, fill, w, h);
+            SnapshotParameters p = new SnapshotParameters();
+            p.setFill(Color.WHITE);
+            p.setTransform(Transform.scale(scale, scale));
+            int pw = (int) Math.round(root.getWidth() * scale);
+            int ph = (int) Math.round(root.getHeight() * scale);
+            WritableImage img = root.snapshot(p, new WritableImage(pw, ph));
+            return new ChartImage(id, opaque(img, pw, ph), (float) root.getWidth(), (float) root.getHeight());
+        });
+    }
+
+    /**
+     * The chart in its paper style, laid out at its size on the page in a scene of its own (never shown): what
+     * the snapshot draws. On the FX thread.
+     */
+    static Region layOut(String id, Consumer<PlanCharts> fill, float w, float h) {
+        PlanCharts charts = new PlanCharts();
+        fill.accept(charts);
+        Region node = charts.chart(id);
+        node.getStyleClass().add("paper");
+        StackPane root = new StackPane(node);
+        root.setStyle("-fx-background-color: white;");
+        new Scene(root, w, Math.max(h, 1));
+        root.applyCss();
+        double height = h > 0 ? h : Math.ceil(node.prefHeight(w));
+        root.resize(w, height);
+        root.layout();
+        // a second pass: axis ranges and the legend settle after the first
+        root.applyCss();
+        root.layout();
+        return root;
+    }
+
+    /** The snapshot as opaque RGB (a PDF picture without a transparency mask). */
+    private static BufferedImage opaque(WritableImage img, int w, int h) {
+        int[] argb = new int[w * h];
+        img.getPixelReader().getPixels(0, 0, w, h, PixelFormat.getIntArgbInstance(), argb, 0, w);
+        BufferedImage out = new BufferedImage(w, h, BufferedImage.TYPE_INT_RGB);
+        out.setRGB(0, 0, w, h, argb, 0, w);
+        return out;
+    }
+
+    private static <T> T onFx(Callable<T> work) throws IOException {
+        try {
+            return Platform.isFxApplicationThread() ? work.call() : HeadlessFx.call(work);
+        } catch (IOException | RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IOException("rendering a chart failed: " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,262 @@
+package io.gpulab.app.gui.plan;
+
+import io.gpulab.engine.metrics.AllocationCurve;
+import io.gpulab.engine.plan.CandidateResult;
+import java.net.URL;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import javafx.scene.Node;
+import javafx.scene.chart.BarChart;
+import javafx.scene.chart.CategoryAxis;
+import javafx.scene.chart.LineChart;
+import javafx.scene.chart.NumberAxis;
+import javafx.scene.chart.XYChart;
+import javafx.scene.control.Label;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The charts of a plan's answer, one class for the Plan view and the decision report (which renders them
+ * headless, {@link PlanChartImages}): the allocation curves of all candidates in one line chart, utilisation and
+ * stranded capacity as grouped bars, and the end state of one candidate as a card heat map. JavaFX's own chart
+ * classes, styled by {@code plan-charts.css}.
+ */
+public final class PlanCharts {
+
+    /** Node ids: the view's charts carry them, and the report tags each picture with the id of its chart. */
+    public static final String CURVES = "plan-curves";
+    public static final String UTILISATION = "plan-utilisation";
+    public static final String STRANDED = "plan-stranded";
+    public static final String HEAT = "plan-heat-map";
+
+    public static final String STYLESHEET = css("plan-charts.css");
+    static final String REFERENCE = "everything that arrives placed";
+
+    private final LineChart<Number, Number> curves;
+    private final BarChart<String, Number> utilisation;
+    private final BarChart<String, Number> stranded;
+    private final NumberAxis arrivedAxis = new NumberAxis(0, 100, 10);
+    private final NumberAxis strandedAxis = new NumberAxis(0, 10, 2);
+    private final HeatMap heat = new HeatMap();
+
+    public PlanCharts() {
+        arrivedAxis.setLabel("arrived demand, % of the candidate's GPU capacity");
+        NumberAxis y = new NumberAxis(0, 100, 20);
+        y.setLabel("allocated, %");
+        curves = new Curves(arrivedAxis, y);
+        curves.setCreateSymbols(false);
+        style(curves, CURVES);
+        curves.setTitle("GPU allocation as demand arrives");
+        NumberAxis pct = new NumberAxis(0, 100, 20);
+        pct.setLabel("% of capacity");
+        utilisation = bars("Utilisation at the end", pct, UTILISATION);
+        strandedAxis.setLabel("% of capacity");
+        stranded = bars("Stranded capacity at the end", strandedAxis, STRANDED);
+        heat.setId(HEAT);
+        heat.getStylesheets().add(STYLESHEET);
+    }
+
+    private static BarChart<String, Number> bars(String title, NumberAxis y, String id) {
+        BarChart<String, Number> b = new BarChart<>(new CategoryAxis(), y);
+        b.setTitle(title);
+        b.setCategoryGap(14);
+        b.setBarGap(1);
+        style(b, id);
+        return b;
+    }
+
+    private static void style(XYChart<?, ?> chart, String id) {
+        chart.setId(id);
+        if (chart.getXAxis() instanceof NumberAxis x) {
+            x.setMinorTickVisible(false);
+        }
+        if (chart.getYAxis() instanceof NumberAxis y) {
+            y.setMinorTickVisible(false);
+        }
+        chart.setAnimated(false);
+        chart.setMinWidth(0);
+        chart.setPrefWidth(Region.USE_COMPUTED_SIZE);
+        chart.getStyleClass().add("plan-chart");
+        chart.getStylesheets().add(STYLESHEET);
+    }
+
+    public LineChart<Number, Number> curves() {
+        return curves;
+    }
+
+    public BarChart<String, Number> utilisation() {
+        return utilisation;
+    }
+
+    public BarChart<String, Number> stranded() {
+        return stranded;
+    }
+
+    public HeatMap heat() {
+        return heat;
+    }
+
+    /** The chart with this id ({@link #CURVES}, ...). */
+    public Region chart(String id) {
+        return switch (id) {
+            case CURVES -> curves;
+            case UTILISATION -> utilisation;
+            case STRANDED -> stranded;
+            case HEAT -> heat;
+            default -> throw new IllegalArgumentException("no plan chart " + id);
+        };
+    }
+
+    /** Shows these candidates (all of a plan, or one for its own page); an empty list clears the charts. */
+    public void show(List<CandidateResult> candidates) {
+        curves.getData().clear();
+        utilisation.getData().clear();
+        stranded.getData().clear();
+        if (candidates.isEmpty()) {
+            return;
+        }
+        curves.setTitle(candidates.size() == 1 ? "GPU allocation of " + candidates.get(0).name()
+                + " as demand arrives" : "GPU allocation as demand arrives (all candidates)");
+        List<XYChart.Series<Number, Number>> lines = new ArrayList<>();
+        double xMax = 100;
+        for (CandidateResult c : candidates) {
+            XYChart.Series<Number, Number> s = new XYChart.Series<>();
+            s.setName(c.name());
+            s.getData().add(new XYChart.Data<>(0, 0));
+            for (AllocationCurve.Point p : c.curve()) {
+                s.getData().add(new XYChart.Data<>(p.arrivedPct(), p.allocatedPct()));
+                xMax = Math.max(xMax, p.arrivedPct());
+            }
+            lines.add(s);
+        }
+        XYChart.Series<Number, Number> ideal = new XYChart.Series<>();
+        ideal.setName(REFERENCE);
+        ideal.getData().add(new XYChart.Data<>(0, 0));
+        ideal.getData().add(new XYChart.Data<>(100, 100));
+        ideal.getData().add(new XYChart.Data<>(xMax, 100));
+        lines.add(ideal);
+        double step = xMax <= 120 ? 10 : xMax <= 250 ? 25 : xMax <= 500 ? 50 : 100;
+        arrivedAxis.setTickUnit(step);
+        arrivedAxis.setUpperBound(Math.ceil(xMax / step - 1e-9) * step);
+        curves.getData().setAll(lines);
+        markReference(ideal);
+
+        String[] names = {"GPU memory booked", "GPU compute booked", "sharing slots in use",
+            "GPU memory, no compute or slot left", "GPU compute, no memory or slot left"};
+        List<XYChart.Series<String, Number>> series = new ArrayList<>();
+        for (String n : names) {
+            XYChart.Series<String, Number> s = new XYChart.Series<>();
+            s.setName(n);
+            series.add(s);
+        }
+        double strandedMax = 0;
+        for (CandidateResult c : candidates) {
+            double[] v = {c.metrics().gpuMemory().pct(), c.metrics().gpuCompute().pct(), c.metrics().gpuSlots().pct(),
+                c.strandedMemoryPct(), c.strandedComputePct()};
+            for (int i = 0; i < v.length; i++) {
+                series.get(i).getData().add(valued(c.name(), v[i], i < 3 ? 100 : 0));
+            }
+            strandedMax = Math.max(strandedMax, Math.max(v[3], v[4]));
+        }
+        double top = niceTop(strandedMax);
+        strandedAxis.setUpperBound(top);
+        strandedAxis.setTickUnit(top / 5);
+        for (XYChart.Data<String, Number> d : series.get(3).getData()) {
+            d.setExtraValue(top);
+        }
+        for (XYChart.Data<String, Number> d : series.get(4).getData()) {
+            d.setExtraValue(top);
+        }
+        utilisation.getData().setAll(series.subList(0, 3));
+        stranded.getData().setAll(series.subList(3, 5));
+    }
+
+    /** Shows this candidate's cards at the end of its replay in the heat map (null clears it). */
+    public void showHeat(@Nullable CandidateResult c) {
+        heat.show(c == null ? null : c.heat(), c == null ? "" : c.name());
+    }
+
+    /** A tidy upper end for the stranded axis: at least 5 %, a multiple of 5, room above the tallest bar. */
+    static double niceTop(double max) {
+        double top = 5;
+        while (top < max * 1.12 && top < 100) {
+            top += top < 20 ? 5 : top < 50 ? 10 : 25;
+        }
+        return Math.min(100, top);
+    }
+
+    /**
+     * A bar carrying its value as a label: above the bar, or inside its top when the bar reaches the top of the
+     * axis ({@code axisTop}; 0 means "set later" through the data's extra value).
+     */
+    private static XYChart.Data<String, Number> valued(String category, double value, double axisTop) {
+        XYChart.Data<String, Number> d = new XYChart.Data<>(category, value);
+        if (axisTop > 0) {
+            d.setExtraValue(axisTop);
+        }
+        d.nodeProperty().addListener((o, was, node) -> {
+            if (node instanceof StackPane bar) {
+                Label label = new Label(value >= 99.95 || value == Math.rint(value)
+                        ? String.format(Locale.ROOT, "%.0f", value) : String.format(Locale.ROOT, "%.1f", value));
+                label.getStyleClass().add("bar-value");
+                label.setMinWidth(Region.USE_PREF_SIZE);
+                label.setManaged(false);
+                bar.getChildren().add(label);
+                bar.layoutBoundsProperty().addListener((o2, a, b) -> place(label, bar, d));
+                label.layoutBoundsProperty().addListener((o2, a, b) -> place(label, bar, d));
+            }
+        });
+        return d;
+    }
+
+    /** Above the bar, or inside its top when it reaches the axis' top; upright when the bar is too narrow. */
+    private static void place(Label label, StackPane bar, XYChart.Data<String, Number> d) {
+        label.autosize();
+        double top = d.getExtraValue() instanceof Double t ? t : 100;
+        double lw = label.getWidth();
+        double lh = label.getHeight();
+        boolean upright = lw > bar.getWidth() + 2;
+        double tall = upright ? lw : lh;
+        boolean inside = d.getYValue().doubleValue() > top * 0.9 && bar.getHeight() > tall + 2;
+        double cy = inside ? 1 + tall / 2 : -tall / 2 - 1;
+        label.setRotate(upright ? -90 : 0);
+        label.relocate(bar.getWidth() / 2 - lw / 2, cy - lh / 2);
+        label.setStyle(inside ? "-fx-text-fill: white;" : "");
+    }
+
+    /** The reference diagonal: a thin grey line (its legend swatch follows in {@link Curves#updateLegend}). */
+    private static void markReference(XYChart.Series<Number, Number> ideal) {
+        Node line = ideal.getNode();
+        if (line != null) {
+            line.getStyleClass().add("reference-line");
+        }
+    }
+
+    /** A line chart whose legend shows the reference diagonal in grey, however often the legend is rebuilt. */
+    private static final class Curves extends LineChart<Number, Number> {
+        Curves(NumberAxis x, NumberAxis y) {
+            super(x, y);
+        }
+
+        @Override
+        protected void updateLegend() {
+            super.updateLegend();
+            if (getLegend() instanceof javafx.scene.Parent legend) {
+                for (Node item : legend.getChildrenUnmodifiable()) {
+                    if (item instanceof Label l && REFERENCE.equals(l.getText()) && l.getGraphic() != null
+                            && !l.getGraphic().getStyleClass().contains("reference-symbol")) {
+                        l.getGraphic().getStyleClass().add("reference-symbol");
+                    }
+                }
+            }
+        }
+    }
+
+    private static String css(String name) {
+        URL url = PlanCharts.class.getClassLoader().getResource("gpulab/css/" + name);
+        return Objects.requireNonNull(url, "gpulab/css/" + name + " missing from assets").toExternalForm();
+    }
+}

@@ -1,0 +1,75 @@
+package io.gpulab.app.gui.view;
+
+import io.gpulab.app.gui.vm.Selection;
+import io.gpulab.app.gui.vm.WorkbenchViewModel;
+import io.gpulab.engine.api.TenantView;
+import javafx.geometry.Pos;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+
+/**
+ * A tenant's header: name, pod and worker count, webhook failure policy and the Konnectivity fault
+ * switch. Updated in place on every lab change: its controls keep their skins and styles, so a pod
+ * landing does not restyle the header.
+ */
+final class TenantHeader extends HBox {
+
+    private final Label pods = Texts.clipped("", "muted");
+    private final ToggleButton agents = new ToggleButton();
+    private final ChoiceBox<String> policy = new ChoiceBox<>();
+    private TenantView tenant;
+
+    TenantHeader(WorkbenchViewModel vm, TenantView tenant) {
+        super(10);
+        this.tenant = tenant;
+        Label name = new Label(tenant.name());
+        name.getStyleClass().add("tenant-name");
+        name.setMinWidth(Region.USE_PREF_SIZE);
+        name.setOnMouseClicked(e -> vm.selectionProperty().set(
+                new Selection(Selection.Kind.TENANT, tenant.name(), tenant.name())));
+        Region grow = new Region();
+        HBox.setHgrow(grow, Priority.ALWAYS);
+        agents.getStyleClass().add("fault-toggle");
+        agents.setId("konnectivity-" + tenant.name());
+        agents.setTooltip(new Tooltip("Fault: take this tenant's Konnectivity agents down / bring them back"));
+        agents.setOnAction(e -> vm.faults().setKonnectivity(this.tenant.name(), !this.tenant.tunnel().agentsUp()));
+        agents.setMinWidth(Region.USE_PREF_SIZE);
+        policy.getItems().addAll("Ignore", "Fail");
+        policy.setId("policy-" + tenant.name());
+        policy.setTooltip(new Tooltip("HAMi webhook failurePolicy: Ignore admits pods unchanged when the webhook is "
+                + "unreachable, Fail refuses them"));
+        policy.setMinWidth(Region.USE_PREF_SIZE);
+        policy.setOnAction(e -> {
+            if (policy.getValue() != null && !policy.getValue().equals(this.tenant.webhookFailurePolicy())) {
+                vm.faults().setWebhookPolicy(this.tenant.name(), policy.getValue());
+            }
+        });
+        getChildren().addAll(name, pods, grow, policy, agents);
+        setAlignment(Pos.CENTER_LEFT);
+        getStyleClass().add("tenant-header");
+        setId("tenant-header-" + tenant.name());
+        update(tenant);
+    }
+
+    /** Shows the tenant's current counts, policy and tunnel state. */
+    void update(TenantView t) {
+        tenant = t;
+        long running = t.pods().stream().filter(p -> "Running".equals(p.phase())).count();
+        pods.setText(running + " running · " + t.nodes().size() + " worker" + (t.nodes().size() == 1 ? "" : "s"));
+        boolean up = t.tunnel().agentsUp();
+        agents.setText(up ? "Konnectivity up" : "Konnectivity down");
+        agents.setSelected(!up);
+        if (!agents.getStyleClass().contains(up ? "on" : "off")) {
+            agents.getStyleClass().removeAll("on", "off");
+            agents.getStyleClass().add(up ? "on" : "off");
+        }
+        if (!t.webhookFailurePolicy().equals(policy.getValue())) {
+            policy.setValue(t.webhookFailurePolicy());
+        }
+    }
+}

@@ -1,0 +1,24 @@
+package io.gpulab.app.report;
+
+import io.gpulab.engine.plan.CandidateResult;
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * Where the decision report gets its charts: the Plan view's own charts rendered to pictures (the app's
+ * {@code PlanChartImages}), so the report shows what the workbench shows. Sizes are in points on the page.
+ */
+public interface PlanChartSource {
+
+    /** The allocation curves of these candidates in one chart. */
+    ChartImage curves(List<CandidateResult> candidates, float widthPt, float heightPt) throws IOException;
+
+    /** Utilisation at the end as grouped bars, one group per candidate. */
+    ChartImage utilisation(List<CandidateResult> candidates, float widthPt, float heightPt) throws IOException;
+
+    /** Stranded capacity at the end as grouped bars. */
+    ChartImage stranded(List<CandidateResult> candidates, float widthPt, float heightPt) throws IOException;
+
+    /** The candidate's cards at the end as a heat map, as high as every card needs (at most {@code maxHeightPt}). */
+    ChartImage heat(CandidateResult candidate, float widthPt, float maxHeightPt) throws IOException;
+}
