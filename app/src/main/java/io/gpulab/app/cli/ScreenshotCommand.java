@@ -46,7 +46,8 @@ public final class ScreenshotCommand implements Callable<Integer> {
     Integer steps;
 
     @Option(names = "--select", paramLabel = "TENANT/NS/NAME",
-            description = "Select a pod (its trace shows), or 'pending' for the last pod that did not run.")
+            description = "Select a pod (its trace shows), 'pending' for the last pod that did not run, "
+                    + "or a worker as TENANT/WORKER (the inspector shows it).")
     String select;
 
     @Option(names = "--dark", description = "Dark theme.")

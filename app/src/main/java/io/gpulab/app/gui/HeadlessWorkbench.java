@@ -27,7 +27,8 @@ public final class HeadlessWorkbench implements AutoCloseable {
 
     /**
      * Opens {@code scenario}, plays its first {@code steps} lab-changing steps, and selects {@code select}
-     * ({@code tenant/ns/name}, or {@code pending} for the last pod that did not run).
+     * ({@code tenant/ns/name} of a pod, {@code pending} for the last pod that did not run, or
+     * {@code tenant/worker}).
      */
     public static HeadlessWorkbench open(String scenario, int steps, @Nullable String select, boolean dark,
                                          int width, int height) throws Exception {
@@ -71,8 +72,16 @@ public final class HeadlessWorkbench implements AutoCloseable {
                 }
             }
         }
+        for (TenantView t : w.viewModel().snapshot().tenants()) {
+            for (var n : t.nodes()) {
+                if (select.equals(t.name() + "/" + n.name())) {
+                    chosen = Selection.node(t.name(), n.name());
+                }
+            }
+        }
         if (chosen == null) {
-            throw new IllegalArgumentException("--select " + select + ": no such pod (use TENANT/NAMESPACE/NAME)");
+            throw new IllegalArgumentException("--select " + select
+                    + ": no such pod or worker (use TENANT/NAMESPACE/NAME or TENANT/WORKER)");
         }
         w.viewModel().selectionProperty().set(chosen);
     }

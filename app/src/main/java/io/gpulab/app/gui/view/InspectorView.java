@@ -4,20 +4,25 @@ import io.gpulab.app.gui.vm.InspectorModel;
 import io.gpulab.app.gui.vm.InspectorRow;
 import io.gpulab.app.gui.vm.Selection;
 import io.gpulab.app.gui.vm.WorkbenchViewModel;
+import javafx.beans.binding.Bindings;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
+import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 
 /**
  * The inspector: the selected object's properties, annotations and events as a read-only, grouped
- * key/value sheet (values wrap, so long annotations stay readable).
+ * key/value sheet (values wrap at spaces, never inside a word, so long annotations stay readable).
  */
 public final class InspectorView extends VBox {
 
+    /** The names' column on a wide sheet (workbench.css .inspector-key). */
+    private static final double KEY_WIDTH = 120;
+
     private final WorkbenchViewModel vm;
-    private final Label title = new Label();
+    private final WordWrapLabel title = new WordWrapLabel("");
     private final VBox sheet = new VBox(2);
 
     public InspectorView(WorkbenchViewModel vm) {
@@ -26,7 +31,6 @@ public final class InspectorView extends VBox {
         getStyleClass().add("inspector");
         title.getStyleClass().add("panel-title");
         title.setId("inspector-title");
-        title.setWrapText(true);
         sheet.setId("inspector-sheet");
         sheet.getStyleClass().add("inspector-sheet");
         ScrollPane scroll = new ScrollPane(sheet);
@@ -51,11 +55,7 @@ public final class InspectorView extends VBox {
             return l;
         }
         if (text.trim().contains(" ")) {
-            Label l = new Label(text);
-            l.getStyleClass().add("inspector-value");
-            l.setWrapText(true);
-            l.setMinWidth(0);
-            return l;
+            return new WordWrapLabel(text, "inspector-value");
         }
         return Texts.clipped(text, "inspector-value");
     }
@@ -64,14 +64,12 @@ public final class InspectorView extends VBox {
         Selection sel = vm.selectionProperty().get();
         sheet.getChildren().clear();
         if (sel == null) {
-            title.setText("Inspector");
-            Label hint = new Label("Click a card, pod, worker, tenant or control plane to inspect it.");
-            hint.getStyleClass().add("hint");
-            hint.setWrapText(true);
+            title.setFullText("Inspector");
+            Label hint = new WordWrapLabel("Click a card, pod, worker, tenant or control plane to inspect it.", "hint");
             sheet.getChildren().add(hint);
             return;
         }
-        title.setText(sel.kind().name().replace('_', ' ').toLowerCase() + "  " + sel.id());
+        title.setFullText(sel.kind().name().replace('_', ' ').toLowerCase() + "  " + sel.id());
         String category = null;
         GridPane grid = null;
         for (InspectorRow r : InspectorModel.rows(vm.snapshot(), sel, vm.events(), vm::podDetail)) {
@@ -81,9 +79,20 @@ public final class InspectorView extends VBox {
                 head.getStyleClass().add("section-title");
                 grid = new GridPane();
                 grid.getStyleClass().add("inspector-grid");
+                // names get at most 40 % of the sheet (cut with "…", full name on hover): values need the room
+                ColumnConstraints names = new ColumnConstraints();
+                var keyWidth = Bindings.min(KEY_WIDTH, sheet.widthProperty().multiply(0.4));
+                names.minWidthProperty().bind(keyWidth);
+                names.maxWidthProperty().bind(keyWidth);
+                ColumnConstraints values = new ColumnConstraints();
+                values.setHgrow(Priority.ALWAYS);
+                values.setFillWidth(true);
+                grid.getColumnConstraints().addAll(names, values);
                 sheet.getChildren().addAll(head, grid);
             }
             Label name = Texts.clipped(r.name(), "inspector-key");
+            // keys share prefixes (nvidia.com/gpucores, nvidia.com/gpumem): cut them at the start
+            name.setTextOverrun(javafx.scene.control.OverrunStyle.LEADING_ELLIPSIS);
             Label value = value(r.value());
             GridPane.setHgrow(value, Priority.ALWAYS);
             grid.addRow(grid.getRowCount(), name, value);

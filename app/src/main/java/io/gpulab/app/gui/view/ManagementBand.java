@@ -62,9 +62,7 @@ public final class ManagementBand extends VBox {
             getChildren().addAll(infra, cps);
         }
         m.warnings().forEach(w -> {
-            Label l = new Label("⚠ " + w);
-            l.getStyleClass().add("warning-text");
-            l.setWrapText(true);
+            Label l = new WordWrapLabel("⚠ " + w, "warning-text");
             getChildren().add(l);
         });
     }

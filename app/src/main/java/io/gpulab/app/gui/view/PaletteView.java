@@ -38,10 +38,9 @@ public final class PaletteView extends VBox {
     private void layoutParts() {
         Label title = new Label("POD PALETTE");
         title.getStyleClass().add("section-title");
-        Label hint = new Label("Drag onto a tenant (HAMi picks the card) or onto a card (pins it with "
+        Label hint = new WordWrapLabel("Drag onto a tenant (HAMi picks the card) or onto a card (pins it with "
                 + PodTemplate.UUID_ANNOTATION + "). Ctrl+V pastes Pod YAML.");
         hint.getStyleClass().add("hint");
-        hint.setWrapText(true);
         getChildren().addAll(title, hint);
         for (PodTemplate t : PodTemplate.builtIns()) {
             getChildren().add(source(t, t.requestLabel()));

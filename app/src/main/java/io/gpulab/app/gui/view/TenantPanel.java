@@ -78,10 +78,7 @@ public final class TenantPanel extends VBox {
         for (int i = 0; i < tenant.warnings().size(); i++) {
             String w = tenant.warnings().get(i);
             want.add(part(next, "warning-" + i, w, () -> {
-                Label warn = new Label("⚠ " + w);
-                warn.getStyleClass().add("warning-text");
-                warn.setWrapText(true);
-                return warn;
+                return new WordWrapLabel("⚠ " + w, "warning-text");
             }));
         }
         want.add(part(next, "tunnel", List.of(tenant.tunnel(), tenant.controlPlane(), tenant.webhookFailurePolicy()),

@@ -63,9 +63,7 @@ public final class TraceView extends VBox {
         Label outcome = new Label(s.outcome().name());
         outcome.getStyleClass().addAll("trace-outcome", tone);
         HBox head = new HBox(8, stage, outcome);
-        Label summary = new Label(s.summary());
-        summary.setWrapText(true);
-        summary.getStyleClass().add("trace-summary");
+        Label summary = new WordWrapLabel(s.summary(), "trace-summary");
         VBox body = new VBox(3, head, summary);
         body.setMinWidth(0);
         HBox.setHgrow(body, javafx.scene.layout.Priority.ALWAYS);

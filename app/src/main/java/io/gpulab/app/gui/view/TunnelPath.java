@@ -44,12 +44,11 @@ public final class TunnelPath extends VBox {
         if (!t.webhookReachable()) {
             getStyleClass().add("down");
             String why = t.error().isBlank() ? "no route through the tunnel" : t.error();
-            Label err = new Label("webhook unreachable: " + why
+            Label err = new WordWrapLabel("webhook unreachable: " + why
                     + "  ·  failurePolicy " + tenant.webhookFailurePolicy()
                     + ("Ignore".equals(tenant.webhookFailurePolicy())
                     ? " → pods are admitted unchanged and placed by the default scheduler" : " → creates are refused"));
             err.getStyleClass().add("tunnel-error");
-            err.setWrapText(true);
             err.setId("tunnel-error-" + tenant.name());
             getChildren().add(err);
         }
