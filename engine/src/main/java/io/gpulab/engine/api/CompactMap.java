@@ -10,6 +10,7 @@ import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.BiConsumer;
+import java.util.function.UnaryOperator;
 
 /**
  * A small insertion-ordered map held in one array of keys and values: what a {@link java.util.LinkedHashMap} does
@@ -53,6 +54,22 @@ public final class CompactMap<K, V> extends AbstractMap<K, V> {
         m.forEach((k, v) -> {
             out.kv[out.size * 2] = k;
             out.kv[out.size * 2 + 1] = v;
+            out.size++;
+        });
+        out.frozen = true;
+        return out;
+    }
+
+    /**
+     * A frozen copy of {@code m} in its iteration order with every key and value passed through {@code texts}
+     * (e.g. to the one shared instance of an equal text); {@code m}'s keys must stay distinct under it.
+     */
+    public static <T> Map<T, T> copyOf(Map<? extends T, ? extends T> m, UnaryOperator<T> texts) {
+        CompactMap<T, T> out = new CompactMap<>(m.size());
+        m.forEach((k, v) -> {
+            // appended without a lookup: m's keys are distinct
+            out.kv[out.size * 2] = texts.apply(k);
+            out.kv[out.size * 2 + 1] = v == null ? null : texts.apply(v);
             out.size++;
         });
         out.frozen = true;

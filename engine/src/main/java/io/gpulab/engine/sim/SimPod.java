@@ -133,9 +133,7 @@ final class SimPod {
         if (evidence.size() > CompactMap.SMALL) {
             return evidence;
         }
-        CompactMap<String, String> out = new CompactMap<>(evidence.size());
-        evidence.forEach((k, v) -> out.put(texts.share(k), v == null ? null : texts.share(v)));
-        return out.freeze();
+        return CompactMap.copyOf(evidence, texts::share);
     }
 
     /**
