@@ -1,7 +1,5 @@
 package io.gpulab.engine.api;
 
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -26,7 +24,8 @@ public record PodTrace(String tenant, String podKey, List<Step> steps) {
      */
     public record Step(String stage, Outcome outcome, String summary, Map<String, String> evidence) {
         public Step {
-            evidence = Collections.unmodifiableMap(new LinkedHashMap<>(evidence));
+            // kept by every pod for the whole run: compact, and not copied again when already frozen
+            evidence = CompactMap.frozen(evidence);
         }
     }
 }

@@ -1,7 +1,5 @@
 package io.gpulab.engine.api;
 
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -26,9 +24,9 @@ public record PodView(String namespace, String name, String phase, String node, 
                       long gpuSlots) {
 
     public PodView {
-        failedNodes = Collections.unmodifiableMap(new LinkedHashMap<>(failedNodes));
+        failedNodes = CompactMap.frozen(failedNodes);
         devices = List.copyOf(devices);
-        annotations = Collections.unmodifiableMap(new LinkedHashMap<>(annotations));
+        annotations = CompactMap.frozen(annotations);
         warnings = List.copyOf(warnings);
     }
 

@@ -57,14 +57,27 @@ final class FitIndex {
         final TreeSet<NodeScore> fitting;
         long epoch = -1;
         int seen;
+        /** Each node's shape and card ids at its last fit ({@link FitShapes}); a null shape was fitted plainly. */
+        final Object[] shapeAt;
+        final Object[] idsAt;
+        /** One fit per (interned) shape met, with the card ids of the node it was made on, to hand on to nodes of that shape. */
+        final Map<Object, Fitted> byShape = new java.util.IdentityHashMap<>();
 
         Entry(int nodes, NodeOrder order) {
             versions = new long[nodes];
             scores = new NodeScore[nodes];
             reasons = new String[nodes];
             fitting = new TreeSet<>(order::compare);
+            shapeAt = new Object[nodes];
+            idsAt = new Object[nodes];
         }
     }
+
+    /** A fit and the card ids of the node it was made on. */
+    private record Fitted(NodeFit fit, List<String> ids) { }
+
+    /** Shapes remembered per request at most; past it they are forgotten (and fitted again when met). */
+    private static final int MAX_SHAPES_PER_REQUEST = 4096;
 
     private final Map<Key, Entry> entries = new LinkedHashMap<>(16, 0.75f, true) {
         @Override
@@ -77,6 +90,7 @@ final class FitIndex {
     private int[] journal = new int[256];
     private int journalSize;
     private long epoch;
+    private final FitShapes shapes = new FitShapes();
 
     /** Records that node {@code index} changed (its version moved on). */
     void nodeChanged(int index) {
@@ -140,6 +154,13 @@ final class FitIndex {
 
     /** Moves node {@code i} to its current place, as the plain filter's loop would classify it. */
     private void refit(Entry e, FilterContext ctx, int i, SimNode node, NodeInfo info) {
+        Object shape = shapes.shape(i, node, info);
+        List<String> ids = shapes.ids(i);
+        if (shape != null && shape == e.shapeAt[i] && ids == e.idsAt[i]) {
+            // its cards are as they were at its last fit (kube's requests or a lock changed): the answer stands
+            e.versions[i] = node.version();
+            return;
+        }
         NodeScore old = e.scores[i];
         if (old != null) {
             e.fitting.remove(old);
@@ -153,7 +174,9 @@ final class FitIndex {
             e.reasons[i] = Reasons.NODE_UNREGISTERED;
             return;
         }
-        NodeFit f = NodeFitter.fit(ctx, info, null);
+        NodeFit f = shape == null ? NodeFitter.fit(ctx, info, null) : fitByShape(e, ctx, shape, ids, info);
+        e.shapeAt[i] = shape;
+        e.idsAt[i] = ids;
         if (f.fits()) {
             NodeScore s = new NodeScore(info.name(), f.score(), f.devices());
             e.scores[i] = s;
@@ -167,5 +190,22 @@ final class FitIndex {
             e.failed.put(info.name(), why);
             e.reasons[i] = why;
         }
+    }
+
+    /** The fit of a node of this shape: handed on from another node of the shape when the pod names no card id. */
+    private static NodeFit fitByShape(Entry e, FilterContext ctx, Object shape, List<String> ids, NodeInfo info) {
+        boolean share = FitShapes.shareable(ctx);
+        Fitted known = share ? e.byShape.get(shape) : null;
+        NodeFit f = known == null ? null : FitShapes.move(known.fit(), known.ids(), ids);
+        if (f == null) {
+            f = NodeFitter.fit(ctx, info, null);
+            if (share) {
+                if (e.byShape.size() >= MAX_SHAPES_PER_REQUEST) {
+                    e.byShape.clear();
+                }
+                e.byShape.put(shape, new Fitted(f, ids));
+            }
+        }
+        return f;
     }
 }

@@ -97,13 +97,18 @@ final class PodManifests {
             }
             // apimachinery validateResourceQuantityValue: an extended resource's MilliValue() (rounded up) must be a
             // whole multiple of 1000; the written form does not matter, so "16.0Gi" (17179869184) is an integer
-            if (extended(k) && amount.movePointRight(3).setScale(0, RoundingMode.CEILING)
+            if (extended(k) && !whole(amount) && amount.movePointRight(3).setScale(0, RoundingMode.CEILING)
                     .remainder(BigDecimal.valueOf(1000)).signum() != 0) {
                 throw new IllegalArgumentException(where + f + ": Invalid value: \"" + q + "\": must be an integer");
             }
             out.put(k, q);
         });
         return out;
+    }
+
+    /** An integer value, whose milli-value is a multiple of 1000 without big-number arithmetic per pod. */
+    private static boolean whole(BigDecimal amount) {
+        return amount.scale() <= 0;
     }
 
     /** The quantity's value (the string was already checked to be a quantity). */

@@ -12,7 +12,6 @@ import org.jspecify.annotations.Nullable;
 
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -46,7 +45,8 @@ final class SimPod {
     /** Whether the last attempt found no node (its per-node reasons can be recomputed). */
     boolean unschedulable;
     PodDevices devices = PodDevices.empty();
-    final Map<String, String> annotations = new LinkedHashMap<>();
+    /** Insertion-ordered like the API server's; compact, since a run keeps every pod's. */
+    final Map<String, String> annotations = new io.gpulab.engine.api.CompactMap<>();
     final List<String> warnings = new ArrayList<>();
     final List<PodTrace.Step> trace = new ArrayList<>();
     /** Extended resources the kube scheduler counts (limits, falling back to requests), summed over containers. */

@@ -37,7 +37,7 @@ public final class PendingPodMemory {
         boolean same = args.length > 2 && args[2].endsWith("-same");
         var doc = new OpenbImporter(CardCatalog.builtIn()).toScenario("mem", OpenbCsv.nodes(nodes), List.of(), 1);
         Scenario s = new ScenarioReader().read("mem.json",
-                new StringReader(new ObjectMapper().writeValueAsString(doc)), false);
+                new StringReader(new ObjectMapper().writeValueAsString(doc)), true);
         try (LabBackend lab = Backends.open("sim", s.lab(), BackendOptions.NONE)) {
             for (int i = 0; i < 200; i++) {
                 submit(lab, "warm-" + i, i, hami);

@@ -64,7 +64,7 @@ class SimFilterIndexEquivalenceTest {
     }
 
     /** Runs both ways, asserts equality, returns how many pods ended pending. */
-    private static int assertSameOutcome(Scenario s) {
+    static int assertSameOutcome(Scenario s) {
         try (SimBackend fast = SimBackend.start(s.lab()); SimBackend plain = SimBackend.startReference(s.lab())) {
             RunResult a = new ScenarioRunner(fast).run(s);
             RunResult b = new ScenarioRunner(plain).run(s);
