@@ -136,9 +136,10 @@ public final class DecisionReport {
         pdf.table(List.of("candidate", "workers", "cards", "placed", "pending", "never fit", "GPU allocation",
                         "stranded memory / compute", "cost", "cost per placed pod"), rows);
         pdf.images(List.of(charts.curves(r.candidates(), pdf.width(), 250)));
-        pdf.muted("A curve that follows the grey diagonal places what arrives; where it flattens below 100 %, pods "
-                + "pend although capacity is left (fragmentation, card model or host limits). The x axis goes past "
-                + "100 % when more is asked than the candidate has.");
+        pdf.muted("Arrived demand is a share of each candidate's own GPU capacity. A curve that follows the grey "
+                + "diagonal places what arrives; where it flattens below 100 %, pods pend although capacity is left "
+                + "(fragmentation, card model or host limits). The x axis goes past 100 % when more is asked than the "
+                + "candidate has.");
         pdf.space(6);
         if (r.candidates().size() <= 4) {
             float half = (pdf.width() - PdfDoc.GAP) / 2;

@@ -92,7 +92,7 @@ class DecisionReportTest {
                         ids.add(id);
                         BufferedImage pixels = img.getImage();
                         assertTrue(charts.drawn.stream().anyMatch(c -> c.chart().equals(id)
-                                && samePixels(c.image(), pixels)), "picture " + id + " on page "
+                                && samePixels(c, pixels)), "picture " + id + " on page "
                                 + (perPage.size() + 1) + " is not a picture of the Plan view's chart");
                     }
                 }
@@ -109,13 +109,13 @@ class DecisionReportTest {
         assertEquals(3 + 2 * result.candidates().size(), charts.drawn.size());
     }
 
-    private static boolean samePixels(BufferedImage a, BufferedImage b) {
-        if (a.getWidth() != b.getWidth() || a.getHeight() != b.getHeight()) {
+    private static boolean samePixels(ChartImage a, BufferedImage b) {
+        if (a.pixelWidth() != b.getWidth() || a.pixelHeight() != b.getHeight()) {
             return false;
         }
-        int[] pa = a.getRGB(0, 0, a.getWidth(), a.getHeight(), null, 0, a.getWidth());
         int[] pb = b.getRGB(0, 0, b.getWidth(), b.getHeight(), null, 0, b.getWidth());
-        return Arrays.equals(pa, pb);
+        int[] pa = Arrays.stream(a.argb()).map(p -> p | 0xff000000).toArray();
+        return Arrays.equals(pa, Arrays.stream(pb).map(p -> p | 0xff000000).toArray());
     }
 
     /** Keeps every picture the report asked for. */

@@ -34,6 +34,7 @@ class ScenarioReportTest {
         String all = String.join("\n", pages).replaceAll("\\s+", " ");
         assertTrue(all.contains("Verification results") && all.contains("field expected observed"), all);
         assertTrue(all.contains("id=GPU-0, memMB=20000, cores=30"), "observed devices of check 1");
+        assertTrue(all.contains("PASS check 1: pod 1 of 3") && !all.contains("1. check 1:"), "checks numbered twice");
         assertTrue(all.contains("Traces of pods that did not run") && all.contains("tenant-a default/gpu-pod-4")
                 && all.contains("CardInsufficientCore"), all);
         assertTrue(all.contains(ScenarioReport.sha256(source)) && all.contains("9.9.9"), "appendix identifies the file");

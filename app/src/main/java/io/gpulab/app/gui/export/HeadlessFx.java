@@ -14,6 +14,11 @@ import javafx.application.Platform;
 public final class HeadlessFx {
 
     private static boolean started;
+    /**
+     * JavaFX warns on stderr that it was loaded from the class path ("Unsupported JavaFX configuration"), which
+     * is how gpulab ships it on purpose; a command's stderr stays for the command. Kept so it is not collected.
+     */
+    private static final java.util.logging.Logger FX_LOG = java.util.logging.Logger.getLogger("javafx");
 
     private HeadlessFx() {
     }
@@ -28,6 +33,7 @@ public final class HeadlessFx {
         System.setProperty("prism.order", "sw");
         System.setProperty("java.awt.headless", "true");
         System.setProperty("headless.geometry", System.getProperty("headless.geometry", "2560x1600-32"));
+        FX_LOG.setLevel(java.util.logging.Level.SEVERE);
         CountDownLatch ready = new CountDownLatch(1);
         Platform.startup(ready::countDown);
         Platform.setImplicitExit(false);

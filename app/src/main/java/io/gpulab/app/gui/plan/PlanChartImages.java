@@ -4,7 +4,6 @@ import io.gpulab.app.gui.export.HeadlessFx;
 import io.gpulab.app.report.ChartImage;
 import io.gpulab.app.report.PlanChartSource;
 import io.gpulab.engine.plan.CandidateResult;
-import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -81,7 +80,9 @@ public final class PlanChartImages implements PlanChartSource {
             int pw = (int) Math.round(root.getWidth() * scale);
             int ph = (int) Math.round(root.getHeight() * scale);
             WritableImage img = root.snapshot(p, new WritableImage(pw, ph));
-            return new ChartImage(id, opaque(img, pw, ph), (float) root.getWidth(), (float) root.getHeight());
+            int[] argb = new int[pw * ph];
+            img.getPixelReader().getPixels(0, 0, pw, ph, PixelFormat.getIntArgbInstance(), argb, 0, pw);
+            return new ChartImage(id, argb, pw, ph, (float) root.getWidth(), (float) root.getHeight());
         });
     }
 
@@ -105,15 +106,6 @@ public final class PlanChartImages implements PlanChartSource {
         root.applyCss();
         root.layout();
         return root;
-    }
-
-    /** The snapshot as opaque RGB (a PDF picture without a transparency mask). */
-    private static BufferedImage opaque(WritableImage img, int w, int h) {
-        int[] argb = new int[w * h];
-        img.getPixelReader().getPixels(0, 0, w, h, PixelFormat.getIntArgbInstance(), argb, 0, w);
-        BufferedImage out = new BufferedImage(w, h, BufferedImage.TYPE_INT_RGB);
-        out.setRGB(0, 0, w, h, argb, 0, w);
-        return out;
     }
 
     private static <T> T onFx(Callable<T> work) throws IOException {

@@ -43,7 +43,7 @@ public final class PlanCharts {
     private final HeatMap heat = new HeatMap();
 
     public PlanCharts() {
-        arrivedAxis.setLabel("arrived demand, % of the candidate's GPU capacity");
+        arrivedAxis.setLabel("arrived demand, % of GPU capacity");
         NumberAxis y = new NumberAxis(0, 100, 20);
         y.setLabel("allocated, %");
         curves = new Curves(arrivedAxis, y);
@@ -119,7 +119,7 @@ public final class PlanCharts {
             return;
         }
         curves.setTitle(candidates.size() == 1 ? "GPU allocation of " + candidates.get(0).name()
-                + " as demand arrives" : "GPU allocation as demand arrives (all candidates)");
+                + " as demand arrives" : "GPU allocation as demand arrives");
         List<XYChart.Series<Number, Number>> lines = new ArrayList<>();
         double xMax = 100;
         for (CandidateResult c : candidates) {

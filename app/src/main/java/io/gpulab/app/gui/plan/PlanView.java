@@ -10,6 +10,7 @@ import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
 import javafx.scene.chart.BarChart;
 import javafx.scene.chart.LineChart;
+import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressBar;
@@ -19,7 +20,6 @@ import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.ToolBar;
 import javafx.scene.layout.BorderPane;
-import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -91,7 +91,7 @@ public final class PlanView extends BorderPane {
         column("placed", c -> String.valueOf(c.placed()));
         column("pending", c -> c.pending() + (c.neverFitPods() > 0 ? " (" + c.neverFitPods() + " never fit)" : ""));
         column("GPU\nallocation", c -> pct(c.gpuAllocationPct()));
-        column("stranded\nmemory / compute", c -> pct(c.strandedMemoryPct()) + " / " + pct(c.strandedComputePct()));
+        column("stranded\nmem / compute", c -> pct(c.strandedMemoryPct()) + " / " + pct(c.strandedComputePct()));
         column("cost", c -> c.cost() == null ? "-" : String.format(Locale.ROOT, "%,.0f %s", c.cost(),
                 c.candidate().prices().currency()));
         Button asLab = new Button("Open selected candidate as a lab");
@@ -110,7 +110,7 @@ public final class PlanView extends BorderPane {
         javafx.scene.control.ScrollPane scroll = new javafx.scene.control.ScrollPane(right);
         scroll.setFitToWidth(true);
         // the charts share the height that is left (the answer scrolls below ~600 px rather than squeezing them);
-        // where that is short the bars stand beside the curves instead of under them
+        // where that is short the bars stand beside the curves instead of under them (a chart too low drops its legend)
         right.minHeightProperty().set(600);
         scroll.viewportBoundsProperty().addListener((o, a, b) -> {
             right.setPrefHeight(Math.max(600, b.getHeight()));
@@ -136,35 +136,13 @@ public final class PlanView extends BorderPane {
         BarChart<String, Number> u = charts.utilisation();
         BarChart<String, Number> s = charts.stranded();
         LineChart<Number, Number> c = charts.curves();
-        GridPane all = new GridPane();
-        all.setHgap(8);
-        all.setVgap(8);
-        if (sideBySide) {   // curves left over two rows, the bars stacked right
-            all.getColumnConstraints().setAll(percentColumn(56), percentColumn(44));
-            all.getRowConstraints().setAll(percentRow(50), percentRow(50));
-            all.add(c, 0, 0, 1, 2);
-            all.add(u, 1, 0);
-            all.add(s, 1, 1);
-        } else {            // curves on top, the bars side by side under them
-            all.getColumnConstraints().setAll(percentColumn(50), percentColumn(50));
-            all.getRowConstraints().setAll(percentRow(55), percentRow(45));
-            all.add(c, 0, 0, 2, 1);
-            all.add(u, 0, 1);
-            all.add(s, 1, 1);
-        }
+        Node all = sideBySide
+                // one row: a bar chart under ~210 px drops its legend (JavaFX), so no stacking here
+                ? new FractionPane(true, 8, new double[] {0.4, 0.3, 0.3}, List.of(c, u, s))
+                // the curves on top, the two bar charts side by side under them
+                : new FractionPane(false, 8, new double[] {0.55, 0.45}, List.of(c,
+                        new FractionPane(true, 8, new double[] {0.5, 0.5}, List.of(u, s))));
         area.getChildren().setAll(all);
-    }
-
-    private static javafx.scene.layout.ColumnConstraints percentColumn(double pct) {
-        javafx.scene.layout.ColumnConstraints c = new javafx.scene.layout.ColumnConstraints();
-        c.setPercentWidth(pct);
-        return c;
-    }
-
-    private static javafx.scene.layout.RowConstraints percentRow(double pct) {
-        javafx.scene.layout.RowConstraints r = new javafx.scene.layout.RowConstraints();
-        r.setPercentHeight(pct);
-        return r;
     }
 
     private void column(String title, java.util.function.Function<CandidateResult, String> value) {

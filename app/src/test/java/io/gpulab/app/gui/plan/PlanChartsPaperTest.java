@@ -83,6 +83,10 @@ class PlanChartsPaperTest {
         HeadlessFx.call(() -> {
             Region root = PlanChartImages.layOut(id, fill, w, h);
             walk(root, root, problems, shown);
+            Node legend = root.lookup(".chart-legend");
+            if (legend != null && !legend.isVisible()) {
+                problems.add("the chart dropped its legend (too low for JavaFX to show it)");
+            }
             return null;
         });
         assertTrue(problems.isEmpty(), id + ": " + problems);

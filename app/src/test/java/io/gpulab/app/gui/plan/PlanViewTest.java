@@ -75,6 +75,10 @@ class PlanViewTest {
                     stage.setHeight(size[1]);
                 });
                 WaitForAsyncUtils.waitForFxEvents();
+                for (String id : List.of(PlanCharts.CURVES, PlanCharts.UTILISATION, PlanCharts.STRANDED)) {
+                    javafx.scene.Node legend = robot.lookup("#" + id).query().lookup(".chart-legend");
+                    assertTrue(legend.isVisible(), id + " dropped its legend at " + size[0] + "x" + size[1]);
+                }
                 File png = new File("target/plan-view-" + size[0] + "x" + size[1] + (dark ? "-dark" : "") + ".png");
                 robot.interact(() -> {
                     try {
