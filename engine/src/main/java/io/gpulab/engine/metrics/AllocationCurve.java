@@ -49,6 +49,30 @@ public final class AllocationCurve {
         }
     }
 
+    /**
+     * The allocation right after the replay's last submit. FGD's analysis files each pod under the nearest whole
+     * percent of arrival, so a workload tuned to just under 1.3 times the capacity (129.98 %) ends in its 130 %
+     * column; when the arrived demand rounds up past the last point, that percent is added with this allocation.
+     */
+    public void last(long allocatedMilli) {
+        if (lastDue()) {
+            // every whole percent up to the floor was sampled by arrive/sample, so this adds one point at most
+            sample(allocatedMilli);
+            if (roundedPct() > points.size()) {
+                points.add(new Point(points.size() + 1, LabMetrics.pct(allocatedMilli, capacityMilli)));
+            }
+        }
+    }
+
+    /** Whether {@link #last} would add a point (so a caller reads the allocation only then). */
+    public boolean lastDue() {
+        return capacityMilli > 0 && points.size() < MAX_POINTS && roundedPct() > points.size();
+    }
+
+    private long roundedPct() {
+        return (arrivedMilli * 100 + capacityMilli / 2) / capacityMilli;
+    }
+
     private long arrivedPct() {
         return arrivedMilli * 100 / capacityMilli;
     }

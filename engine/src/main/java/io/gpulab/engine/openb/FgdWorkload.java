@@ -6,12 +6,16 @@ import java.util.List;
 import java.util.Random;
 
 /**
- * The FGD artifact's workload tuning ({@code TunePodsByNodeTotalResource} with {@code shufflePod: true}): starting
- * from the trace's pods, draw pods uniformly at random (with replacement) and append copies named
- * {@code <name>-tuned-<i>} while the total GPU demand stays within {@code inflate} times the GPU capacity, stopping
- * at the first draw that would pass it; or, when the trace already asks for more, remove pods at random until it
- * does not. Then shuffle. One {@link Random} seeded with {@code seed} drives both, so a seed gives one workload.
- * The artifact uses Go's generator, so its draws differ; the procedure is the same.
+ * The FGD artifact's workload tuning, step for step as its experiments ran it ({@code SortClusterPods} with
+ * {@code shufflePod: true}, then {@code TunePodsByNodeTotalResource}; hkust-adsl/kubernetes-scheduler-simulator
+ * pkg/simulator): the trace's pods in a random order; then, while the GPU demand is under {@code inflate} times the
+ * GPU capacity, copies drawn uniformly at random (with replacement) from the trace are appended, named
+ * {@code <name>-tuned-<i>}, until a draw would pass it; or, when the trace already asks for more, pods are removed
+ * at random until it does not. As in the artifact, the stop test adds the drawn pod's per-card {@code gpu_milli}
+ * (0 for a CPU-only pod) while the demand then grows by {@code num_gpu * gpu_milli}, so the demand ends within one
+ * card under the target, or up to seven cards over it when a multi-card pod is drawn last. One {@link Random}
+ * seeded with {@code seed} drives the shuffle and the draws, so a seed gives one workload; the artifact uses Go's
+ * generator, so its draws for a seed differ, the procedure is the same.
  */
 public final class FgdWorkload {
 
@@ -46,10 +50,12 @@ public final class FgdWorkload {
         double target = inflate * capacityMilli;
         Random random = new Random(seed);
         List<OpenbPod> pods = new ArrayList<>(trace);
+        // SortClusterPods: the trace's own pods first, in a random order; the copies follow in the order drawn
+        Collections.shuffle(pods, random);
         if (demand < target) {
             for (int i = 0; ; i++) {
                 OpenbPod drawn = trace.get(random.nextInt(trace.size()));
-                if (demand + milli(drawn) > target) {
+                if (demand + (drawn.numGpu() > 0 ? drawn.gpuMilli() : 0) > target) {
                     break;
                 }
                 demand += milli(drawn);
@@ -60,7 +66,6 @@ public final class FgdWorkload {
                 demand -= milli(pods.remove(random.nextInt(pods.size())));
             }
         }
-        Collections.shuffle(pods, random);
         return pods;
     }
 }

@@ -46,14 +46,23 @@ public final class ScenarioRunner {
         List<StepResult> results = new ArrayList<>();
         AllocationCurve curve = new AllocationCurve(
                 LabMetrics.of(backend.snapshot()).gpuAllocation().capacity());
+        Step lastSubmit = null;
+        for (Step step : scenario.steps()) {
+            lastSubmit = step instanceof Step.Submit ? step : lastSubmit;
+        }
         int i = 1;
         for (Step step : scenario.steps()) {
             long start = System.nanoTime();
             StepResult r = apply(i++, step);
             // evidence of when: the lab's clock after the step (virtual in sim) and the real time it took
             results.add(r.timed(backend.now().toString(), (System.nanoTime() - start) / 1e6));
-            if (step instanceof Step.Submit s && curve.arrive(AllocationCurve.demandMilli(s.manifest()))) {
-                curve.sample(LabMetrics.of(backend.snapshot()).gpuAllocation().used());
+            if (step instanceof Step.Submit s) {
+                if (curve.arrive(AllocationCurve.demandMilli(s.manifest()))) {
+                    curve.sample(LabMetrics.of(backend.snapshot()).gpuAllocation().used());
+                }
+                if (step == lastSubmit && curve.lastDue()) {
+                    curve.last(LabMetrics.of(backend.snapshot()).gpuAllocation().used());
+                }
             }
         }
         int failed = (int) results.stream().filter(r -> !r.passed()).count();

@@ -177,8 +177,9 @@ class OpenbImporterTest {
         assertTrue(s.steps().stream().allMatch(Step.Submit.class::isInstance), "all submitted, none deleted");
         long capacity = FgdWorkload.capacity(nodes);
         long demand = FgdWorkload.tune(trace, capacity, 1.3, 42).stream().mapToLong(FgdWorkload::milli).sum();
-        assertTrue(demand <= 1.3 * capacity && demand > 1.3 * capacity - 8000,
-                "demand " + demand + " stops just short of 1.3 x " + capacity);
+        // the artifact's stop test adds the drawn pod's per-card gpu_milli (FgdWorkloadTest)
+        assertTrue(demand > 1.3 * capacity - 1000 && demand <= 1.3 * capacity + 7000,
+                "demand " + demand + " stops within a card of 1.3 x " + capacity);
         assertTrue(s.steps().stream().map(Step::pod).anyMatch(p -> p.contains("-tuned-")));
         assertEquals(a.scenario(), importer.importTrace("fgd", nodes, trace, fgd).scenario(), "same seed, same");
         assertTrue(!a.scenario().equals(importer.importTrace("fgd", nodes, trace,

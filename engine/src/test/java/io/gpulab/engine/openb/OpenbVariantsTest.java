@@ -3,6 +3,7 @@ package io.gpulab.engine.openb;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.gpulab.engine.api.LabBackend;
+import io.gpulab.engine.metrics.AllocationCurve;
 import io.gpulab.engine.metrics.LabMetrics;
 import io.gpulab.engine.scenario.BackendOptions;
 import io.gpulab.engine.scenario.Backends;
@@ -136,6 +137,12 @@ class OpenbVariantsTest {
         LabMetrics m = r.summary().metrics();
         assertEquals(workers.size(), m.nodes());
         assertEquals(workers.stream().mapToInt(OpenbNode::gpu).sum(), m.cards());
+        long arrived = s.steps().stream().filter(Step.Submit.class::isInstance)
+                .mapToLong(st -> AllocationCurve.demandMilli(((Step.Submit) st).manifest())).sum();
+        List<AllocationCurve.Point> curve = r.summary().curve();
+        // the curve ends on the nearest whole percent of the demand that arrived, as FGD's analysis files it
+        assertEquals((arrived * 100 + m.gpuAllocation().capacity() / 2) / m.gpuAllocation().capacity(),
+                curve.get(curve.size() - 1).arrivedPct());
         if (arrivals == Arrivals.FGD || !imp.timed()) {
             // nothing leaves: every pod is listed, placed or pending, and some GPU work is placed
             assertEquals(imp.pods(), m.pods().total(), "every submitted pod is listed");
