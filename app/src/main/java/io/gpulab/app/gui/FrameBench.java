@@ -178,7 +178,6 @@ public final class FrameBench {
             throw new IllegalStateException("the drag did not start: " + dragOvers[0] + " drag-over events in "
                     + moves + " moves");
         }
-        System.err.println("drag: " + moves + " moves, " + dragOvers[0] + " drag-over events, " + r.frames() + " drawn");
         return r;
     }
 

@@ -146,8 +146,8 @@ public final class DecisionReport {
             pdf.images(List.of(charts.utilisation(r.candidates(), half, 210),
                     charts.stranded(r.candidates(), half, 210)));
         } else {
-            pdf.images(List.of(charts.utilisation(r.candidates(), pdf.width(), 190)));
-            pdf.images(List.of(charts.stranded(r.candidates(), pdf.width(), 190)));
+            pdf.images(List.of(charts.utilisation(r.candidates(), pdf.width(), 230)));
+            pdf.images(List.of(charts.stranded(r.candidates(), pdf.width(), 230)));
         }
         pdf.muted("Utilisation: the share of all cards' GPU memory and compute booked, and of the sharing slots "
                 + "(deviceSplitCount per card) in use. Stranded: memory left on cards whose compute or slots are "
@@ -198,9 +198,13 @@ public final class DecisionReport {
                 pdf.bullet(n.pods() + " pods " + n.reason() + ".");
             }
         }
-        // the heat map as large as every card needs (up to a third of a page): on the next page if not here
-        pdf.images(List.of(charts.heat(c, pdf.width(), 280)));
-        pdf.images(List.of(charts.curves(List.of(c), pdf.width(), 220)));
+        pdf.images(List.of(charts.curves(List.of(c), pdf.width(), 190)));
+        // the heat map in the room left (every card drawn, squares up to 10 pt); on a page of its own when that
+        // room is too small for a readable map
+        if (pdf.remaining() < 170) {
+            pdf.newPage();
+        }
+        pdf.images(List.of(charts.heat(c, pdf.width(), Math.min(600, pdf.remaining() - 8))));
     }
 
     private static void appendix(PdfDoc pdf, Plan plan, String version, ZonedDateTime date) throws IOException {

@@ -73,18 +73,28 @@ final class KubeScan {
         long mem = r.memoryBytes();
         int count = 0;
         for (int i = 0; i < n; i++) {
-            int m = pods[i] + 1 > NodeResourcesFit.MAX_PODS ? PODS : 0;
-            if (cpu > 0 && cpu > freeCpu[i]) {
-                m |= CPU;
-            }
-            if (mem > 0 && mem > freeMemory[i]) {
-                m |= MEMORY;
-            }
+            int m = mask(pods[i], freeCpu[i], freeMemory[i], cpu, mem);
             masks[i] = m;
             count += m == 0 ? 0 : 1;
         }
         failing = count;
         return count;
+    }
+
+    /** The node's reasons as a mask for these requests, as {@link #scan} finds them. */
+    static int mask(SimNode n, HostRequests r) {
+        return mask(n.podCount, n.freeCpuMilli(), n.freeMemoryBytes(), r.cpuMilli(), r.memoryBytes());
+    }
+
+    private static int mask(int podCount, long freeCpu, long freeMemory, long cpu, long mem) {
+        int m = podCount + 1 > NodeResourcesFit.MAX_PODS ? PODS : 0;
+        if (cpu > 0 && cpu > freeCpu) {
+            m |= CPU;
+        }
+        if (mem > 0 && mem > freeMemory) {
+            m |= MEMORY;
+        }
+        return m;
     }
 
     /** Nothing fails (a pod with no CPU or memory request on a lab whose nodes all have room for another pod). */

@@ -74,12 +74,13 @@ final class Scheduling {
         boolean whole = t.nodeList.size() <= PendingDetail.WHOLE_UP_TO;
         QuotaState quota = SimQuotas.state(t, t.cfg.resourceNames(), t.cfg.memoryFactor());
         boolean quoted = ctx != null && quota != null && quota.namespaces().containsKey(ctx.namespace());
-        // pods with one request fail alike until a node changes: a retry sweep over thousands of pending pods, or a
-        // burst of identical pods, reuses the answer (never with a quota, which follows other pods, nor with the
-        // reference filter, so the equivalence test also proves the reuse exact)
+        // pods with one request fail alike while the nodes that changed since still say the same to it (FailureMemo):
+        // a retry sweep over thousands of pending pods, a burst of identical pods, or pods that fit nowhere in a
+        // saturated lab reuse the answer (never with a quota, which follows other pods, nor with the reference
+        // filter, so the equivalence tests also prove the reuse exact)
         Object memoKey = ctx == null || quoted || lab.referenceFilter() || !ctx.requestsAnyDevice() ? null
                 : new FailureKey(FitIndex.Key.of(ctx), p.host);
-        Failure known = memoKey == null ? null : t.failures().get(memoKey);
+        Failure known = memoKey == null ? null : t.failureMemo.get(memoKey, t, ctx, p.host);
         if (known != null) {
             failed(t, p, known);
             return;
@@ -88,7 +89,7 @@ final class Scheduling {
             // kube's own NodeResourcesFit rejected some nodes: HAMi's extender sees only the others
             ExtenderPass.Pass pass = ExtenderPass.run(t, ctx, quoted ? quota : null, lab.referenceFilter(), whole);
             if (pass.node() == null) {
-                failed(t, p, remember(t, memoKey, new Failure(false, pass.message(), pass.reason(), pass.events(),
+                failed(t, p, remember(t, ctx, memoKey, new Failure(false, pass.message(), pass.reason(), pass.events(),
                         pass.failedAll() != null ? pass.failedAll() : pass.failedFirst(), pass.failedCount())));
             } else {
                 chosen(t, p, t.nodes.get(pass.node()), pass.devices(), pass.events(), pass.failedFirst(),
@@ -114,7 +115,7 @@ final class Scheduling {
         }
         if (r.status().code() != Code.SUCCESS || r.node() == null) {
             boolean error = r.status().code() == Code.ERROR;
-            failed(t, p, remember(t, error ? null : memoKey, new Failure(error,
+            failed(t, p, remember(t, ctx, error ? null : memoKey, new Failure(error,
                     error ? String.join("; ", r.status().reasons())
                             : KubeMessages.unschedulable(t.nodes.size(), r.failedNodes(), false),
                     error ? "SchedulerError" : ReasonTypes.dominant(r.failedNodes()), r.events(),
@@ -145,9 +146,9 @@ final class Scheduling {
     /** What a HAMi pod's failure depends on besides the nodes: its device request and its CPU and memory. */
     private record FailureKey(FitIndex.Key request, HostRequests host) { }
 
-    private static Failure remember(SimTenant t, @Nullable Object key, Failure f) {
-        if (key != null) {
-            t.failures().put(key, f);
+    private static Failure remember(SimTenant t, @Nullable FilterContext ctx, @Nullable Object key, Failure f) {
+        if (key != null && ctx != null) {
+            t.failureMemo.put(key, t, ctx, f);
         }
         return f;
     }

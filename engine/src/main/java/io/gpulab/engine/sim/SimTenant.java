@@ -45,6 +45,8 @@ final class SimTenant {
     final FitIndex fits = new FitIndex();
     /** Scratch for kube-scheduler's NodeResourcesFit pass of one pod. */
     final KubeScan kube = new KubeScan();
+    /** HAMi's failed answers by request, kept while the nodes that changed still say the same (see Scheduling). */
+    final FailureMemo failureMemo = new FailureMemo();
     /** Nodes holding the kubelet's max pods (so a pod without CPU or memory requests can skip the scan). */
     private int podsFullNodes;
     /** Each node's {@link SimNode#allocatedMilli()} and their sum, kept up to date on every node change. */
@@ -106,6 +108,7 @@ final class SimTenant {
             staleInfos.set(changed.index);
             staleViews.set(changed.index);
             fits.nodeChanged(changed.index);
+            failureMemo.nodeChanged(changed.index);
             kube.update(changed);
             nodeVersion++;
             dirty = true;

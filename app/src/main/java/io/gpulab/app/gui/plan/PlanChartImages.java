@@ -46,6 +46,15 @@ public final class PlanChartImages implements PlanChartSource {
         return new PlanChartImages(SCALE);
     }
 
+    /**
+     * Starts the toolkit and renders one small chart, so that classes, CSS and the software renderer are ready
+     * when the report asks: the command line calls it beside the replays, on a core they leave idle near the end.
+     */
+    public static void warmUp() throws IOException {
+        PlanChartImages images = headless();
+        images.render(PlanCharts.CURVES, c -> c.show(List.of()), 120, 90);
+    }
+
     @Override
     public ChartImage curves(List<CandidateResult> candidates, float w, float h) throws IOException {
         return render(PlanCharts.CURVES, c -> c.show(candidates), w, h);

@@ -22,11 +22,18 @@ final class TenantHeader extends HBox {
     private final Label pods = Texts.clipped("", "muted");
     private final ToggleButton agents = new ToggleButton();
     private final ChoiceBox<String> policy = new ChoiceBox<>();
+    private final boolean narrow;
     private TenantView tenant;
 
-    TenantHeader(WorkbenchViewModel vm, TenantView tenant) {
+    /**
+     * {@code narrow}: the panel is too narrow for the full header (a projector's 1280 px with two tenants):
+     * the switch says "konn up" like the tunnel's short hop names, and the count leaves out the workers,
+     * which are drawn right below.
+     */
+    TenantHeader(WorkbenchViewModel vm, TenantView tenant, boolean narrow) {
         super(10);
         this.tenant = tenant;
+        this.narrow = narrow;
         Label name = new Label(tenant.name());
         name.getStyleClass().add("tenant-name");
         name.setMinWidth(Region.USE_PREF_SIZE);
@@ -60,9 +67,11 @@ final class TenantHeader extends HBox {
     void update(TenantView t) {
         tenant = t;
         long running = t.pods().stream().filter(p -> "Running".equals(p.phase())).count();
-        pods.setText(running + " running · " + t.nodes().size() + " worker" + (t.nodes().size() == 1 ? "" : "s"));
+        boolean fewWorkers = t.nodes().size() <= TenantPanel.COMPACT_THRESHOLD;
+        pods.setText(running + " running" + (narrow && fewWorkers ? ""
+                : " · " + t.nodes().size() + " worker" + (t.nodes().size() == 1 ? "" : "s")));
         boolean up = t.tunnel().agentsUp();
-        agents.setText(up ? "Konnectivity up" : "Konnectivity down");
+        agents.setText((narrow ? "konn " : "Konnectivity ") + (up ? "up" : "down"));
         agents.setSelected(!up);
         if (!agents.getStyleClass().contains(up ? "on" : "off")) {
             agents.getStyleClass().removeAll("on", "off");

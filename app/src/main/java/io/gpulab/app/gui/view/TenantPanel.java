@@ -48,8 +48,8 @@ public final class TenantPanel extends VBox {
         getStyleClass().add("tenant-panel");
         setId("tenant-" + tenant.name());
         setMinWidth(0);
-        header = new TenantHeader(vm, tenant);
         compactTunnel = width < TunnelPath.COMPACT_BELOW;
+        header = new TenantHeader(vm, tenant, compactTunnel);
         // the panel's padding (14 each side) is all that stands between the glyph canvas and its edge
         compact = tenant.nodes().size() > COMPACT_THRESHOLD
                 ? new CompactWorkers(vm, tenant.name(), tenant.nodes(), selectedNode(vm, tenant), width - 30) : null;

@@ -147,7 +147,11 @@ public final class ToolbarView extends HBox {
         scenario.setText(s.scenario());
         // the time of day is what changes; the date is on hover
         clock.setText(Formats.time(s.now()));
-        clock.setTooltip(new Tooltip("Lab clock: " + Formats.clock(s.now())));
+        // one tooltip, its text updated: a new one per lab change was a popup control built every frame
+        if (clock.getTooltip() == null) {
+            clock.setTooltip(new Tooltip());
+        }
+        clock.getTooltip().setText("Lab clock: " + Formats.clock(s.now()));
         complete.setSelected("complete".equals(s.lifecycle()));
         article.setSelected("article".equals(s.lifecycle()));
         int total = vm.playback().scenarioStepCount();

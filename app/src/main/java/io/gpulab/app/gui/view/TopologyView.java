@@ -118,7 +118,10 @@ public final class TopologyView extends ScrollPane {
 
     private void render(LabSnapshot s) {
         double available = Math.max(MIN_PANEL, getViewportBounds().getWidth() - 2 * PAD);
-        int perRow = Math.max(1, Math.min(s.tenants().size(), (int) ((available + GAP) / (MIN_PANEL + GAP))));
+        // a compact (glyph) tenant takes a row of its own: only the tiled tenants share rows, so a lone small
+        // tenant next to a 1,000-worker fleet spans the width instead of leaving half of it empty
+        long tiled = s.tenants().stream().filter(t -> t.nodes().size() <= TenantPanel.COMPACT_THRESHOLD).count();
+        int perRow = Math.max(1, Math.min((int) Math.max(1, tiled), (int) ((available + GAP) / (MIN_PANEL + GAP))));
         double width = Math.floor((available - GAP * (perRow - 1)) / perRow);
         Map<String, Drawn> next = new HashMap<>();
         List<Node> panels = new ArrayList<>();

@@ -1,0 +1,73 @@
+package io.gpulab.app.gui.view;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.gpulab.app.gui.Workbench;
+import io.gpulab.app.gui.export.LayoutReport;
+import io.gpulab.app.gui.export.LayoutReport.Item;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.text.Text;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.testfx.api.FxRobot;
+import org.testfx.api.FxToolkit;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** What a projector's 1280x720 shows: tenant headers readable, no half of the canvas left empty. */
+class ProjectorLayoutTest {
+
+    private static Workbench open(String scenario) throws Exception {
+        AtomicReference<Workbench> w = new AtomicReference<>();
+        Stage stage = FxToolkit.registerPrimaryStage();
+        FxToolkit.setupStage(s -> {
+            try {
+                w.set(FxTestSupport.show(s, scenario, 1280, 720, false));
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        new FxRobot().interact(() -> w.get().viewModel().playback().playScenarioSteps());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(1280, stage.getScene().getWidth(), 1.0);
+        return w.get();
+    }
+
+    /** The text a label actually draws (after any "…"). */
+    private static String drawn(Label l) {
+        Node text = l.lookup(".text");
+        return text instanceof Text t ? t.getText() : l.getText();
+    }
+
+    @Test
+    void tenantHeadersShowTheirPodCountUncut() throws Exception {
+        Workbench w = open("article");
+        FxRobot robot = new FxRobot();
+        for (String tenant : List.of("tenant-a", "tenant-b")) {
+            Label count = robot.lookup("#tenant-header-" + tenant + " .muted").queryAs(Label.class);
+            String[] shown = new String[1];
+            robot.interact(() -> shown[0] = drawn(count));
+            assertEquals(count.getText(), shown[0], tenant + "'s header count is cut");
+            assertTrue(shown[0].matches("\\d+ running.*"), shown[0]);
+        }
+        robot.interact(() -> w.viewModel().close());
+    }
+
+    @Test
+    void aSmallTenantNextToACompactFleetSpansTheWidth() throws Exception {
+        Workbench w = open("synthetic:40x2");
+        FxRobot robot = new FxRobot();
+        AtomicReference<List<Item>> items = new AtomicReference<>();
+        robot.interact(() -> items.set(LayoutReport.collect(w.view().getScene())));
+        List<Item> tenants = items.get().stream().filter(i -> i.kind().equals("tenant")).toList();
+        Item small = tenants.stream().filter(t -> t.name().equals("tenant-a")).findFirst().orElseThrow();
+        Item fleet = tenants.stream().filter(t -> t.name().equals("fleet")).findFirst().orElseThrow();
+        assertEquals(fleet.width(), small.width(), 2.0, "tenant-a is as wide as the fleet row under it");
+        List<Item> cards = items.get().stream().filter(i -> i.kind().equals("card")).toList();
+        assertTrue(!cards.isEmpty() && cards.stream().allMatch(Item::visible), "tenant-a's card is in view");
+        robot.interact(() -> w.viewModel().close());
+    }
+}
