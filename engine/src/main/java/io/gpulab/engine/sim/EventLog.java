@@ -38,11 +38,10 @@ final class EventLog {
         }
     };
     private static final int RECENT = 2048;
-    private static final int SHARED_FROM = 64;
 
     LabEvent add(String tenant, String object, String type, String reason, String message, String source) {
-        String msg = clip(message);
-        msg = msg.length() < SHARED_FROM ? msg : share(msg);
+        // shared whatever its length: a run keeps every event, and short texts repeat too ("Started container main")
+        String msg = share(clip(message));
         LabEvent e = new LabEvent(events.size() + 1L, clock.now(), tenant, object, type, reason, msg, source);
         events.add(e);
         return e;
