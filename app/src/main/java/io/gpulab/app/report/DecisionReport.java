@@ -209,17 +209,41 @@ public final class DecisionReport {
 
     private static void appendix(PdfDoc pdf, Plan plan, String version, ZonedDateTime date) throws IOException {
         pdf.heading("Appendix: the plan file");
-        List<List<String>> rows = List.of(
+        List<List<String>> rows = new ArrayList<>(List.of(
                 List.of("plan file", plan.source()),
-                List.of("SHA-256", plan.sha256()),
-                List.of("gpulab version", version),
-                List.of("date", date.withNano(0).format(DateTimeFormatter.ISO_OFFSET_DATE_TIME)),
-                List.of("Java", System.getProperty("java.version", "?")));
-        pdf.table(List.of("", ""), rows);
+                List.of("SHA-256", plan.sha256())));
+        if (plan.workload() instanceof io.gpulab.engine.plan.WorkloadSpec.Openb o) {
+            // the trace files are part of the input: the plan's hash alone does not pin them
+            rows.add(List.of("pods file", o.pods().toString()));
+            rows.add(List.of("its SHA-256", fileSha256(o.pods())));
+            if (o.nodes() != null) {
+                rows.add(List.of("nodes file", o.nodes().toString()));
+                rows.add(List.of("its SHA-256", fileSha256(o.nodes())));
+            }
+        }
+        rows.add(List.of("gpulab version", version));
+        rows.add(List.of("date", date.withNano(0).format(DateTimeFormatter.ISO_OFFSET_DATE_TIME)));
+        rows.add(List.of("Java", System.getProperty("java.version", "?")));
+        pdf.table(List.of("item", "value"), rows);
         pdf.muted("Running gpulab plan on this file (the same SHA-256) with the same gpulab version reproduces every "
                 + "figure: the simulation is deterministic.");
         pdf.space(4);
         pdf.mono(plan.text(), 7.5f, 0);
+    }
+
+    private static String fileSha256(Path file) {
+        try (java.io.InputStream in = Files.newInputStream(file)) {
+            java.security.MessageDigest sha = java.security.MessageDigest.getInstance("SHA-256");
+            byte[] buf = new byte[1 << 16];
+            for (int n = in.read(buf); n > 0; n = in.read(buf)) {
+                sha.update(buf, 0, n);
+            }
+            return java.util.HexFormat.of().formatHex(sha.digest());
+        } catch (IOException e) {
+            return "(not readable now: " + e.getMessage() + ")";
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     static String tenants(Candidate c) {
