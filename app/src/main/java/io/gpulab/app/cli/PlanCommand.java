@@ -67,6 +67,9 @@ public final class PlanCommand implements Callable<Integer> {
             CliSupport.err(spec).println("gpulab plan: " + e.getMessage());
             return GpulabCommand.EXIT_USAGE;
         }
+        if (out != null) {
+            PlanReport.prepare();
+        }
         PlanProgressLine progress = new PlanProgressLine(CliSupport.err(spec), PlanProgressLine.stderrIsTerminal(),
                 plan.candidates().stream().map(c -> c.name()).toList());
         PlanResult result = new PlanRunner().run(plan, workload, progress, new AtomicBoolean());

@@ -16,6 +16,23 @@ final class PlanReport {
     private PlanReport() {
     }
 
+    /**
+     * Gets the chart renderer ready while the candidates replay (a daemon thread at low priority): its start-up
+     * then overlaps the replays instead of following them. A failure here is left to the report to say.
+     */
+    static void prepare() {
+        Thread t = new Thread(() -> {
+            try {
+                io.gpulab.app.gui.plan.PlanChartImages.warmUp();
+            } catch (java.io.IOException | RuntimeException e) {
+                // the report itself starts the renderer again and reports what goes wrong
+            }
+        }, "report-warm-up");
+        t.setDaemon(true);
+        t.setPriority(Thread.MIN_PRIORITY);
+        t.start();
+    }
+
     static int write(PlanResult r, Plan plan, Path out) throws IOException {
         System.setProperty("org.slf4j.simpleLogger.log.org.apache.pdfbox", "error");
         return io.gpulab.app.report.DecisionReport.write(r, GpulabVersion.VERSION, out,

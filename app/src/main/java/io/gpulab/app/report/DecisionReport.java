@@ -146,8 +146,8 @@ public final class DecisionReport {
             pdf.images(List.of(charts.utilisation(r.candidates(), half, 210),
                     charts.stranded(r.candidates(), half, 210)));
         } else {
-            pdf.images(List.of(charts.utilisation(r.candidates(), pdf.width(), 190)));
-            pdf.images(List.of(charts.stranded(r.candidates(), pdf.width(), 190)));
+            pdf.images(List.of(charts.utilisation(r.candidates(), pdf.width(), 230)));
+            pdf.images(List.of(charts.stranded(r.candidates(), pdf.width(), 230)));
         }
         pdf.muted("Utilisation: the share of all cards' GPU memory and compute booked, and of the sharing slots "
                 + "(deviceSplitCount per card) in use. Stranded: memory left on cards whose compute or slots are "
@@ -198,24 +198,52 @@ public final class DecisionReport {
                 pdf.bullet(n.pods() + " pods " + n.reason() + ".");
             }
         }
-        // the heat map as large as every card needs (up to a third of a page): on the next page if not here
-        pdf.images(List.of(charts.heat(c, pdf.width(), 280)));
-        pdf.images(List.of(charts.curves(List.of(c), pdf.width(), 220)));
+        pdf.images(List.of(charts.curves(List.of(c), pdf.width(), 190)));
+        // the heat map in the room left (every card drawn, squares up to 10 pt); on a page of its own when that
+        // room is too small for a readable map
+        if (pdf.remaining() < 170) {
+            pdf.newPage();
+        }
+        pdf.images(List.of(charts.heat(c, pdf.width(), Math.min(600, pdf.remaining() - 8))));
     }
 
     private static void appendix(PdfDoc pdf, Plan plan, String version, ZonedDateTime date) throws IOException {
         pdf.heading("Appendix: the plan file");
-        List<List<String>> rows = List.of(
+        List<List<String>> rows = new ArrayList<>(List.of(
                 List.of("plan file", plan.source()),
-                List.of("SHA-256", plan.sha256()),
-                List.of("gpulab version", version),
-                List.of("date", date.withNano(0).format(DateTimeFormatter.ISO_OFFSET_DATE_TIME)),
-                List.of("Java", System.getProperty("java.version", "?")));
-        pdf.table(List.of("", ""), rows);
+                List.of("SHA-256", plan.sha256())));
+        if (plan.workload() instanceof io.gpulab.engine.plan.WorkloadSpec.Openb o) {
+            // the trace files are part of the input: the plan's hash alone does not pin them
+            rows.add(List.of("pods file", o.pods().toString()));
+            rows.add(List.of("its SHA-256", fileSha256(o.pods())));
+            if (o.nodes() != null) {
+                rows.add(List.of("nodes file", o.nodes().toString()));
+                rows.add(List.of("its SHA-256", fileSha256(o.nodes())));
+            }
+        }
+        rows.add(List.of("gpulab version", version));
+        rows.add(List.of("date", date.withNano(0).format(DateTimeFormatter.ISO_OFFSET_DATE_TIME)));
+        rows.add(List.of("Java", System.getProperty("java.version", "?")));
+        pdf.table(List.of("item", "value"), rows);
         pdf.muted("Running gpulab plan on this file (the same SHA-256) with the same gpulab version reproduces every "
                 + "figure: the simulation is deterministic.");
         pdf.space(4);
         pdf.mono(plan.text(), 7.5f, 0);
+    }
+
+    private static String fileSha256(Path file) {
+        try (java.io.InputStream in = Files.newInputStream(file)) {
+            java.security.MessageDigest sha = java.security.MessageDigest.getInstance("SHA-256");
+            byte[] buf = new byte[1 << 16];
+            for (int n = in.read(buf); n > 0; n = in.read(buf)) {
+                sha.update(buf, 0, n);
+            }
+            return java.util.HexFormat.of().formatHex(sha.digest());
+        } catch (IOException e) {
+            return "(not readable now: " + e.getMessage() + ")";
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     static String tenants(Candidate c) {

@@ -46,7 +46,9 @@ public final class ReportAssumptions {
                 + "and shows in the memory figures. Stranded capacity is memory left on cards whose compute or "
                 + "sharing slots are exhausted, and compute left on cards whose memory or slots are exhausted.");
         pdf.bullet("Pods that can never fit (wrong card model, more cards or memory than a worker or card has) are "
-                + "found against an empty worker and counted apart; \"places everything\" means every other pod.");
+                + "found against an empty worker and counted apart. \"Places everything\" leaves out only the pods "
+                + "that no candidate can run: a candidate that cannot take pods another candidate runs does not "
+                + "place everything.");
         pdf.bullet("The smallest worker count (minimize: workers) is found by search, not by trying every count: "
                 + "from a capacity lower bound, growing, then bisecting, in at most 12 replays. Placement is close to, "
                 + "but not guaranteed to be, monotone in the worker count; the answer is the smallest count the "

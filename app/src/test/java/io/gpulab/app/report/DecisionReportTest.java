@@ -109,6 +109,40 @@ class DecisionReportTest {
         assertEquals(3 + 2 * result.candidates().size(), charts.drawn.size());
     }
 
+    @Test
+    void anOpenbPlansAppendixPinsTheTraceFilesByTheirSha256(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("nodes.csv"), "sn,cpu_milli,memory_mib,gpu,model\n"
+                + "n1,32000,131072,4,T4\nn2,32000,131072,4,T4\n");
+        StringBuilder pods = new StringBuilder("name,cpu_milli,memory_mib,num_gpu,gpu_milli,gpu_spec,qos,pod_phase,"
+                + "creation_time,deletion_time,scheduled_time\n");
+        for (int i = 0; i < 6; i++) {
+            pods.append("p").append(i).append(",1000,2048,1,").append(200 + 100 * i).append(",,LS,Running,")
+                    .append(10 * i).append(",").append(100 + 10 * i).append(",").append(10 * i).append('\n');
+        }
+        Files.writeString(dir.resolve("pods.csv"), pods);
+        Plan openb = new PlanReader().read("o.yaml", """
+                apiVersion: gpulab.io/v1
+                kind: Plan
+                metadata: {name: o}
+                workload:
+                  openb: {pods: pods.csv, nodes: nodes.csv, arrivals: fgd, inflate: 1.3, seed: 7}
+                candidates:
+                  - {name: a, worker: {cards: [{model: T4, count: 4}]}, workers: 2}
+                  - {name: b, worker: {cards: [{model: V100M32, count: 8}]}, workers: 1}
+                """, dir);
+        PlanResult r = new PlanRunner().run(openb, new WorkloadResolver(CardCatalog.builtIn(), null)
+                .resolve(openb.workload()), PlanProgress.NONE, new AtomicBoolean());
+        Path pdf = dir.resolve("o.pdf");
+        DecisionReport.write(r, "9.9.9", pdf, PlanChartImages.headless());
+        List<String> text = PdfChecks.pages(pdf);
+        String appendix = text.get(text.size() - 1).replaceAll("\\s+", " ");
+        for (String csv : List.of("pods.csv", "nodes.csv")) {
+            String sha = java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(Files.readAllBytes(dir.resolve(csv))));
+            assertTrue(appendix.contains(sha), csv + "'s SHA-256 is not in the appendix: " + appendix);
+        }
+    }
+
     private static boolean samePixels(ChartImage a, BufferedImage b) {
         if (a.pixelWidth() != b.getWidth() || a.pixelHeight() != b.getHeight()) {
             return false;

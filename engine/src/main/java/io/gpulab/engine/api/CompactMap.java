@@ -10,6 +10,7 @@ import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.BiConsumer;
+import java.util.function.UnaryOperator;
 
 /**
  * A small insertion-ordered map held in one array of keys and values: what a {@link java.util.LinkedHashMap} does
@@ -28,9 +29,10 @@ public final class CompactMap<K, V> extends AbstractMap<K, V> {
 
     /** Keys at even, values at odd positions, {@code size} pairs in insertion order. */
     private Object[] kv;
+    // no modification count: 4 bytes per map, and these maps are changed by one thread that never iterates while
+    // changing them (a size change during forEach is still refused)
     private int size;
     private boolean frozen;
-    private int modCount;
 
     /** An empty map that grows as entries are put. */
     public CompactMap() {
@@ -52,6 +54,22 @@ public final class CompactMap<K, V> extends AbstractMap<K, V> {
         m.forEach((k, v) -> {
             out.kv[out.size * 2] = k;
             out.kv[out.size * 2 + 1] = v;
+            out.size++;
+        });
+        out.frozen = true;
+        return out;
+    }
+
+    /**
+     * A frozen copy of {@code m} in its iteration order with every key and value passed through {@code texts}
+     * (e.g. to the one shared instance of an equal text); {@code m}'s keys must stay distinct under it.
+     */
+    public static <T> Map<T, T> copyOf(Map<? extends T, ? extends T> m, UnaryOperator<T> texts) {
+        CompactMap<T, T> out = new CompactMap<>(m.size());
+        m.forEach((k, v) -> {
+            // appended without a lookup: m's keys are distinct
+            out.kv[out.size * 2] = texts.apply(k);
+            out.kv[out.size * 2 + 1] = v == null ? null : texts.apply(v);
             out.size++;
         });
         out.frozen = true;
@@ -123,7 +141,6 @@ public final class CompactMap<K, V> extends AbstractMap<K, V> {
         kv[size * 2] = key;
         kv[size * 2 + 1] = value;
         size++;
-        modCount++;
         return null;
     }
 
@@ -141,7 +158,6 @@ public final class CompactMap<K, V> extends AbstractMap<K, V> {
         size--;
         kv[size * 2] = null;
         kv[size * 2 + 1] = null;
-        modCount++;
         return old;
     }
 
@@ -150,16 +166,15 @@ public final class CompactMap<K, V> extends AbstractMap<K, V> {
         mutable();
         Arrays.fill(kv, 0, size * 2, null);
         size = 0;
-        modCount++;
     }
 
     @Override
     @SuppressWarnings("unchecked")
     public void forEach(BiConsumer<? super K, ? super V> action) {
-        int expected = modCount;
-        for (int i = 0; i < size; i++) {
+        int n = size;
+        for (int i = 0; i < n; i++) {
             action.accept((K) kv[i * 2], (V) kv[i * 2 + 1]);
-            if (modCount != expected) {
+            if (size != n) {
                 throw new ConcurrentModificationException();
             }
         }
@@ -183,7 +198,6 @@ public final class CompactMap<K, V> extends AbstractMap<K, V> {
     private final class Entries implements Iterator<Entry<K, V>> {
         private int next;
         private int last = -1;
-        private int expected = modCount;
 
         @Override
         public boolean hasNext() {
@@ -193,9 +207,6 @@ public final class CompactMap<K, V> extends AbstractMap<K, V> {
         @Override
         @SuppressWarnings("unchecked")
         public Entry<K, V> next() {
-            if (modCount != expected) {
-                throw new ConcurrentModificationException();
-            }
             if (next >= size) {
                 throw new NoSuchElementException();
             }
@@ -209,13 +220,9 @@ public final class CompactMap<K, V> extends AbstractMap<K, V> {
             if (last < 0) {
                 throw new IllegalStateException();
             }
-            if (modCount != expected) {
-                throw new ConcurrentModificationException();
-            }
             removeAt(last);
             next = last;
             last = -1;
-            expected = modCount;
         }
     }
 }

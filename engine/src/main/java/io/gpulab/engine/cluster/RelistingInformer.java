@@ -83,7 +83,20 @@ final class RelistingInformer<T extends HasMetadata> implements AutoCloseable {
     }
 
     boolean watching() {
-        return current.isWatching();
+        return isWatching(current);
+    }
+
+    /**
+     * fabric8 7.5's Reflector reads its watch future with {@code Optional.of} while a restart may have cleared
+     * it, so {@code isWatching} can throw NullPointerException between a dropped watch and the next one: that
+     * is "not watching", and the caller's snapshot must not die of it.
+     */
+    private static boolean isWatching(SharedIndexInformer<?> inf) {
+        try {
+            return inf.isWatching();
+        } catch (NullPointerException restarting) {
+            return false;
+        }
     }
 
     /** Why this informer stopped for good (HTTP 401/403), or {@code null}. */
@@ -93,7 +106,7 @@ final class RelistingInformer<T extends HasMetadata> implements AutoCloseable {
 
     /** The last connection failure while the watch is down, or {@code null} while watching. */
     @org.jspecify.annotations.Nullable String lastError() {
-        if (current.isWatching()) {
+        if (isWatching(current)) {
             lastError = null;
         }
         return lastError;
@@ -105,7 +118,7 @@ final class RelistingInformer<T extends HasMetadata> implements AutoCloseable {
             return;
         }
         SharedIndexInformer<T> inf = current;
-        if (!inf.isWatching()) {
+        if (!isWatching(inf)) {
             sawDrop = true;
             return;
         }

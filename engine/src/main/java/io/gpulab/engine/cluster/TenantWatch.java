@@ -150,8 +150,11 @@ public final class TenantWatch implements AutoCloseable {
             if (i.refusal() != null) {
                 out.add("the API server refused to list " + i.what() + ": " + i.refusal()
                         + "; not retried (fix the credentials or RBAC and reconnect)");
-            } else if (i.lastError() != null) {
-                out.add("cannot watch " + i.what() + ": " + i.lastError() + " (retrying)");
+            } else {
+                String error = i.lastError(); // read once: the watch may come back between two reads
+                if (error != null) {
+                    out.add("cannot watch " + i.what() + ": " + error + " (retrying)");
+                }
             }
         }
         return List.copyOf(out);

@@ -16,7 +16,7 @@ final class Conclusions {
         List<String> out = new ArrayList<>();
         for (Plan.Objective o : plan.objectives()) {
             out.add(capitalised(switch (o) {
-                case PLACE_ALL -> placeAll(results);
+                case PLACE_ALL -> placeAll(results, nowhere);
                 case COST_PER_POD -> costPerPod(results);
                 case ALLOCATION -> best(results, CandidateResult::gpuAllocationPct, true,
                         r -> "highest GPU allocation: " + r.name() + ", " + pct(r.gpuAllocationPct())
@@ -25,7 +25,7 @@ final class Conclusions {
                         false, r -> "least stranded capacity: " + r.name() + ", " + pct(r.strandedMemoryPct())
                                 + " of GPU memory and " + pct(r.strandedComputePct())
                                 + " of compute left on cards that cannot take another pod.");
-                case WORKERS -> workers(results);
+                case WORKERS -> workers(results, nowhere);
             }));
         }
         for (Fit.NeverFit n : nowhere) {
@@ -36,8 +36,25 @@ final class Conclusions {
         return out;
     }
 
-    private static String placeAll(List<CandidateResult> results) {
-        List<CandidateResult> all = results.stream().filter(CandidateResult::placesAllThatFit).toList();
+    /**
+     * The candidates that place everything: every pod but those no candidate can run. A candidate whose cards
+     * cannot take pods that another candidate runs does not place everything, however cheap (when none does,
+     * the candidates that place all that fits their own cards are compared, and the sentence says so).
+     */
+    private static List<CandidateResult> placingAll(List<CandidateResult> results, List<Fit.NeverFit> nowhere) {
+        int anywhere = nowhere.stream().mapToInt(Fit.NeverFit::pods).sum();
+        List<CandidateResult> all = results.stream()
+                .filter(r -> r.placesAllThatFit() && r.neverFitPods() <= anywhere).toList();
+        return all.isEmpty() ? results.stream().filter(CandidateResult::placesAllThatFit).toList() : all;
+    }
+
+    private static boolean strictly(List<CandidateResult> all, List<Fit.NeverFit> nowhere) {
+        int anywhere = nowhere.stream().mapToInt(Fit.NeverFit::pods).sum();
+        return all.stream().allMatch(r -> r.neverFitPods() <= anywhere);
+    }
+
+    private static String placeAll(List<CandidateResult> results, List<Fit.NeverFit> nowhere) {
+        List<CandidateResult> all = placingAll(results, nowhere);
         if (all.isEmpty()) {
             CandidateResult most = results.stream().max(Comparator.comparingInt(CandidateResult::placed)).orElseThrow();
             return "no candidate places everything: most placed is " + most.name() + ", " + most.placed()
@@ -49,6 +66,14 @@ final class Conclusions {
                 ? all.stream().min(Comparator.comparingDouble(CandidateResult::cost)).orElseThrow()
                 : all.stream().min(Comparator.comparingInt(CandidateResult::cards)).orElseThrow();
         String unfit = best.neverFitPods() > 0 ? " (" + best.neverFitPods() + " pods fit none of its cards)" : "";
+        if (!strictly(all, nowhere)) {
+            return (priced ? "no candidate places every pod that another candidate can run; of those that place all "
+                    + "that fits their cards, the lowest cost: " + best.name() + ", " + best.workers() + " workers, "
+                    + money(best.cost(), best.candidate().prices())
+                    : "no candidate places every pod that another candidate can run; of those that place all that "
+                    + "fits their cards, the fewest cards: " + best.name() + ", " + best.workers() + " workers, "
+                    + best.cards() + " cards") + unfit + ".";
+        }
         return priced ? "places everything at the lowest cost: " + best.name() + ", " + best.workers() + " workers, "
                 + money(best.cost(), best.candidate().prices()) + unfit + "."
                 : "places everything with the fewest cards: " + best.name() + ", " + best.workers() + " workers, "
@@ -68,9 +93,9 @@ final class Conclusions {
                 + (p.period().isEmpty() ? "" : " per " + p.period()) + " (" + best.placed() + " placed).";
     }
 
-    private static String workers(List<CandidateResult> results) {
-        List<CandidateResult> all = results.stream().filter(CandidateResult::placesAllThatFit).toList();
-        if (all.isEmpty()) {
+    private static String workers(List<CandidateResult> results, List<Fit.NeverFit> nowhere) {
+        List<CandidateResult> all = placingAll(results, nowhere);
+        if (all.isEmpty() || !strictly(all, nowhere)) {
             return "no candidate places everything, so no worker count is enough.";
         }
         CandidateResult best = all.stream().min(Comparator.comparingInt(CandidateResult::workers)).orElseThrow();

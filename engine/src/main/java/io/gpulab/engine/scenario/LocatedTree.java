@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
+import io.gpulab.engine.api.CompactMap;
 import org.jspecify.annotations.Nullable;
 import org.yaml.snakeyaml.LoaderOptions;
 
@@ -20,8 +21,8 @@ import java.util.Map;
 
 /**
  * A YAML or JSON document as plain Java values that can tell the line of any field path (a plain
- * {@code readValue} forgets locations, which error messages need). Mappings are {@link LinkedHashMap}s in
- * file order, lists {@link ArrayList}s, scalars {@code String}, {@code Integer}, {@code Long},
+ * {@code readValue} forgets locations, which error messages need). Mappings keep file order ({@link CompactMap}s
+ * up to {@value CompactMap#SMALL} keys, {@link LinkedHashMap}s beyond), lists are {@link ArrayList}s, scalars {@code String}, {@code Integer}, {@code Long},
  * {@code BigInteger}, {@code Double}, {@code Boolean} or {@code null}: the types Jackson's untyped
  * {@code Map} binding gives, so a Pod manifest is handed on as the very map parsed here, with no second
  * tree and no conversion. Lines are only needed for errors, so the path-to-line index is built on first
@@ -215,6 +216,23 @@ public final class LocatedTree {
             this.items = items;
         }
 
+        /** Short texts read so far ("busybox", "main", a tenant), so 50,000 pods hold each once. Bounded. */
+        private final Map<String, String> texts = new HashMap<>();
+
+        String text(String s) {
+            if (s.length() > 32) {
+                return s;
+            }
+            String known = texts.get(s);
+            if (known != null) {
+                return known;
+            }
+            if (texts.size() < 8192) {
+                texts.put(s, s);
+            }
+            return s;
+        }
+
         /** Records the line of the value at the current path (an earlier record of the path wins). */
         void record(Map<String, Integer> lines, int line) {
             if (items != null && segments.size() == 2 && segments.get(0) instanceof String list
@@ -267,7 +285,9 @@ public final class LocatedTree {
         JsonToken t = p.currentToken();
         switch (t) {
             case START_OBJECT -> {
-                Map<String, @Nullable Object> obj = new LinkedHashMap<>(8);
+                // compact while small (a pod manifest's maps have 1-4 keys and a replay keeps 50,000 of them for the
+                // whole run), hashed once large
+                Map<String, @Nullable Object> obj = new CompactMap<>(4);
                 while (p.nextToken() == JsonToken.FIELD_NAME) {
                     String name = p.currentName();
                     path.push(name);
@@ -280,21 +300,25 @@ public final class LocatedTree {
                     p.nextToken();
                     obj.put(name, walk(file, text, p, path, lines));
                     path.pop();
+                    if (obj.size() == CompactMap.SMALL && obj instanceof CompactMap) {
+                        obj = new LinkedHashMap<>(obj);
+                    }
                 }
                 return obj;
             }
             case START_ARRAY -> {
-                List<@Nullable Object> arr = new ArrayList<>();
+                ArrayList<@Nullable Object> arr = new ArrayList<>();
                 int i = 0;
                 while (p.nextToken() != JsonToken.END_ARRAY) {
                     path.push(i++);
                     arr.add(walk(file, text, p, path, lines));
                     path.pop();
                 }
+                arr.trimToSize();
                 return arr;
             }
             case VALUE_STRING -> {
-                return p.getText();
+                return path.text(p.getText());
             }
             case VALUE_NUMBER_INT -> {
                 return switch (p.getNumberType()) {

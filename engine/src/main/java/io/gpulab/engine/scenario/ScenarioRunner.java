@@ -51,17 +51,25 @@ public final class ScenarioRunner {
             lastSubmit = step instanceof Step.Submit ? step : lastSubmit;
         }
         int i = 1;
+        java.time.Instant at = null;
+        String atText = "";
         for (Step step : scenario.steps()) {
             long start = System.nanoTime();
             StepResult r = apply(i++, step);
-            // evidence of when: the lab's clock after the step (virtual in sim) and the real time it took
-            results.add(r.timed(backend.now().toString(), (System.nanoTime() - start) / 1e6));
+            // evidence of when: the lab's clock after the step (virtual in sim) and the real time it took; steps at
+            // the same virtual time share its text (a replay keeps every step's result)
+            java.time.Instant now = backend.now();
+            if (!now.equals(at)) {
+                at = now;
+                atText = now.toString();
+            }
+            results.add(r.timed(atText, (System.nanoTime() - start) / 1e6));
             if (step instanceof Step.Submit s) {
                 if (curve.arrive(AllocationCurve.demandMilli(s.manifest()))) {
-                    curve.sample(LabMetrics.of(backend.snapshot()).gpuAllocation().used());
+                    curve.sample(allocatedMilli());
                 }
                 if (step == lastSubmit && curve.lastDue()) {
-                    curve.last(LabMetrics.of(backend.snapshot()).gpuAllocation().used());
+                    curve.last(allocatedMilli());
                 }
             }
         }
@@ -70,6 +78,15 @@ public final class ScenarioRunner {
         LabSnapshot end = backend.snapshot();
         return new RunResult(scenario.name(), results, LabState.of(end),
                 new RunResult.Summary(passed, failed, LabMetrics.of(end), curve.points()));
+    }
+
+    /**
+     * GPU-milli allocated now, as {@code LabMetrics.of(snapshot).gpuAllocation().used()}: the simulated lab keeps it
+     * as nodes change, so the curve's samples do not build a snapshot of every pod (12 % of a 50,000-pod run).
+     */
+    private long allocatedMilli() {
+        return backend instanceof io.gpulab.engine.sim.SimBackend sim ? sim.gpuAllocatedMilli()
+                : LabMetrics.of(backend.snapshot()).gpuAllocation().used();
     }
 
     private StepResult apply(int index, Step step) {

@@ -53,8 +53,21 @@ public final class StepEvidence {
 
     /** When: the lab's clock after the step and the real time it took. */
     public static String when(StepResult s) {
-        return (s.virtualTime() == null ? "" : "virtual " + s.virtualTime() + ", ")
-                + String.format(Locale.ROOT, "wall %.3f ms", s.wallMillis());
+        return (s.virtualTime() == null ? "" : "virtual " + s.virtualTime() + ", ") + "wall " + millis(s.wallMillis())
+                + " ms";
+    }
+
+    /**
+     * {@code %.3f} of a step's wall time, which a run rounds to whole microseconds: digits of the microseconds
+     * instead of a Formatter per step (a replay prints 50,000); other values as {@code %.3f} prints them.
+     */
+    static String millis(double ms) {
+        long micros = Math.round(ms * 1000);
+        if (!(ms >= 0 && ms < 1e9) || micros / 1000.0 != ms) {
+            return String.format(Locale.ROOT, "%.3f", ms);
+        }
+        String frac = Long.toString(1000 + micros % 1000);
+        return (micros / 1000) + "." + frac.substring(1);
     }
 
     private static String one(StepResult.Compared c) {

@@ -79,17 +79,16 @@ final class Commands {
                     + parsed.info().name() + "\" already exists");
         }
         Admission.Outcome adm = Admission.admit(t, parsed, t.cfg, t.hami.webhookSettings());
-        SimPod p = new SimPod(t.name, lab.nextPodSeq(), lab.now(), adm.parsed().info(), adm.schedulerName(),
+        SimPod p = new SimPod(lab.log(), t.name, lab.nextPodSeq(), lab.now(), adm.parsed().info(), adm.schedulerName(),
                 adm.parsed().kubeRequests());
         if (existing != null) {
             t.pods.remove(key);
         }
         t.pods.put(key, p);
         t.deleted.remove(key);
-        Map<String, String> ev = new LinkedHashMap<>();
-        ev.put("apiServer", lab.log().share("https://" + t.controlPlane.endpoint()));
-        ev.put("datastore key", LabBuilder.DATASTORE + ":/" + t.controlPlane.dataStoreSchema() + "/pods/" + key);
-        p.step("create", Outcome.OK, t.name + " API server received " + key, ev);
+        // the create step (apiServer, datastore key) is made when the trace is read: SimPod.steps
+        p.created(lab.log().share("https://" + t.controlPlane.endpoint()),
+                lab.log().share(LabBuilder.DATASTORE + ":/" + t.controlPlane.dataStoreSchema() + "/pods/"));
         if (!adm.admitted()) {
             p.phase = SimPod.REJECTED;
             p.reason = "InternalError"; // the API server's status reason for a failed webhook call

@@ -60,7 +60,7 @@ final class ExistingPods {
         String phase = status.get("phase") == null ? defaultPhase : String.valueOf(status.get("phase"));
         String nodeName = parsed.nodeName() != null ? parsed.nodeName() : worker;
         String scheduler = parsed.schedulerName() == null ? "default-scheduler" : parsed.schedulerName();
-        SimPod p = new SimPod(t.name, lab.nextPodSeq(), lab.now(), parsed.info(), scheduler, parsed.kubeRequests());
+        SimPod p = new SimPod(lab.log(), t.name, lab.nextPodSeq(), lab.now(), parsed.info(), scheduler, parsed.kubeRequests());
         p.phase = phase;
         t.pods.put(key, p);
         Map<String, String> ev = new LinkedHashMap<>();

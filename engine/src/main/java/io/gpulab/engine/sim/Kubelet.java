@@ -29,7 +29,8 @@ final class Kubelet {
             Allocation a = DevicePluginAllocator.allocate(mode, node.name, node.annotations, p.namespace(), p.name(),
                     p.annotations, p.containerCount());
             p.annotations.clear();
-            p.annotations.putAll(a.podAnnotations());
+            // a run keeps every pod's annotations: equal values (bind time, phases, devices) as one shared text
+            a.podAnnotations().forEach((k, v) -> p.annotations.put(k, v == null ? null : lab.log().share(v)));
             boolean hadLock = node.lockValue() != null;
             if (a.lockReleased()) {
                 node.annotations.remove(HamiAnnotations.MUTEX_LOCK);

@@ -5,7 +5,6 @@ import io.gpulab.scheduler.filter.FilterContext;
 import io.gpulab.scheduler.filter.QuotaState;
 import io.gpulab.scheduler.request.WebhookMutator;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -56,7 +55,7 @@ final class PendingDetail {
 
     /** The pod's trace; a recomputable pod's last failed filter step lists every node's reason. */
     static List<PodTrace.Step> trace(SimLab lab, SimTenant t, SimPod p) {
-        List<PodTrace.Step> steps = new ArrayList<>(p.trace);
+        List<PodTrace.Step> steps = p.steps();
         if (!recomputable(t, p)) {
             return steps;
         }

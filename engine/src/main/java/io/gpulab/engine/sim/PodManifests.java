@@ -83,8 +83,8 @@ final class PodManifests {
     private static Map<String, String> quantities(@Nullable Object raw, String field, String where) {
         Map<String, String> out = new LinkedHashMap<>();
         map(raw, field).forEach((k, v) -> {
-            String q = v instanceof BigDecimal || v instanceof Double || v instanceof Float
-                    ? new BigDecimal(v.toString()).stripTrailingZeros().toPlainString() : String.valueOf(v);
+            String q = shared(v instanceof BigDecimal || v instanceof Double || v instanceof Float
+                    ? new BigDecimal(v.toString()).stripTrailingZeros().toPlainString() : String.valueOf(v));
             String f = field + "[" + k + "]";
             if (!Quantity.isValid(q)) {
                 throw new IllegalArgumentException(where + f + ": Invalid value: \"" + q
@@ -104,6 +104,24 @@ final class PodManifests {
             out.put(k, q);
         });
         return out;
+    }
+
+    /**
+     * Quantity texts seen so far: every pod keeps its limits for the whole run, and a replay's pods repeat a few dozen
+     * quantities ("1", "50", "8Gi"), so each is one string, not one per pod. Bounded; shared by all labs in the JVM.
+     */
+    private static final Map<String, String> QUANTITIES = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final int MAX_QUANTITIES = 4096;
+
+    private static String shared(String q) {
+        String known = QUANTITIES.get(q);
+        if (known != null) {
+            return known;
+        }
+        if (QUANTITIES.size() < MAX_QUANTITIES) {
+            known = QUANTITIES.putIfAbsent(q, q);
+        }
+        return known != null ? known : q;
     }
 
     /** An integer value, whose milli-value is a multiple of 1000 without big-number arithmetic per pod. */

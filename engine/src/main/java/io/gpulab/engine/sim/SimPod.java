@@ -1,5 +1,6 @@
 package io.gpulab.engine.sim;
 
+import io.gpulab.engine.api.CompactMap;
 import io.gpulab.engine.api.PodTrace;
 import io.gpulab.engine.api.PodView;
 import io.gpulab.scheduler.codec.Decoded;
@@ -46,9 +47,13 @@ final class SimPod {
     boolean unschedulable;
     PodDevices devices = PodDevices.empty();
     /** Insertion-ordered like the API server's; compact, since a run keeps every pod's. */
-    final Map<String, String> annotations = new io.gpulab.engine.api.CompactMap<>();
+    final Map<String, String> annotations = new CompactMap<>();
     final List<String> warnings = new ArrayList<>();
-    final List<PodTrace.Step> trace = new ArrayList<>();
+    /** The steps after {@code create} (see {@link #steps}); most pods reach 3 or 7. */
+    final List<PodTrace.Step> trace = new ArrayList<>(4);
+    /** The create step's API server and datastore prefix (shared by the tenant's pods), or null before a create. */
+    private @Nullable String apiServer;
+    private @Nullable String datastorePrefix;
     /** Extended resources the kube scheduler counts (limits, falling back to requests), summed over containers. */
     final Map<String, Long> kubeRequests;
     /** CPU and memory the kube scheduler counts (requests, else limits). */
@@ -68,8 +73,12 @@ final class SimPod {
     private @Nullable FilterContext context;
     private boolean contextResolved;
 
-    SimPod(String tenant, long seq, Instant created, PodInfo submitted, String schedulerName,
+    /** The lab's shared texts: a run keeps every pod's trace, and most of its texts repeat from pod to pod. */
+    private final EventLog texts;
+
+    SimPod(EventLog texts, String tenant, long seq, Instant created, PodInfo submitted, String schedulerName,
            Map<String, Long> kubeRequests) {
+        this.texts = texts;
         this.tenant = tenant;
         this.seq = seq;
         this.created = created;
@@ -112,8 +121,42 @@ final class SimPod {
     }
 
     void step(String stage, PodTrace.Outcome outcome, String summary, Map<String, String> evidence) {
-        trace.add(new PodTrace.Step(stage, outcome, summary, evidence));
+        trace.add(new PodTrace.Step(stage, outcome, texts.share(summary), shared(evidence)));
         changed();
+    }
+
+    /**
+     * The evidence as the trace keeps it: a compact map whose texts are the instances other pods' steps already
+     * hold when equal ("Running on w-00012", a node's devices string, a bind time), not one copy per pod.
+     */
+    private Map<String, String> shared(Map<String, String> evidence) {
+        if (evidence.size() > CompactMap.SMALL) {
+            return evidence;
+        }
+        return CompactMap.copyOf(evidence, texts::share);
+    }
+
+    /**
+     * The API server stored the pod: the {@code create} step, made when the trace is read, since its texts differ
+     * from pod to pod only by the pod's key (a run keeps every pod; the step cost ~300 bytes each).
+     */
+    void created(String apiServer, String datastorePrefix) {
+        this.apiServer = apiServer;
+        this.datastorePrefix = datastorePrefix;
+        changed();
+    }
+
+    /** The pod's trace: its create step, if it was created through the API server, then every later step. */
+    List<PodTrace.Step> steps() {
+        List<PodTrace.Step> out = new ArrayList<>(trace.size() + 1);
+        if (apiServer != null && datastorePrefix != null) {
+            Map<String, String> ev = new CompactMap<>(2);
+            ev.put("apiServer", apiServer);
+            ev.put("datastore key", datastorePrefix + key());
+            out.add(new PodTrace.Step("create", PodTrace.Outcome.OK, tenant + " API server received " + key(), ev));
+        }
+        out.addAll(trace);
+        return out;
     }
 
     /** Replaces the last step when it is the same stage with the same outcome and summary (a retry). */

@@ -122,6 +122,31 @@ class PlanRunnerTest {
     }
 
     @Test
+    void aCheaperCandidateThatCannotRunPodsAnotherRunsDoesNotPlaceEverything() {
+        String plan = """
+                apiVersion: gpulab.io/v1
+                kind: Plan
+                metadata: {name: n}
+                workload:
+                  pods:
+                    - {name: notebook, count: 24, gpuMemMB: 8000, gpuCores: 15}
+                    - {name: big, count: 2, gpuMemMB: 70000, gpuCores: 60}
+                prices: {cards: {L40S-48GB: 700, A100-80GB: 1450, A10-24GB: 300}, worker: 500}
+                candidates:
+                  - {name: l40s, worker: {cards: [{model: L40S-48GB, count: 4}]}, workers: 2}
+                  - {name: a100, worker: {cards: [{model: A100-80GB, count: 4}]}, workers: 2}
+                """;
+        PlanResult r = run(plan, 2);
+        assertEquals(2, r.candidates().get(0).neverFitPods(), "70,000 MB fits no L40S");
+        assertTrue(r.conclusions().get(0).startsWith("Places everything at the lowest cost: a100, 2 workers"),
+                r.conclusions().toString());
+        String without = plan.replace("  - {name: a100", "  - {name: a10, worker: {cards: [{model: A10-24GB}]}, "
+                + "workers: 1}\n#");
+        assertTrue(run(without, 2).conclusions().get(0).startsWith("Places everything at the lowest cost: l40s"),
+                "the big pods fit no candidate now: " + run(without, 2).conclusions());
+    }
+
+    @Test
     void memoryLeftOnCardsWithNoComputeLeftIsStranded() {
         String computeBound = """
                 apiVersion: gpulab.io/v1

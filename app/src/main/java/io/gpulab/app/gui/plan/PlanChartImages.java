@@ -46,6 +46,15 @@ public final class PlanChartImages implements PlanChartSource {
         return new PlanChartImages(SCALE);
     }
 
+    /**
+     * Starts the toolkit and renders one small chart, so that classes, CSS and the software renderer are ready
+     * when the report asks: the command line calls it beside the replays, on a core they leave idle near the end.
+     */
+    public static void warmUp() throws IOException {
+        PlanChartImages images = headless();
+        images.render(PlanCharts.CURVES, c -> c.show(List.of()), 120, 90);
+    }
+
     @Override
     public ChartImage curves(List<CandidateResult> candidates, float w, float h) throws IOException {
         return render(PlanCharts.CURVES, c -> c.show(candidates), w, h);
@@ -90,7 +99,10 @@ public final class PlanChartImages implements PlanChartSource {
      * The chart in its paper style, laid out at its size on the page in a scene of its own (never shown): what
      * the snapshot draws. On the FX thread.
      */
-    static Region layOut(String id, Consumer<PlanCharts> fill, float w, float h) {
+    static Region layOut(String id, Consumer<PlanCharts> fill, float width, float heightOrAuto) {
+        // whole points, so the picture's pixels line up with the layout
+        float w = (float) Math.floor(width + 0.5);
+        float h = heightOrAuto > 0 ? (float) Math.floor(heightOrAuto) : heightOrAuto;
         PlanCharts charts = new PlanCharts();
         fill.accept(charts);
         Region node = charts.chart(id);
@@ -99,13 +111,34 @@ public final class PlanChartImages implements PlanChartSource {
         root.setStyle("-fx-background-color: white;");
         new Scene(root, w, Math.max(h, 1));
         root.applyCss();
-        double height = h > 0 ? h : Math.ceil(node.prefHeight(w));
-        root.resize(w, height);
-        root.layout();
-        // a second pass: axis ranges and the legend settle after the first
-        root.applyCss();
-        root.layout();
+        double laidOut = h > 0 ? h : Math.ceil(node.prefHeight(w));
+        double across = w;
+        for (int attempt = 0; attempt < 3; attempt++) {
+            root.resize(across, laidOut);
+            root.layout();
+            // a second pass: axis ranges and the legend settle after the first
+            root.applyCss();
+            root.layout();
+            if (!hidesAnAxisLabel(root)) {
+                break;
+            }
+            // JavaFX hides an end tick whose position lands a rounding error past the axis (its label, mark and
+            // grid line go); a point narrower moves it back
+            across -= 1;
+        }
         return root;
+    }
+
+    /** Whether an axis hides one of its tick labels (at its end, or where labels would overlap). */
+    static boolean hidesAnAxisLabel(Region root) {
+        for (javafx.scene.Node axis : root.lookupAll(".axis")) {
+            for (javafx.scene.Node n : ((javafx.scene.Parent) axis).getChildrenUnmodifiable()) {
+                if (n instanceof javafx.scene.text.Text t && !t.isVisible()) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private static <T> T onFx(Callable<T> work) throws IOException {

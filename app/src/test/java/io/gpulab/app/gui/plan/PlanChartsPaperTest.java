@@ -53,14 +53,36 @@ class PlanChartsPaperTest {
               - {name: a10-x4-mini, worker: {cpu: 32, memoryMiB: 262144, cards: [{model: A10-24GB, count: 4}]}, workers: 1}
             """;
 
+    /** Two candidates, one with capacity to spare: its curve ends below 100 %, its axis at exactly 100. */
+    static final String SPARE = """
+            apiVersion: gpulab.io/v1
+            kind: Plan
+            metadata: {name: spare}
+            workload:
+              pods:
+                - {name: notebook, count: 24, gpuMemMB: 8000, gpuCores: 15, cpu: "2", memory: 8Gi}
+                - {name: batch, count: 4, gpus: 1, cpu: "8", memory: 32Gi}
+                - {name: big-model, count: 2, gpus: 1, gpuMemMB: 70000, gpuCores: 60, cpu: "8", memory: 64Gi}
+            candidates:
+              - {name: l40s-2, worker: {cpu: 64, memoryMiB: 262144, cards: [{model: L40S-48GB, count: 4}]}, workers: 2}
+              - {name: a100-min, worker: {cpu: 64, memoryMiB: 262144, cards: [{model: A100-80GB, count: 4}]},
+                 minimize: workers, maxWorkers: 6}
+            """;
+
     private static PlanResult eight;
+    private static PlanResult spare;
 
     @BeforeAll
     static void run() throws Exception {
         // TestFX owns the toolkit in this JVM (its GUI tests need it so); the report's renderer then uses it
         org.testfx.api.FxToolkit.registerPrimaryStage();
-        Plan plan = new PlanReader().read("eight.yaml", EIGHT, null);
-        eight = new PlanRunner().run(plan, new WorkloadResolver(CardCatalog.builtIn(), null).resolve(plan.workload()),
+        eight = run("eight.yaml", EIGHT);
+        spare = run("spare.yaml", SPARE);
+    }
+
+    private static PlanResult run(String name, String text) {
+        Plan plan = new PlanReader().read(name, text, null);
+        return new PlanRunner().run(plan, new WorkloadResolver(CardCatalog.builtIn(), null).resolve(plan.workload()),
                 PlanProgress.NONE, new AtomicBoolean());
     }
 
@@ -68,12 +90,18 @@ class PlanChartsPaperTest {
     void everyTextIsAtLeastSevenPointsAndEveryCandidateIsNamedUncut() throws Exception {
         List<CandidateResult> all = eight.candidates();
         assertEquals(8, all.size());
-        // the sizes the report uses for eight candidates: full width (A4 less margins), bars one above the other
-        check(PlanCharts.CURVES, c -> c.show(all), 495, 250, true);
-        check(PlanCharts.UTILISATION, c -> c.show(all), 495, 190, true);
-        check(PlanCharts.STRANDED, c -> c.show(all), 495, 190, true);
-        check(PlanCharts.CURVES, c -> c.show(List.of(all.get(0))), 495, 220, false);
-        check(PlanCharts.HEAT, c -> c.showHeat(all.get(5)), 495, -1, false);
+        // the sizes the report uses for eight candidates: the full width of A4 less margins (a fractional number
+        // of points), bars one above the other
+        float page = org.apache.pdfbox.pdmodel.common.PDRectangle.A4.getWidth() - 2 * 50;
+        check(PlanCharts.CURVES, c -> c.show(all), page, 250, true);
+        check(PlanCharts.UTILISATION, c -> c.show(all), page, 230, true);
+        check(PlanCharts.STRANDED, c -> c.show(all), page, 230, true);
+        List<CandidateResult> singles = new ArrayList<>(all);
+        singles.addAll(spare.candidates());
+        for (CandidateResult one : singles) {
+            check(PlanCharts.CURVES, c -> c.show(List.of(one)), page, 190, false);
+        }
+        check(PlanCharts.HEAT, c -> c.showHeat(all.get(5)), page, -1, false);
     }
 
     private static void check(String id, Consumer<PlanCharts> fill, float w, float h, boolean namesAll)
@@ -83,6 +111,13 @@ class PlanChartsPaperTest {
         HeadlessFx.call(() -> {
             Region root = PlanChartImages.layOut(id, fill, w, h);
             walk(root, root, problems, shown);
+            for (Node axis : root.lookupAll(".axis")) {
+                for (Node n : ((javafx.scene.Parent) axis).getChildrenUnmodifiable()) {
+                    if (n instanceof Text t && !t.isVisible()) {
+                        problems.add("the axis hides its tick label '" + t.getText() + "'");
+                    }
+                }
+            }
             Node legend = root.lookup(".chart-legend");
             if (legend != null && !legend.isVisible()) {
                 problems.add("the chart dropped its legend (too low for JavaFX to show it)");

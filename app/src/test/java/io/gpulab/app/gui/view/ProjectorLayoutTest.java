@@ -57,6 +57,24 @@ class ProjectorLayoutTest {
     }
 
     @Test
+    void presentationModeCutsNoCardCaptionOrSideTab() throws Exception {
+        Workbench w = open("article");
+        FxRobot robot = new FxRobot();
+        robot.interact(() -> w.view().setPresentation(true));
+        WaitForAsyncUtils.waitForFxEvents();
+        List<Label> labels = new java.util.ArrayList<>();
+        labels.addAll(robot.lookup(".card-tile .caption").queryAllAs(Label.class));
+        labels.addAll(robot.lookup("#side-tabs .tab-label").queryAllAs(Label.class));
+        assertTrue(labels.size() >= 9, "three cards' captions and three tabs: " + labels.size());
+        for (Label l : labels) {
+            String[] shown = new String[1];
+            robot.interact(() -> shown[0] = drawn(l));
+            assertEquals(l.getText(), shown[0], "cut in presentation mode at 1280x720");
+        }
+        robot.interact(() -> w.viewModel().close());
+    }
+
+    @Test
     void aSmallTenantNextToACompactFleetSpansTheWidth() throws Exception {
         Workbench w = open("synthetic:40x2");
         FxRobot robot = new FxRobot();
