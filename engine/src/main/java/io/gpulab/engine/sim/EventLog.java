@@ -4,7 +4,7 @@ import io.gpulab.engine.api.LabEvent;
 
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -28,16 +28,13 @@ final class EventLog {
     static final int MAX_MESSAGE = 1024;
 
     /**
-     * Recent long messages, so that the same text logged again (every pod pending for the same reasons gets the same
-     * FailedScheduling and FilteringFailed texts, up to 1 kB each) is one string, not one per pod.
+     * Recent texts, so that the same text logged or traced again (every pod pending for the same reasons gets the same
+     * FailedScheduling and FilteringFailed texts, up to 1 kB each; pods on one node the same "Running on" line) is one
+     * string, not one per pod. A plain map emptied when full: cheaper per text than an access-ordered one, and texts
+     * still in use come back at their next use.
      */
-    private final Map<String, String> recent = new LinkedHashMap<>(256, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, String> eldest) {
-            return size() > RECENT;
-        }
-    };
-    private static final int RECENT = 2048;
+    private final Map<String, String> recent = new HashMap<>(2 * RECENT);
+    private static final int RECENT = 4096;
 
     LabEvent add(String tenant, String object, String type, String reason, String message, String source) {
         // shared whatever its length: a run keeps every event, and short texts repeat too ("Started container main")
@@ -47,10 +44,17 @@ final class EventLog {
         return e;
     }
 
-    /** The one instance of a recent long text equal to {@code text} (the log's messages, traces' evidence). */
+    /** The one instance of a recent text equal to {@code text} (the log's messages, traces' evidence). */
     String share(String text) {
-        String known = recent.putIfAbsent(text, text);
-        return known != null ? known : text;
+        String known = recent.get(text);
+        if (known != null) {
+            return known;
+        }
+        if (recent.size() >= RECENT) {
+            recent.clear();
+        }
+        recent.put(text, text);
+        return text;
     }
 
     /** The message as the log keeps it: at most {@link #MAX_MESSAGE} characters, cut ones ending in "...". */

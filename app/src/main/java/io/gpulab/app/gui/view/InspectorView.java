@@ -4,6 +4,8 @@ import io.gpulab.app.gui.vm.InspectorModel;
 import io.gpulab.app.gui.vm.InspectorRow;
 import io.gpulab.app.gui.vm.Selection;
 import io.gpulab.app.gui.vm.WorkbenchViewModel;
+import java.util.List;
+import java.util.Objects;
 import javafx.beans.binding.Bindings;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
@@ -11,6 +13,7 @@ import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The inspector: the selected object's properties, annotations and events as a read-only, grouped
@@ -24,6 +27,9 @@ public final class InspectorView extends VBox {
     private final WorkbenchViewModel vm;
     private final WordWrapLabel title = new WordWrapLabel("");
     private final VBox sheet = new VBox(2);
+    private boolean shown;
+    private @Nullable Selection shownSelection;
+    private List<InspectorRow> shownRows = List.of();
 
     public InspectorView(WorkbenchViewModel vm) {
         super(6);
@@ -62,6 +68,16 @@ public final class InspectorView extends VBox {
 
     private void refresh() {
         Selection sel = vm.selectionProperty().get();
+        List<InspectorRow> rows = sel == null ? List.of()
+                : InspectorModel.rows(vm.snapshot(), sel, vm.events(), vm::podDetail);
+        // most lab changes (a clock tick, a pod elsewhere) leave the selected object as it was: keep the sheet,
+        // so the frame neither restyles nor repaints it
+        if (shown && Objects.equals(sel, shownSelection) && rows.equals(shownRows)) {
+            return;
+        }
+        shown = true;
+        shownSelection = sel;
+        shownRows = rows;
         sheet.getChildren().clear();
         if (sel == null) {
             title.setFullText("Inspector");
@@ -72,7 +88,7 @@ public final class InspectorView extends VBox {
         title.setFullText(sel.kind().name().replace('_', ' ').toLowerCase() + "  " + sel.id());
         String category = null;
         GridPane grid = null;
-        for (InspectorRow r : InspectorModel.rows(vm.snapshot(), sel, vm.events(), vm::podDetail)) {
+        for (InspectorRow r : rows) {
             if (!r.category().equals(category)) {
                 category = r.category();
                 Label head = new Label(category.toUpperCase());

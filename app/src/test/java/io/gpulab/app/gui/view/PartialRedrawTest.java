@@ -56,4 +56,24 @@ class PartialRedrawTest {
         assertTrue(now.isShowing(), "the menu the user opened is still open");
         robot.interact(policy::hide);
     }
+
+    @Test
+    void theInspectorKeepsItsSheetUntilTheSelectedObjectChanges(FxRobot robot) {
+        String card = workbench.viewModel().snapshot().tenants().stream().filter(t -> t.name().equals("tenant-b"))
+                .findFirst().orElseThrow().nodes().get(0).cards().get(0).id();
+        robot.interact(() -> workbench.viewModel().selectionProperty().set(
+                io.gpulab.app.gui.vm.Selection.card("tenant-b", card)));
+        Node sheet = robot.lookup("#inspector-sheet").query();
+        Node firstValue = robot.lookup("#inspector-sheet .inspector-value").query();
+        robot.interact(() -> workbench.viewModel().submitTemplate(PodTemplate.builtIns().get(0), "tenant-a", null));
+        robot.interact(() -> workbench.viewModel().advance(Duration.ofSeconds(30)));
+        assertSame(firstValue, robot.lookup("#inspector-sheet .inspector-value").query(),
+                "a pod on the other tenant and a clock tick leave the card's sheet as it was");
+        robot.interact(() -> workbench.viewModel().submitTemplate(PodTemplate.builtIns().get(0), "tenant-b", card));
+        assertNotSame(firstValue, robot.lookup("#inspector-sheet .inspector-value").query(),
+                "a pod on this card changes what the inspector shows");
+        assertTrue(robot.lookup("#inspector-sheet .inspector-value").queryAllAs(javafx.scene.control.Label.class)
+                .stream().anyMatch(l -> l.getText().startsWith("20,000 /")), "its memory in use");
+        assertSame(sheet, robot.lookup("#inspector-sheet").query());
+    }
 }
