@@ -27,9 +27,23 @@ public final class NodeLockCodec {
     }
 
     public static String rfc3339(Instant t) {
-        return DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(
+        // a simulated clock binds many pods in the same second: the formatter (a few objects and a parse of its
+        // pattern per call) runs once per second met, not once per lock. An immutable pair, so threads (a plan's
+        // candidates run in parallel) may race on the field and still read a consistent one.
+        Second last = lastSecond;
+        long s = t.getEpochSecond();
+        if (last != null && last.epochSecond == s) {
+            return last.text;
+        }
+        String text = DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(
                 t.truncatedTo(ChronoUnit.SECONDS).atOffset(ZoneOffset.UTC));
+        lastSecond = new Second(s, text);
+        return text;
     }
+
+    private record Second(long epochSecond, String text) { }
+
+    private static Second lastSecond;
 
     /** {@code ParseNodeLock}: no comma means a legacy time; otherwise exactly three parts. */
     public static Decoded<NodeLockValue> decode(String value) {
