@@ -204,7 +204,7 @@ public final class DecisionReport {
         if (pdf.remaining() < 170) {
             pdf.newPage();
         }
-        pdf.images(List.of(charts.heat(c, pdf.width(), Math.min(600, pdf.remaining() - 8))));
+        pdf.images(List.of(charts.heat(c, pdf.width(), Math.min(480, pdf.remaining() - 8))));
     }
 
     private static void appendix(PdfDoc pdf, Plan plan, String version, ZonedDateTime date) throws IOException {

@@ -133,7 +133,8 @@ final class SimPod {
         if (evidence.size() > CompactMap.SMALL) {
             return evidence;
         }
-        return CompactMap.copyOf(evidence, texts::share);
+        // long values are event messages the log already holds (the trace quotes the logged instance): not hashed again
+        return CompactMap.copyOf(evidence, text -> text.length() > 256 ? text : texts.share(text));
     }
 
     /**

@@ -72,15 +72,26 @@ public final class PlanChartImages implements PlanChartSource {
 
     @Override
     public ChartImage heat(CandidateResult candidate, float w, float maxH) throws IOException {
+        double cells = HeatMap.cellsHeight(candidate.heat(), w, maxH - 40);
+        // a page-high map of thousands of flat squares needs fewer pixels per point than a chart's type does
+        double s = Math.min(scale, Math.sqrt(HEAT_PIXELS / (w * (cells + 40))));
         return render(PlanCharts.HEAT, c -> {
             c.showHeat(candidate);
-            c.heat().setPixelScale(scale);
-            c.heat().setCellsHeight(HeatMap.cellsHeight(candidate.heat(), w, maxH - 40));
-        }, w, -1);
+            c.heat().setPixelScale(s);
+            c.heat().setCellsHeight(cells);
+        }, w, -1, s);
     }
+
+    /** The pixel budget of one heat map picture (its scale drops below {@link #SCALE} past it, to ~3 at most). */
+    static final double HEAT_PIXELS = 2.5e6;
 
     /** Lays out one chart of a fresh {@link PlanCharts} at {@code w × h} points (h < 0: its own height). */
     private ChartImage render(String id, Consumer<PlanCharts> fill, float w, float h) throws IOException {
+        return render(id, fill, w, h, scale);
+    }
+
+    private ChartImage render(String id, Consumer<PlanCharts> fill, float w, float h, double scale)
+            throws IOException {
         return onFx(() -> {
             Region root = layOut(id, fill, w, h);
             SnapshotParameters p = new SnapshotParameters();
