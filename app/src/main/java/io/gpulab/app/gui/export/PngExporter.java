@@ -77,15 +77,16 @@ public final class PngExporter {
         }
     }
 
-    private static Region strip(Caption c, double width, boolean dark) {
+    static Region strip(Caption c, double width, boolean dark) {
         Label brand = new Label("GPU Tenancy Lab");
         brand.getStyleClass().add("caption-brand");
         Label text = new Label(c.line());
         text.getStyleClass().add("caption-text");
         Region grow = new Region();
         HBox.setHgrow(grow, Priority.ALWAYS);
-        HBox strip = new HBox(16, brand, grow, text);
-        strip.setAlignment(Pos.CENTER_LEFT);
+        HBox line = new HBox(16, brand, grow, text);
+        line.setAlignment(Pos.CENTER_LEFT);
+        javafx.scene.layout.VBox strip = new javafx.scene.layout.VBox(2, line);
         // "root" so the looked-up palette colours of the theme apply outside a scene
         strip.getStyleClass().addAll("root", "caption-strip");
         strip.getStylesheets().add(Theme.BASE);
@@ -98,6 +99,13 @@ public final class PngExporter {
         // a throwaway scene so CSS and layout apply (the strip is never shown)
         new javafx.scene.Scene(new javafx.scene.Group(strip));
         strip.applyCss();
+        // a narrow canvas (two tenants at 1280 px) has no room for brand and caption on one line: the
+        // caption goes under the brand instead of both being cut with "..."
+        if (line.prefWidth(-1) + strip.snappedLeftInset() + strip.snappedRightInset() > width) {
+            line.getChildren().removeAll(grow, text);
+            strip.getChildren().add(text);
+            strip.applyCss();
+        }
         strip.resize(width, strip.prefHeight(width));
         strip.layout();
         return strip;

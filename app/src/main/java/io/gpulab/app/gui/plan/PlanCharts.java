@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import javafx.collections.FXCollections;
 import javafx.scene.Node;
 import javafx.scene.chart.BarChart;
 import javafx.scene.chart.CategoryAxis;
@@ -123,13 +124,16 @@ public final class PlanCharts {
         List<XYChart.Series<Number, Number>> lines = new ArrayList<>();
         double xMax = 100;
         for (CandidateResult c : candidates) {
-            XYChart.Series<Number, Number> s = new XYChart.Series<>();
-            s.setName(c.name());
-            s.getData().add(new XYChart.Data<>(0, 0));
+            // one list, set once: a Series re-checks all its points for duplicates on every change, so adding
+            // a long curve point by point costs the square of its length
+            List<XYChart.Data<Number, Number>> points = new ArrayList<>(c.curve().size() + 1);
+            points.add(new XYChart.Data<>(0, 0));
             for (AllocationCurve.Point p : c.curve()) {
-                s.getData().add(new XYChart.Data<>(p.arrivedPct(), p.allocatedPct()));
+                points.add(new XYChart.Data<>(p.arrivedPct(), p.allocatedPct()));
                 xMax = Math.max(xMax, p.arrivedPct());
             }
+            XYChart.Series<Number, Number> s = new XYChart.Series<>(FXCollections.observableList(points));
+            s.setName(c.name());
             lines.add(s);
         }
         XYChart.Series<Number, Number> ideal = new XYChart.Series<>();

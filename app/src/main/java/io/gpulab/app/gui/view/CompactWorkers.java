@@ -12,6 +12,7 @@ import javafx.scene.Scene;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.control.Label;
+import javafx.scene.input.TransferMode;
 import javafx.scene.layout.VBox;
 import javafx.scene.paint.Color;
 import org.jspecify.annotations.Nullable;
@@ -43,6 +44,10 @@ public final class CompactWorkers extends VBox {
     private List<NodeView> nodes = List.of();
     private @Nullable String selected;
     private boolean dark;
+    /** The worker a palette pod is dragged over (its glyph is framed), or -1. */
+    private int dropTarget = -1;
+    /** Glyphs drawn so far: a drag or a lab change must redraw the workers it touches, not the bands. */
+    int glyphsDrawn;
 
     public CompactWorkers(WorkbenchViewModel vm, String tenant, List<NodeView> nodes, @Nullable String selected,
                           double width) {
@@ -115,11 +120,12 @@ public final class CompactWorkers extends VBox {
             band.getStyleClass().add("compact-band");
             int first = b * ROWS_PER_BAND * columns;
             band.setOnMouseClicked(e -> {
-                int i = first + (int) (e.getY() / CELL_H) * columns + (int) (e.getX() / CELL_W);
-                if (i >= 0 && i < nodes.size() && e.getX() < columns * CELL_W) {
+                int i = at(first, e.getX(), e.getY());
+                if (i >= 0) {
                     vm.selectionProperty().set(Selection.node(tenant, nodes.get(i).name()));
                 }
             });
+            setupDrop(band, first);
             bands.add(band);
         }
         VBox glyphs = new VBox(0);
@@ -128,6 +134,57 @@ public final class CompactWorkers extends VBox {
             getChildren().set(1, glyphs);
         } else {
             getChildren().add(glyphs);
+        }
+    }
+
+    /** The worker whose glyph is at x, y of the band that starts with worker {@code first}, or -1. */
+    private int at(int first, double x, double y) {
+        int i = first + (int) (y / CELL_H) * columns + (int) (x / CELL_W);
+        return x >= 0 && y >= 0 && x < columns * CELL_W && i < nodes.size() ? i : -1;
+    }
+
+    /**
+     * A palette pod dragged over a worker frames that worker's glyph (only the glyphs that gain or lose the
+     * frame are redrawn, on their band) and a drop pins the pod to its cards with HAMi's use-gpuuuid, as a
+     * drop on a card tile pins it to that card. Over a worker without cards the tenant takes the drop.
+     */
+    private void setupDrop(Canvas band, int first) {
+        band.setOnDragOver(e -> {
+            int i = at(first, e.getX(), e.getY());
+            boolean pod = Dnd.template(e.getDragboard()).isPresent();
+            if (pod && i >= 0 && !nodes.get(i).cards().isEmpty()) {
+                e.acceptTransferModes(TransferMode.COPY);
+                e.consume();
+                target(i);
+            } else {
+                target(-1);
+            }
+        });
+        band.setOnDragExited(e -> target(-1));
+        band.setOnDragDropped(e -> {
+            var t = Dnd.template(e.getDragboard());
+            int i = at(first, e.getX(), e.getY());
+            target(-1);
+            if (t.isPresent() && i >= 0 && !nodes.get(i).cards().isEmpty()) {
+                String cards = String.join(",", nodes.get(i).cards().stream().map(CardView::id).toList());
+                vm.submitTemplate(t.get(), tenant, cards);
+                e.setDropCompleted(true);
+                e.consume();
+            }
+        });
+    }
+
+    private void target(int i) {
+        if (i == dropTarget) {
+            return;
+        }
+        int old = dropTarget;
+        dropTarget = i;
+        if (old >= 0 && old < nodes.size()) {
+            drawGlyph(old);
+        }
+        if (i >= 0) {
+            drawGlyph(i);
         }
     }
 
@@ -155,9 +212,17 @@ public final class CompactWorkers extends VBox {
         double x = (i % columns) * CELL_W;
         double y = (row % ROWS_PER_BAND) * CELL_H;
         GraphicsContext g = band.getGraphicsContext2D();
-        g.setFill(background(dark));
+        boolean target = i == dropTarget;
+        // the drop frame is the full view's :drop look (accent border on accent-soft) around the glyph
+        g.setFill(target ? (dark ? Color.web("#1f2e45") : Color.web("#e4edfb")) : background(dark));
         g.fillRect(x, y, CELL_W, CELL_H);
         draw(g, nodes.get(i), x + 2, y + 2, Objects.equals(nodes.get(i).name(), selected), dark);
+        if (target) {
+            g.setStroke(dark ? Color.web("#5b93f0") : CPU);
+            g.setLineWidth(2);
+            g.strokeRect(x + 1, y + 1, CELL_W - 2, CELL_H - 2);
+        }
+        glyphsDrawn++;
     }
 
     /** One worker's glyph in the {@code CELL_W - 4} x {@code CELL_H - 4} box at x, y. */

@@ -186,11 +186,17 @@ public final class LabEditorView extends VBox {
         for (int i = 0; i < n.cards().size(); i++) {
             CardView c = n.cards().get(i);
             int index = i;
-            Label l = Texts.clipped(c.id() + " · " + c.type() + " · " + Formats.mb(c.memMB()) + " MB");
-            HBox.setHgrow(l, Priority.ALWAYS);
+            // id and model on a line of their own, memory and Remove under it: on a 1280 px screen the side
+            // panel has no room for all of it on one line, and the model's name is what tells cards apart
+            Label l = Texts.clipped(c.id() + " · " + c.type());
             l.setMaxWidth(Double.MAX_VALUE);
-            cards.getChildren().add(row(l, button("Remove", "design-remove-card-" + i, () -> vm.editor().edit(
-                    "remove " + c.id() + " from " + n.name(), d -> d.removeCard(sel.get()[0], n.name(), index)))));
+            Label mem = new Label(Formats.mb(c.memMB()) + " MB");
+            mem.getStyleClass().add("muted");
+            Region grow = new Region();
+            HBox.setHgrow(grow, Priority.ALWAYS);
+            cards.getChildren().add(new VBox(2, l, row(mem, grow, button("Remove", "design-remove-card-" + i,
+                    () -> vm.editor().edit("remove " + c.id() + " from " + n.name(),
+                            d -> d.removeCard(sel.get()[0], n.name(), index))))));
         }
         if (n.cards().isEmpty()) {
             Label none = new Label("no cards yet");
@@ -245,6 +251,11 @@ public final class LabEditorView extends VBox {
         for (Node n : nodes) {
             if (n instanceof Button b) {
                 b.setMinWidth(Region.USE_PREF_SIZE);
+            }
+            // a name field takes the row's free width, so its placeholder ("new worker name") shows whole
+            if (n instanceof TextField f) {
+                HBox.setHgrow(f, Priority.ALWAYS);
+                f.setMaxWidth(Double.MAX_VALUE);
             }
         }
         return h;

@@ -10,7 +10,7 @@ import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.SnapshotParameters;
 import javafx.scene.image.WritableImage;
-import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
 import javafx.scene.paint.Color;
 import javafx.scene.transform.Transform;
 
@@ -40,8 +40,7 @@ final class SlideExport {
             WritableImage left = snapshot(canvas, scale);
             WritableImage image = left;
             if (selection) {
-                layout(inspector);
-                image = side(left, snapshot(inspector, scale));
+                image = side(left, besideCanvas(inspector, canvas.getLayoutBounds().getHeight(), scale));
             }
             return PngExporter.writePng(PngExporter.withCaption(image, scale, caption, dark), file);
         } finally {
@@ -53,9 +52,31 @@ final class SlideExport {
         }
     }
 
+    /**
+     * The inspector laid out exactly as tall as the canvas for the snapshot: at its window height it
+     * left a dead band under a shorter canvas (or was cut under a taller one). Restored right after.
+     */
+    private static WritableImage besideCanvas(Node inspector, double height, double scale) {
+        if (!(inspector instanceof Region r)) {
+            layout(inspector);
+            return snapshot(inspector, scale);
+        }
+        double w = r.getWidth();
+        double h = r.getHeight();
+        try {
+            r.resize(w, height);
+            layout(r);
+            return snapshot(r, scale);
+        } finally {
+            r.resize(w, h);
+            layout(r);
+        }
+    }
+
     private static WritableImage side(WritableImage left, WritableImage right) {
         int w = (int) (left.getWidth() + right.getWidth());
-        int h = (int) Math.max(left.getHeight(), right.getHeight());
+        // the canvas sets the height: the inspector beside it was laid out as tall (rounding aside)
+        int h = (int) left.getHeight();
         WritableImage out = new WritableImage(w, h);
         var pw = out.getPixelWriter();
         for (int y = 0; y < h; y++) {
@@ -64,7 +85,7 @@ final class SlideExport {
             }
         }
         pw.setPixels(0, 0, (int) left.getWidth(), (int) left.getHeight(), left.getPixelReader(), 0, 0);
-        pw.setPixels((int) left.getWidth(), 0, (int) right.getWidth(), (int) right.getHeight(),
+        pw.setPixels((int) left.getWidth(), 0, (int) right.getWidth(), (int) Math.min(h, right.getHeight()),
                 right.getPixelReader(), 0, 0);
         return out;
     }

@@ -25,6 +25,9 @@ public final class TunnelPath extends VBox {
     public TunnelPath(TenantView tenant, boolean compact) {
         super(4);
         getStyleClass().add("tunnel-path");
+        if (compact) {
+            getStyleClass().add("compact");
+        }
         setId("tunnel-" + tenant.name());
         TunnelView t = tenant.tunnel();
         boolean cpUp = tenant.controlPlane().components().stream().allMatch(c -> c.ready());

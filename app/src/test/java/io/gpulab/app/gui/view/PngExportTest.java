@@ -79,7 +79,20 @@ class PngExportTest {
         BufferedImage b = ImageIO.read(selected.toFile());
         assertEquals(Math.round(width[0]), a.getWidth(), 1.0, "no palette, no side panel: the canvas alone");
         assertTrue(b.getWidth() > a.getWidth() + 200, "the inspector beside the canvas when something is selected");
+        assertEquals(a.getHeight(), b.getHeight(), 1.0,
+                "the inspector beside the canvas is as tall as the canvas: no dead band under either");
+        int captionTop = a.getHeight() - captionHeight(a);
+        assertEquals(0xff, b.getRGB(4, captionTop - 2) >>> 24, "the canvas side reaches down to the caption");
         assertTrue(hintsBefore[0] > 0);
         assertEquals(hintsBefore[0], hintsAfter[0], "the window's hints are back after the export");
+    }
+
+    /** Rows of the dark caption strip at the bottom of an export. */
+    static int captionHeight(BufferedImage img) {
+        int rows = 0;
+        while (rows < img.getHeight() && (((img.getRGB(2, img.getHeight() - 1 - rows) >> 16) & 0xff) < 80)) {
+            rows++;
+        }
+        return rows;
     }
 }

@@ -57,6 +57,24 @@ class ProjectorLayoutTest {
     }
 
     @Test
+    void theWebhookPathStaysInsideItsTenantPanel() throws Exception {
+        Workbench w = open("article");
+        FxRobot robot = new FxRobot();
+        for (String tenant : List.of("tenant-a", "tenant-b")) {
+            Node panel = robot.lookup("#tenant-" + tenant).query();
+            Node path = robot.lookup("#tunnel-" + tenant).query();
+            double[] edges = new double[2];
+            robot.interact(() -> {
+                edges[0] = panel.localToScene(panel.getLayoutBounds()).getMaxX();
+                edges[1] = path.localToScene(path.getLayoutBounds()).getMaxX();
+            });
+            assertTrue(edges[1] <= edges[0], tenant + "'s webhook path runs past its panel: " + edges[1] + " > "
+                    + edges[0]);
+        }
+        robot.interact(() -> w.viewModel().close());
+    }
+
+    @Test
     void presentationModeCutsNoCardCaptionOrSideTab() throws Exception {
         Workbench w = open("article");
         FxRobot robot = new FxRobot();

@@ -1,0 +1,62 @@
+package io.gpulab.app.gui.export;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import javafx.scene.Node;
+import javafx.scene.Parent;
+import javafx.scene.control.Label;
+import javafx.scene.layout.Region;
+import javafx.scene.text.Text;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+/** The caption strip under an export names brand, scenario, backend, lab time and date uncut, narrow or wide. */
+@ExtendWith(ApplicationExtension.class)
+class CaptionStripTest {
+
+    @Start
+    void start(Stage stage) {
+        // the toolkit is all this test needs
+    }
+
+    private static List<Label> labels(Node n) {
+        List<Label> out = new ArrayList<>();
+        if (n instanceof Label l) {
+            out.add(l);
+        }
+        if (n instanceof Parent p) {
+            p.getChildrenUnmodifiable().forEach(c -> out.addAll(labels(c)));
+        }
+        return out;
+    }
+
+    @Test
+    void nothingIsCutOnASlideOfTwoTenantsAt1280OrOnAWideCanvas(FxRobot robot) {
+        Caption c = new Caption("article", "sim", "2026-01-01 00:00:00 UTC", "2026-12-03");
+        // 796: the canvas of a 1280x720 window (two tenants side by side); 1332: a 1920x1080 window's
+        for (double width : new double[] {796, 1332}) {
+            List<String> cut = new ArrayList<>();
+            double[] height = new double[1];
+            robot.interact(() -> {
+                Region strip = PngExporter.strip(c, width, false);
+                height[0] = strip.getHeight();
+                for (Label l : labels(strip)) {
+                    Node t = l.lookup(".text");
+                    String shown = t instanceof Text text ? text.getText() : l.getText();
+                    if (!shown.equals(l.getText())) {
+                        cut.add(shown);
+                    }
+                }
+            });
+            assertEquals(List.of(), cut, "cut in the caption strip at " + width + " px");
+            assertTrue(height[0] > 10, "a strip is drawn");
+        }
+    }
+}
