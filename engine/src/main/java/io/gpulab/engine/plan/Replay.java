@@ -80,6 +80,10 @@ final class Replay {
             AllocationCurve curve = new AllocationCurve(LabMetrics.of(sim.snapshot()).gpuAllocation().capacity());
             Peak peak = new Peak(w.events().stream().anyMatch(x -> x instanceof Arrival.Delete), c.cardsPerWorker());
             int done = 0;
+            int lastSubmit = -1;
+            for (int k = 0; k < w.events().size(); k++) {
+                lastSubmit = w.events().get(k) instanceof Arrival.Submit ? k : lastSubmit;
+            }
             for (Arrival e : w.events()) {
                 if (cancelled.get()) {
                     throw new java.util.concurrent.CancellationException("plan cancelled");
@@ -131,6 +135,10 @@ final class Replay {
                 } else if (e instanceof Arrival.Advance a) {
                     sim.execute(new LabCommand.Advance(a.by()));
                     recheck(sim, c, w, tenantOf, waiting, placed, everPlaced);
+                }
+                if (done == lastSubmit && curve.lastDue()) {
+                    // as `gpulab run` does: the arrival that rounds up to the last whole percent gets its point
+                    curve.last(sim.gpuAllocatedMilli());
                 }
                 onEvent.accept(++done);
             }

@@ -185,6 +185,36 @@ class PlanRunnerTest {
     }
 
     @Test
+    void aCandidatesCurveIsTheCurveRunDrawsForItsScenarioUpToTheRoundedLastPercent() throws Exception {
+        // 38 pods of 100 GPU-milli and one of 90 on 3 cards: 3,890 of 3,000 arrive, 129.67 %, FGD's 130 % column
+        String text = """
+                apiVersion: gpulab.io/v1
+                kind: Plan
+                metadata: {name: r}
+                workload:
+                  pods:
+                    - {name: s, count: 38, gpuMemMB: 1000, gpuCores: 10}
+                    - {name: t, count: 1, gpuMemMB: 1000, gpuCores: 9}
+                candidates:
+                  - {name: a, worker: {cpu: 64, memoryMiB: 262144, cards: [{model: A100-80GB, count: 3}]}, workers: 1}
+                  - {name: b, worker: {cpu: 64, memoryMiB: 262144, cards: [{model: A100-80GB, count: 3}]}, workers: 2}
+                """;
+        Plan plan = new PlanReader().read("r.yaml", text, null);
+        Workload w = new WorkloadResolver(CardCatalog.builtIn(), null).resolve(plan.workload());
+        CandidateResult a = new PlanRunner(CardCatalog.builtIn(), 1).run(plan, w, PlanProgress.NONE,
+                new AtomicBoolean()).candidates().get(0);
+        assertEquals(130, a.curve().get(a.curve().size() - 1).arrivedPct(), "the last pod rounds up to 130 %");
+        String json = new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(
+                CandidateScenario.of(plan, a, w));
+        io.gpulab.engine.scenario.Scenario s = new io.gpulab.engine.scenario.ScenarioReader()
+                .read("a.json", new java.io.StringReader(json), true);
+        try (var sim = io.gpulab.engine.sim.SimBackend.start(s.lab())) {
+            var run = new io.gpulab.engine.scenario.ScenarioRunner(sim).run(s);
+            assertEquals(run.summary().curve(), a.curve(), "`gpulab plan` and `gpulab run` draw the same curve");
+        }
+    }
+
+    @Test
     void aCandidateOpensAsAScenarioLabThatEndsTheSame() throws Exception {
         Plan plan = new PlanReader().read("t.yaml", PLAN, null);
         Workload w = new WorkloadResolver(CardCatalog.builtIn(), null).resolve(plan.workload());
