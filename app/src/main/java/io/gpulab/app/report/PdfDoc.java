@@ -189,7 +189,7 @@ public final class PdfDoc implements AutoCloseable {
     public void table(List<String> header, List<List<String>> rows) throws IOException {
         float size = SMALL;
         float lead = size + 2.5f;
-        float[] widths = columnWidths(header, rows, size);
+        float[] widths = PdfColumns.widths(header, rows, bold, regular, size, width());
         List<List<List<String>>> wrapped = new ArrayList<>();
         for (List<String> r : rows) {
             wrapped.add(cells(r, widths, regular, size));
@@ -207,49 +207,6 @@ public final class PdfDoc implements AutoCloseable {
             row(r, widths, regular, size, lead, false);
         }
         y -= 6;
-    }
-
-    /** Fractions of the page width: longest word as the floor, the rest shared by how much text is left over. */
-    private float[] columnWidths(List<String> header, List<List<String>> rows, float size) throws IOException {
-        int n = header.size();
-        float pad = 8;
-        float[] min = new float[n];
-        float[] pref = new float[n];
-        List<List<String>> all = new ArrayList<>(rows);
-        all.add(0, header);
-        for (int r = 0; r < all.size(); r++) {
-            PDFont f = r == 0 ? bold : regular;
-            for (int i = 0; i < n; i++) {
-                String t = i < all.get(r).size() ? PdfText.clean(all.get(r).get(i)) : "";
-                for (String line : t.split("\n")) {
-                    pref[i] = Math.max(pref[i], f.getStringWidth(line) / 1000 * size + pad);
-                    for (String word : line.split(" ")) {
-                        min[i] = Math.max(min[i], f.getStringWidth(word) / 1000 * size + pad);
-                    }
-                }
-            }
-        }
-        float total = width();
-        float sumMin = 0;
-        float sumPref = 0;
-        for (int i = 0; i < n; i++) {
-            pref[i] = Math.max(pref[i], min[i]);
-            sumMin += min[i];
-            sumPref += pref[i];
-        }
-        float[] out = new float[n];
-        for (int i = 0; i < n; i++) {
-            float w;
-            if (sumPref <= total) {
-                w = pref[i] + (total - sumPref) * pref[i] / sumPref;
-            } else if (sumMin <= total) {
-                w = min[i] + (pref[i] - min[i]) * (total - sumMin) / (sumPref - sumMin);
-            } else {
-                w = min[i] * total / sumMin;
-            }
-            out[i] = w / total;
-        }
-        return out;
     }
 
     private List<List<String>> cells(List<String> r, float[] widths, PDFont font, float size) throws IOException {
