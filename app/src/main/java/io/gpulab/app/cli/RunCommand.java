@@ -1,7 +1,6 @@
 package io.gpulab.app.cli;
 
 import io.gpulab.engine.api.LabBackend;
-import io.gpulab.engine.scenario.BackendOptions;
 import io.gpulab.engine.scenario.RunResult;
 import io.gpulab.engine.scenario.Scenario;
 import io.gpulab.engine.scenario.ScenarioRunner;
@@ -12,6 +11,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
+import java.io.BufferedWriter;
+import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 
 /** {@code gpulab run SCENARIO [--json]}: run the steps on the simulated lab (docs/json-output.md). */
@@ -38,27 +39,34 @@ public final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Scenario s = CliSupport.load(spec, scenario);
-        if (s == null) {
+        CliSupport.Loaded loaded = CliSupport.loadSim(spec, scenario);
+        if (loaded == null) {
             return GpulabCommand.EXIT_USAGE;
         }
-        try (LabBackend backend = CliSupport.open(spec, "sim", s, BackendOptions.NONE)) {
-            if (backend == null) {
-                return GpulabCommand.EXIT_USAGE;
-            }
+        Scenario s = loaded.scenario();
+        try (LabBackend backend = loaded.backend()) {
             if (failedNodes != null && failedNodes < 0) {
                 CliSupport.err(spec).println("gpulab: run: --failed-nodes must be 0 or more, got " + failedNodes);
                 return GpulabCommand.EXIT_USAGE;
             }
             // the text summary shows no per-node reasons: pending pods need not have theirs recomputed
             int limit = !json ? 0 : failedNodes == null ? Integer.MAX_VALUE : failedNodes;
-            RunResult run = new ScenarioRunner(backend, limit).run(s);
+            ScenarioRunner runner = new ScenarioRunner(backend, limit);
             if (json) {
+                RunResult run = runner.run(s);
                 CliSupport.printJson(spec, run);
-            } else {
-                RunSummary.print(run, CliSupport.out(spec));
+                return exit(run);
             }
-            return run.allPassed() ? GpulabCommand.EXIT_OK : GpulabCommand.EXIT_FAILED;
+            try (StepLines lines = new StepLines()) {
+                RunResult run = runner.run(s, lines);
+                // written in blocks, not flushed line by line (picocli's writer flushes every println)
+                RunSummary.print(run, lines.lines(), new PrintWriter(new BufferedWriter(CliSupport.out(spec), 1 << 16)));
+                return exit(run);
+            }
         }
+    }
+
+    private static int exit(RunResult run) {
+        return run.allPassed() ? GpulabCommand.EXIT_OK : GpulabCommand.EXIT_FAILED;
     }
 }

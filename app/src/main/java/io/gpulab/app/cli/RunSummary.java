@@ -7,6 +7,7 @@ import io.gpulab.engine.scenario.StepEvidence;
 import io.gpulab.engine.scenario.StepResult;
 
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -19,28 +20,18 @@ final class RunSummary {
     }
 
     static void print(RunResult run, PrintWriter out) {
+        StringBuilder steps = new StringBuilder(256);
+        run.steps().forEach(s -> step(s, steps));
+        print(run, List.of(steps), out);
+    }
+
+    /** The summary with its step lines already formatted by {@link #step}, in order, in {@code stepLines}. */
+    static void print(RunResult run, List<? extends CharSequence> stepLines, PrintWriter out) {
         long checks = run.steps().stream().filter(StepResult::check).count();
         out.println("scenario " + run.scenario() + ": " + run.steps().size() + " steps, " + checks + " checks");
-        // every step, numbered as in the file: a reader can tell what happened between two checks
-        StringBuilder line = new StringBuilder(256);
-        for (StepResult s : run.steps()) {
-            // as printf("  %3d %s %s  (line %d; %s)%n"), without a Formatter per step: a replay prints 50,000
-            line.setLength(0);
-            String index = Integer.toString(s.index());
-            line.append("  ").append("   ", Math.min(index.length(), 3), 3).append(index).append(' ')
-                    .append(StepEvidence.result(s)).append(' ').append(s.title()).append("  (line ").append(s.line())
-                    .append("; ").append(StepEvidence.when(s)).append(')');
-            out.println(line);
-            String seen = StepEvidence.observed(s);
-            if (!seen.isEmpty()) {
-                out.println("           observed: " + seen);
-            }
-            if (!s.compared().isEmpty()) {
-                out.println("           compared: " + StepEvidence.compared(s));
-            }
-            s.problems().forEach(p -> out.println("           ! " + p));
-        }
+        stepLines.forEach(out::append);
         out.println("state:");
+        StringBuilder line = new StringBuilder(256);
         for (LabState.Tenant t : run.state().tenants()) {
             for (LabState.Node n : t.nodes()) {
                 String lock = n.lock() == null ? "" : "  lock held by " + n.lock().holder();
@@ -68,6 +59,29 @@ final class RunSummary {
         out.printf(Locale.ROOT, "%d passed, %d failed%n", run.summary().passed(), run.summary().failed());
         out.flush();
     }
+
+    /**
+     * A step's lines, numbered as in the file (a reader can tell what happened between two checks): as
+     * {@code printf("  %3d %s %s  (line %d; %s)%n")} and its evidence lines, without a Formatter per step (a replay
+     * prints 50,000).
+     */
+    static void step(StepResult s, StringBuilder out) {
+        String index = Integer.toString(s.index());
+        out.append("  ").append("   ", Math.min(index.length(), 3), 3).append(index).append(' ')
+                .append(StepEvidence.result(s)).append(' ').append(s.title()).append("  (line ").append(s.line())
+                .append("; ").append(StepEvidence.when(s)).append(')').append(NL);
+        String seen = StepEvidence.observed(s);
+        if (!seen.isEmpty()) {
+            out.append("           observed: ").append(seen).append(NL);
+        }
+        if (!s.compared().isEmpty()) {
+            out.append("           compared: ").append(StepEvidence.compared(s)).append(NL);
+        }
+        s.problems().forEach(p -> out.append("           ! ").append(p).append(NL));
+    }
+
+    /** What {@link PrintWriter#println()} ends a line with. */
+    private static final String NL = System.lineSeparator();
 
     /** {@code n} as {@code %,d} writes it in {@link Locale#ROOT}: digits grouped by three with commas. */
     static StringBuilder grouped(StringBuilder b, long n) {

@@ -2,6 +2,7 @@ package io.gpulab.engine.scenario;
 
 import io.gpulab.engine.lab.LabSpec;
 import io.gpulab.mockgpu.catalog.CardCatalog;
+import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -40,9 +41,20 @@ public final class ScenarioReader {
      * @throws ScenarioException when neither exists or the scenario is invalid
      */
     public Scenario load(String pathOrName) {
+        return head(pathOrName).steps();
+    }
+
+    /**
+     * As {@link #load}, in two parts: the document and its lab are read and checked here, its steps by
+     * {@link Head#steps()}, which a caller may run on another thread while it builds the lab.
+     *
+     * @throws ScenarioException when neither exists, or the document or its lab is invalid
+     */
+    public Head head(String pathOrName) {
         Path p = Path.of(pathOrName);
         if (Files.isRegularFile(p)) {
-            return read(p);
+            String name = p.toString();
+            return head(name, LocatedTree.of(name, SourceText.read(p), name.endsWith(".json")));
         }
         InputStream builtin = BuiltinScenarios.open(pathOrName);
         if (builtin == null) {
@@ -50,7 +62,8 @@ public final class ScenarioReader {
                     + String.join(", ", BuiltinScenarios.names()) + ")");
         }
         try (Reader r = new InputStreamReader(builtin, StandardCharsets.UTF_8)) {
-            return read(pathOrName + ".yaml", r, false);
+            String name = pathOrName + ".yaml";
+            return head(name, LocatedTree.read(name, r, false));
         } catch (IOException e) {
             throw new ScenarioException(pathOrName, 0, "", "cannot read built-in scenario: " + e.getMessage());
         }
@@ -59,15 +72,45 @@ public final class ScenarioReader {
     /** Reads a file; {@code .json} files as JSON, everything else as YAML. */
     public Scenario read(Path file) {
         String name = file.toString();
-        return read(name, LocatedTree.of(name, SourceText.read(file), name.endsWith(".json")));
+        return head(name, LocatedTree.of(name, SourceText.read(file), name.endsWith(".json"))).steps();
     }
 
     /** Reads a document; {@code fileName} is only used in messages. */
     public Scenario read(String fileName, Reader in, boolean json) {
-        return read(fileName, LocatedTree.read(fileName, in, json));
+        return head(fileName, LocatedTree.read(fileName, in, json)).steps();
     }
 
-    private Scenario read(String fileName, LocatedTree tree) {
+    /** A document whose lab is read and valid, and whose steps are still to be read. */
+    public static final class Head {
+        private final String fileName;
+        private final LabSpec lab;
+        private final @Nullable ScenarioNode steps;
+
+        private Head(String fileName, LabSpec lab, @Nullable ScenarioNode steps) {
+            this.fileName = fileName;
+            this.lab = lab;
+            this.steps = steps;
+        }
+
+        public String source() {
+            return fileName;
+        }
+
+        public LabSpec lab() {
+            return lab;
+        }
+
+        /**
+         * Reads and checks the steps: the whole scenario, valid.
+         *
+         * @throws ScenarioException naming file, line and field of the first invalid step
+         */
+        public Scenario steps() {
+            return new Scenario(fileName, lab, steps == null ? List.of() : new StepReader(lab).read(steps));
+        }
+    }
+
+    private Head head(String fileName, LocatedTree tree) {
         if (!(tree.root() instanceof java.util.Map<?, ?>)) {
             // e.g. `gpulab run /etc/passwd`: say what the file is not, quoting only its start
             throw new ScenarioException(fileName, 1, "", "not a gpulab scenario: expected a mapping that starts with "
@@ -88,7 +131,6 @@ public final class ScenarioReader {
             throw new ScenarioException(fileName, tree.lineOf("steps"), "steps", "is empty (null): give a list of "
                     + "steps, or leave the key out for a lab without steps");
         }
-        List<Step> steps = root.has("steps") ? new StepReader(lab).read(root.get("steps")) : List.of();
-        return new Scenario(fileName, lab, steps);
+        return new Head(fileName, lab, root.has("steps") ? root.get("steps") : null);
     }
 }

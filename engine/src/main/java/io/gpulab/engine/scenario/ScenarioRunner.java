@@ -43,6 +43,14 @@ public final class ScenarioRunner {
 
     /** Runs every step; a failed expectation does not stop the run. */
     public RunResult run(Scenario scenario) {
+        return run(scenario, r -> { });
+    }
+
+    /**
+     * As {@link #run(Scenario)}, handing each step's result to {@code each} as soon as it is final (in step order, on
+     * this thread): a caller can format results while later steps run.
+     */
+    public RunResult run(Scenario scenario, java.util.function.Consumer<StepResult> each) {
         List<StepResult> results = new ArrayList<>();
         AllocationCurve curve = new AllocationCurve(
                 LabMetrics.of(backend.snapshot()).gpuAllocation().capacity());
@@ -63,7 +71,9 @@ public final class ScenarioRunner {
                 at = now;
                 atText = now.toString();
             }
-            results.add(r.timed(atText, (System.nanoTime() - start) / 1e6));
+            StepResult timed = r.timed(atText, (System.nanoTime() - start) / 1e6);
+            results.add(timed);
+            each.accept(timed);
             if (step instanceof Step.Submit s) {
                 if (curve.arrive(AllocationCurve.demandMilli(s.manifest()))) {
                     curve.sample(allocatedMilli());

@@ -1,6 +1,7 @@
 package io.gpulab.engine.sim;
 
 import io.gpulab.engine.api.LabEvent;
+import io.gpulab.scheduler.filter.HamiEvent;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -37,8 +38,10 @@ final class EventLog {
     private static final int RECENT = 4096;
 
     LabEvent add(String tenant, String object, String type, String reason, String message, String source) {
-        // shared whatever its length: a run keeps every event, and short texts repeat too ("Started container main")
-        String msg = share(clip(message));
+        // shared whatever its length: a run keeps every event, and short texts repeat too ("Started container main").
+        // Not a FilteringSucceed text: it lists the nodes' scores, which every placement changes, so it would only
+        // be hashed (1 kB on a large lab) and held by the cache for nothing
+        String msg = HamiEvent.FILTERING_SUCCEED.equals(reason) ? clip(message) : share(clip(message));
         LabEvent e = new LabEvent(events.size() + 1L, clock.now(), tenant, object, type, reason, msg, source);
         events.add(e);
         return e;
@@ -68,6 +71,15 @@ final class EventLog {
 
     int size() {
         return events.size();
+    }
+
+    /** {@link #clip(String)} of a text still in its builder, cut in place: one copy of a long text, not two. */
+    static String clip(StringBuilder message) {
+        if (message.length() > MAX_MESSAGE) {
+            message.setLength(MAX_MESSAGE - 3);
+            message.append("...");
+        }
+        return message.toString();
     }
 
     /** Events appended since {@code mark} (a previous {@link #size()}), as an immutable list. */

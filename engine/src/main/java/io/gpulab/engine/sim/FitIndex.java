@@ -15,6 +15,8 @@ import io.gpulab.scheduler.model.ContainerDeviceRequest;
 import io.gpulab.scheduler.model.NodeInfo;
 import io.gpulab.scheduler.model.PodDevices;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -62,6 +64,15 @@ final class FitIndex {
         final Object[] idsAt;
         /** One fit per (interned) shape met, with the card ids of the node it was made on, to hand on to nodes of that shape. */
         final Map<Object, Fitted> byShape = new java.util.IdentityHashMap<>();
+        /**
+         * The FilteringSucceed list of fits ({@link FilterEvents#listFits}) for {@link #listedKeep} characters, or
+         * null: kept while the first fits, those it lists, stay as they are. Under binpack the list starts with the
+         * least used nodes, which a placement rarely touches, so most pods reuse it instead of formatting ~70 scores.
+         */
+        @Nullable String listed;
+        int listedKeep;
+        /** The last fit {@link #listed} names, or null when it names them all. */
+        @Nullable NodeScore lastListed;
 
         Entry(int nodes, NodeOrder order) {
             versions = new long[nodes];
@@ -120,7 +131,7 @@ final class FitIndex {
                     java.util.Collections.unmodifiableSortedMap(e.failed),
                     FilterEvents.failed(e.failed, nodes.size(), messageKeep));
         }
-        return FilterAnswer.success(e.failed, e.fitting, nodes.size(), messageKeep);
+        return FilterAnswer.success(e.failed, e.fitting, nodes.size(), listed(e, messageKeep));
     }
 
     /**
@@ -152,6 +163,31 @@ final class FitIndex {
         return e;
     }
 
+    private static String listed(Entry e, int keep) {
+        if (e.listed == null || e.listedKeep != keep) {
+            StringBuilder sb = new StringBuilder(Math.min(keep, 1 << 16) + 32);
+            int n = FilterEvents.listFits(sb, FilterAnswer.inOrder(e.fitting), keep);
+            NodeScore last = null;
+            if (n < e.fitting.size()) {
+                java.util.Iterator<NodeScore> it = e.fitting.iterator();
+                for (int k = 0; k < n; k++) {
+                    last = it.next();
+                }
+            }
+            e.listed = sb.toString();
+            e.listedKeep = keep;
+            e.lastListed = last;
+        }
+        return e.listed;
+    }
+
+    /** A fit joins or leaves {@code e.fitting}: the kept list of fits goes when the fit is among those it lists. */
+    private static void touched(Entry e, NodeScore s) {
+        if (e.listed != null && (e.lastListed == null || e.fitting.comparator().compare(s, e.lastListed) <= 0)) {
+            e.listed = null;
+        }
+    }
+
     /** Moves node {@code i} to its current place, as the plain filter's loop would classify it. */
     private void refit(Entry e, FilterContext ctx, int i, SimNode node, NodeInfo info) {
         Object shape = shapes.shape(i, node, info);
@@ -163,6 +199,7 @@ final class FitIndex {
         }
         NodeScore old = e.scores[i];
         if (old != null) {
+            touched(e, old);
             e.fitting.remove(old);
             e.scores[i] = null;
         } else {
@@ -181,6 +218,7 @@ final class FitIndex {
             NodeScore s = new NodeScore(info.name(), f.score(), f.devices());
             e.scores[i] = s;
             e.reasons[i] = null;
+            touched(e, s);
             e.fitting.add(s);
         } else {
             if (texts.size() > 4096) {

@@ -37,6 +37,8 @@ final class KubeScan {
     }
 
     private int[] masks = new int[0];
+    /** No node fails and {@link #masks} is stale: set by {@link #none} instead of clearing thousands of masks a pod. */
+    private boolean clear;
     private int failing;
     /** Each node's free CPU and memory and pod count by node index, kept in step with the nodes (a tight scan). */
     private long[] freeCpu = new long[0];
@@ -78,6 +80,7 @@ final class KubeScan {
             count += m == 0 ? 0 : 1;
         }
         failing = count;
+        clear = false;
         return count;
     }
 
@@ -101,9 +104,8 @@ final class KubeScan {
     void none(int nodes) {
         if (masks.length != nodes) {
             masks = new int[nodes];
-        } else {
-            Arrays.fill(masks, 0);
         }
+        clear = true;
         failing = 0;
     }
 
@@ -112,11 +114,11 @@ final class KubeScan {
     }
 
     int mask(int index) {
-        return masks[index];
+        return clear ? 0 : masks[index];
     }
 
     boolean fails(int index) {
-        return masks[index] != 0;
+        return !clear && masks[index] != 0;
     }
 
     /** The node's reasons one by one (kube's FitError counts each). */

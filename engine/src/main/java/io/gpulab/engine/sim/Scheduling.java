@@ -122,7 +122,9 @@ final class Scheduling {
                     whole ? r.failedNodes() : first(r.failedNodes()), r.failedNodes().size())));
             return;
         }
-        chosen(t, p, t.nodes.get(r.node()), r.devices(), r.events(), first(r.failedNodes()), r.failedNodes().size());
+        // the failed nodes as answered (a view, sorted by node): the trace quotes the first few before anything else
+        // asks the index again, so they are not copied first
+        chosen(t, p, t.nodes.get(r.node()), r.devices(), r.events(), r.failedNodes(), r.failedNodes().size());
     }
 
     /** What a failed filter pass said; {@code failed} holds every failed node or the first of them by name. */
@@ -155,7 +157,7 @@ final class Scheduling {
 
     /** HAMi chose {@code node}: annotate, reserve the cards, then bind (the node lock). */
     private void chosen(SimTenant t, SimPod p, SimNode node, PodDevices chosen, List<HamiEvent> events,
-                        Map<String, String> failedFirst, int failedCount) {
+                        Map<String, String> failed, int failedCount) {
         String devices = PodDevicesCodec.encode(chosen);
         p.annotations.put(HamiAnnotations.VGPU_NODE, node.name);
         p.annotations.put(HamiAnnotations.VGPU_TIME, String.valueOf(lab.now().getEpochSecond()));
@@ -182,7 +184,7 @@ final class Scheduling {
             Map<String, String> ev = new LinkedHashMap<>();
             ev.put(HamiAnnotations.VGPU_NODE, node.name);
             ev.put(HamiAnnotations.DEVICES_ALLOCATED, devices);
-            putFailed(ev, failedFirst, failedCount);
+            putFailed(ev, failed, failedCount);
             logged.forEach(e -> putEvent(ev, e.reason(), e.message()));
             p.step("filter", Outcome.OK, "HAMi chose " + node.name + " (" + describe(p) + ")", ev);
         }
@@ -314,10 +316,10 @@ final class Scheduling {
         kubelet.start(t, p, false);
     }
 
-    /** Evidence: the first failed nodes by name with their reasons, and how many more there are. */
-    private void putFailed(Map<String, String> ev, Map<String, String> first, int count) {
+    /** Evidence: the first failed nodes by name with their reasons ({@code failed} is sorted), and how many more. */
+    private void putFailed(Map<String, String> ev, Map<String, String> failed, int count) {
         int shown = 0;
-        for (Map.Entry<String, String> e : first.entrySet()) {
+        for (Map.Entry<String, String> e : failed.entrySet()) {
             if (shown++ == ExtenderPass.SHOWN) {
                 break;
             }

@@ -27,8 +27,30 @@ class SimSaturatedEquivalenceTest {
         }
     }
 
+    /**
+     * On 300 workers HAMi's FilteringSucceed text lists more fits than the log keeps (1 kB): the index keeps that
+     * list between pods while the fits it names are unchanged, and the cut texts must still be the plain filter's.
+     */
+    @Test
+    void fitListsLongerThanTheLogKeepsAreTheSame() {
+        for (long seed = 201; seed <= 202; seed++) {
+            Scenario s = SimFilterIndexEquivalenceTest.read(saturated(new Random(seed), 300, 2000));
+            SimFilterIndexEquivalenceTest.assertSameOutcome(s);
+            try (SimBackend b = SimBackend.start(s.lab())) {
+                new io.gpulab.engine.scenario.ScenarioRunner(b).run(s);
+                long cut = b.events().stream().filter(e -> "FilteringSucceed".equals(e.reason())
+                        && e.message().length() == EventLog.MAX_MESSAGE && e.message().endsWith("...")).count();
+                assertTrue(cut > 500, "seed " + seed + ": most placements should log a cut list, " + cut + " did");
+            }
+        }
+    }
+
     /** 72 workers of two shapes, ~700 pods asking for about twice their cards. */
     private static String saturated(Random r) {
+        return saturated(r, 72, 700);
+    }
+
+    private static String saturated(Random r, int workers, int steps) {
         StringBuilder y = new StringBuilder("""
                 apiVersion: gpulab.io/v1
                 kind: Scenario
@@ -38,13 +60,13 @@ class SimSaturatedEquivalenceTest {
                     - name: t
                       workers:
                 """);
-        for (int w = 0; w < 72; w++) {
+        for (int w = 0; w < workers; w++) {
             y.append("        - {name: w-%02d, cpu: 32, memoryMiB: 131072, cards: [{model: %s, count: 4}]}\n"
                     .formatted(w, MODELS[w % 3 == 0 ? 1 : 0]));
         }
         y.append("steps:\n");
         int pods = 0;
-        for (int i = 0; i < 700; i++) {
+        for (int i = 0; i < steps; i++) {
             int dice = r.nextInt(100);
             if (dice == 0 && pods > 0) {
                 y.append("  - delete: {tenant: t, pod: p%d}\n".formatted(r.nextInt(pods)));

@@ -31,21 +31,40 @@ public final class FilterEvents {
         // allocation of a large run (a string per listed score, then the list copied into the message)
         long want = Math.min((long) fits * 24, (long) minKeep + 32) + node.length() + 64;
         StringBuilder msg = new StringBuilder((int) Math.min(want, 1 << 16));
-        msg.append("find fit node(").append(node).append("), ").append(totalNodes - fits).append(" nodes not fit, ")
-                .append(fits).append(" nodes fit(");
-        int start = msg.length();
+        appendSucceededHead(msg, node, totalNodes, fits);
+        listFits(msg, sortedFits, minKeep);
+        return new HamiEvent(HamiEvent.FILTERING_SUCCEED, HamiEvent.NORMAL, msg.append(')').toString());
+    }
+
+    /**
+     * The start of the FilteringSucceed text, up to its list of fits: {@code find fit node(<node>), <n> nodes not
+     * fit, <m> nodes fit(}; the list ({@link #listFits}) and {@code )} follow.
+     */
+    public static StringBuilder appendSucceededHead(StringBuilder msg, String node, int totalNodes, int fits) {
+        return msg.append("find fit node(").append(node).append("), ").append(totalNodes - fits)
+                .append(" nodes not fit, ").append(fits).append(" nodes fit(");
+    }
+
+    /**
+     * The FilteringSucceed list of fits, {@code <n1>:<s1>,<n2>:<s2>,...} in the order given, stopped once it is
+     * {@code minKeep} characters long; returns how many fits it lists. The list depends on those first fits alone,
+     * so a caller may keep it while they are unchanged.
+     */
+    public static int listFits(StringBuilder out, Iterable<NodeScore> sortedFits, int minKeep) {
+        int start = out.length();
+        int listed = 0;
         for (NodeScore s : sortedFits) {
-            if (msg.length() - start >= minKeep) {
+            if (out.length() - start >= minKeep) {
                 break;
             }
-            if (msg.length() > start) {
-                msg.append(',');
+            if (out.length() > start) {
+                out.append(',');
             }
-            msg.append(s.node()).append(':');
-            appendGoFixed2(msg, s.score());
+            out.append(s.node()).append(':');
+            appendGoFixed2(out, s.score());
+            listed++;
         }
-        msg.append(')');
-        return new HamiEvent(HamiEvent.FILTERING_SUCCEED, HamiEvent.NORMAL, msg.toString());
+        return listed;
     }
 
     /**
