@@ -15,6 +15,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 import java.util.concurrent.FutureTask;
 
 /** What the scenario commands share: loading with located errors, opening a backend, the JSON writer. */
@@ -81,12 +82,13 @@ final class CliSupport {
         }
     }
 
-    private static Scenario join(FutureTask<Scenario> steps) {
+    /** What {@code work} answered, or what it threw (a checked cause wrapped). */
+    static <T> T join(Future<T> work) {
         try {
-            return steps.get();
+            return work.get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while reading the scenario's steps", e);
+            throw new IllegalStateException("interrupted while waiting for a worker thread", e);
         } catch (ExecutionException e) {
             if (e.getCause() instanceof RuntimeException re) {
                 throw re;

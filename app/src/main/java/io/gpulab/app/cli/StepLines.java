@@ -4,7 +4,6 @@ import io.gpulab.engine.scenario.StepResult;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -42,18 +41,9 @@ final class StepLines implements Consumer<StepResult>, AutoCloseable {
     }
 
     /** Every step's lines so far, in step order; waits for the batches still being formatted. */
-    List<String> lines() throws InterruptedException {
+    List<String> lines() {
         List<String> out = new ArrayList<>(chunks.size() + 1);
-        for (Future<String> f : chunks) {
-            try {
-                out.add(f.get());
-            } catch (ExecutionException e) {
-                if (e.getCause() instanceof RuntimeException re) {
-                    throw re;
-                }
-                throw new IllegalStateException("formatting the step lines failed", e.getCause());
-            }
-        }
+        chunks.forEach(f -> out.add(CliSupport.join(f)));
         out.add(format(batch));
         return out;
     }
