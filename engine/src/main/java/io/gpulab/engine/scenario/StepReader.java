@@ -1,11 +1,11 @@
 package io.gpulab.engine.scenario;
 
 import io.gpulab.engine.api.ReasonCodes;
-import io.gpulab.engine.lab.CardSpec;
 import io.gpulab.engine.lab.HamiSettings;
 import io.gpulab.engine.lab.LabSpec;
 import io.gpulab.engine.lab.TenantSpec;
 import io.gpulab.engine.lab.WorkerSpec;
+import io.gpulab.engine.sim.RegisteredCards;
 import org.jspecify.annotations.Nullable;
 
 import java.util.ArrayList;
@@ -36,6 +36,7 @@ final class StepReader {
     /** Per tenant, the line of the submit that created each pod key still alive (a duplicate names it). */
     private final Map<String, Map<String, Integer>> createdAt = new HashMap<>();
     private final Set<String> tenantNames;
+    private final Map<String, Map<String, List<RegisteredCards.Card>>> registeredCards = new HashMap<>();
 
     StepReader(LabSpec lab) {
         this.lab = lab;
@@ -186,9 +187,11 @@ final class StepReader {
             }
             case "card" -> {
                 String card = a.get("card").text();
-                if (!cardIds(tenant).contains(card)) {
+                List<String> ids = registered(a, tenant).values().stream().flatMap(List::stream)
+                        .map(RegisteredCards.Card::id).toList();
+                if (!ids.contains(card)) {
                     throw a.get("card").error("tenant " + tenant + " has no card '" + card + "' (cards: "
-                            + String.join(", ", cardIds(tenant)) + ")");
+                            + String.join(", ", ids) + ")");
                 }
                 return new Step.CardHealth(line, label, tenant, card, a.get("health").bool());
             }
@@ -231,9 +234,13 @@ final class StepReader {
         String tenant = tenant(a);
         String node = node(a, tenant);
         int index = a.has("index") ? a.get("index").integer(0) : 0;
-        long cards = worker(tenant, node).cards().stream().mapToLong(CardSpec::count).sum();
-        if (index >= cards) {
-            throw a.get("index").error("node " + node + " has " + cards + " card(s), no index " + index);
+        List<Integer> indexes = registered(a, tenant).get(node).stream().map(RegisteredCards.Card::index).toList();
+        if (!indexes.contains(index)) {
+            // a verbatim registration may number its cards otherwise than 0, 1, ...: then say how
+            boolean inOrder = java.util.stream.IntStream.range(0, indexes.size()).allMatch(k -> indexes.get(k) == k);
+            throw a.get("index").error("node " + node + " has " + indexes.size() + " card(s)"
+                    + (inOrder ? "" : " (indexes " + indexes.stream().map(String::valueOf)
+                    .collect(java.util.stream.Collectors.joining(", ")) + ")") + ", no index " + index);
         }
         return new Step.ExpectCard(line, label, tenant, node, index, optInt(a, "usedMemMB"), optInt(a, "usedCores"),
                 optInt(a, "usedSlots"), a.has("health") ? a.get("health").bool() : null);
@@ -285,12 +292,18 @@ final class StepReader {
         return lab.tenants().stream().filter(t -> t.name().equals(tenant)).findFirst().orElseThrow();
     }
 
-    private WorkerSpec worker(String tenant, String node) {
-        return tenantSpec(tenant).workers().stream().filter(w -> w.name().equals(node)).findFirst().orElseThrow();
-    }
-
-    private List<String> cardIds(String tenant) {
-        return CardIds.of(tenantSpec(tenant));
+    /** The cards each worker of the tenant registers, as the simulated lab registers them (read once). */
+    private Map<String, List<RegisteredCards.Card>> registered(ScenarioNode step, String tenant) {
+        Map<String, List<RegisteredCards.Card>> ids = registeredCards.get(tenant);
+        if (ids == null) {
+            try {
+                ids = RegisteredCards.of(lab, tenantSpec(tenant));
+            } catch (IllegalArgumentException e) {
+                throw step.error("cannot tell the tenant's cards: " + e.getMessage());
+            }
+            registeredCards.put(tenant, ids);
+        }
+        return ids;
     }
 
     static String podKey(String ref) {

@@ -7,10 +7,8 @@ import io.gpulab.engine.lab.HamiSettings;
 import io.gpulab.engine.lab.LabSpec;
 import io.gpulab.engine.lab.TenantSpec;
 import io.gpulab.engine.lab.WorkerSpec;
-import io.gpulab.mockgpu.catalog.CardCatalog;
 import io.gpulab.mockgpu.plugin.CardDeclaration;
 import io.gpulab.mockgpu.plugin.DeviceFactory;
-import io.gpulab.mockgpu.plugin.DeviceSettings;
 import io.gpulab.mockgpu.plugin.Registration;
 import io.gpulab.scheduler.model.DeviceInfo;
 
@@ -41,8 +39,7 @@ final class LabBuilder {
 
     /** @throws IllegalArgumentException for an unknown card model or bad card values (names the worker) */
     static List<SimTenant> build(LabSpec spec, SimLab lab) {
-        DeviceFactory factory = new DeviceFactory(CardCatalog.builtIn(), new DeviceSettings(
-                spec.hami().deviceSplitCount(), spec.hami().deviceMemoryScaling(), spec.hami().deviceCoreScaling()));
+        DeviceFactory factory = RegisteredCards.factory(spec.hami());
         List<SimTenant> out = new ArrayList<>();
         int i = 0;
         for (TenantSpec ts : spec.tenants()) {
@@ -50,29 +47,24 @@ final class LabBuilder {
             SimTenant t = new SimTenant(ts.name(), controlPlane(ts.name(), i), hami.webhookFailurePolicy());
             t.hami = hami;
             t.cfg = hami.toSchedulerConfig();
-            DeviceFactory tenantFactory = hami == spec.hami() ? factory : new DeviceFactory(CardCatalog.builtIn(),
-                    new DeviceSettings(hami.deviceSplitCount(), hami.deviceMemoryScaling(), hami.deviceCoreScaling()));
+            RegisteredCards cards = new RegisteredCards(hami, hami == spec.hami() ? factory
+                    : RegisteredCards.factory(hami));
             String tcp = "TenantControlPlane/" + TCP_NAMESPACE + "/" + ts.name();
             for (String phase : List.of("Provisioning", "NotReady", "Ready")) {
                 lab.event("", tcp, EventLog.NORMAL, phase, "TenantControlPlane " + ts.name() + " is " + phase
                         + ("Ready".equals(phase) ? " at " + t.controlPlane.endpoint() + ", datastore "
                         + DATASTORE + " prefix /" + t.controlPlane.dataStoreSchema() + "/" : ""), "kamaji");
             }
-            int nextCard = 0;
             for (WorkerSpec w : ts.workers()) {
                 List<DeviceInfo> devices;
                 try {
-                    var nc = hami.nodeConfig(w.name());
-                    devices = nc.isPresent() ? NodeConfigs.devices(nc.get(), hami, w.cards(), nextCard)
-                            : tenantFactory.devices(w.cards().stream().map(LabBuilder::declaration).toList(),
-                            nextCard);
+                    devices = cards.declared(w);
                 } catch (IllegalArgumentException e) {
                     throw new IllegalArgumentException("tenant " + ts.name() + ", worker " + w.name() + ": "
                             + e.getMessage(), e);
                 }
-                nextCard += devices.size();
                 List<String> notes = new ArrayList<>();
-                Registration reg = RawRegistration.of(w.annotations(), devices, lab.now(), notes);
+                Registration reg = RegisteredCards.registration(w, devices, lab.now(), notes);
                 SimNode node = new SimNode(w.name(), w.cpu(), w.memoryMiB(), w.annotations(), reg,
                         reg.devices() == devices ? baseline(w.cards(), devices.size())
                                 : new int[reg.devices().size()][3]);

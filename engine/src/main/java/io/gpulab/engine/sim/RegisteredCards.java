@@ -1,0 +1,89 @@
+package io.gpulab.engine.sim;
+
+import io.gpulab.engine.lab.HamiSettings;
+import io.gpulab.engine.lab.LabSpec;
+import io.gpulab.engine.lab.TenantSpec;
+import io.gpulab.engine.lab.WorkerSpec;
+import io.gpulab.mockgpu.catalog.CardCatalog;
+import io.gpulab.mockgpu.plugin.DeviceFactory;
+import io.gpulab.mockgpu.plugin.DeviceSettings;
+import io.gpulab.mockgpu.plugin.Registration;
+import io.gpulab.scheduler.model.DeviceInfo;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The cards each worker of a tenant registers, one rule for the simulated lab and for the scenario checker: the
+ * mock plugin's cards of {@code cards:} (or of the worker's HAMi node config), with ids counted across the
+ * tenant's workers, unless the worker states HAMi's own {@code hami.io/node-nvidia-register}, whose cards and ids
+ * are then the ones HAMi decodes (none when it cannot).
+ */
+public final class RegisteredCards {
+
+    private final HamiSettings hami;
+    private final DeviceFactory factory;
+    private int nextCard;
+
+    /** The tenant's registrations in worker order, from its first card. */
+    RegisteredCards(HamiSettings hami, DeviceFactory factory) {
+        this.hami = hami;
+        this.factory = factory;
+    }
+
+    static DeviceFactory factory(HamiSettings hami) {
+        return new DeviceFactory(CardCatalog.builtIn(), new DeviceSettings(hami.deviceSplitCount(),
+                hami.deviceMemoryScaling(), hami.deviceCoreScaling()));
+    }
+
+    /**
+     * The next worker's cards as its device plugin would register them, before HAMi's own annotation is read.
+     *
+     * @throws IllegalArgumentException for an unknown card model or bad card values
+     */
+    List<DeviceInfo> declared(WorkerSpec w) {
+        var nc = hami.nodeConfig(w.name());
+        List<DeviceInfo> devices = nc.isPresent() ? NodeConfigs.devices(nc.get(), hami, w.cards(), nextCard)
+                : factory.devices(w.cards().stream().map(LabBuilder::declaration).toList(), nextCard);
+        // ids count the declared cards, also where a verbatim registration replaces them
+        nextCard += devices.size();
+        return devices;
+    }
+
+    /** What HAMi reads of the worker: {@code declared}, or its verbatim registration ({@code notes} say which). */
+    static Registration registration(WorkerSpec w, List<DeviceInfo> declared, Instant now, List<String> notes) {
+        return RawRegistration.of(w.annotations(), declared, now, notes);
+    }
+
+    /** A registered card: its id and the index HAMi knows it by on its node. */
+    public record Card(String id, int index) { }
+
+    /**
+     * The cards each worker of {@code tenant} registers, by worker name in worker order.
+     *
+     * @throws IllegalArgumentException for an unknown card model or bad card values (names the worker), as building
+     *                                  the lab would
+     */
+    public static Map<String, List<Card>> of(LabSpec lab, TenantSpec tenant) {
+        HamiSettings hami = tenant.hamiOr(lab.hami());
+        RegisteredCards cards = new RegisteredCards(hami, factory(hami));
+        Map<String, List<Card>> out = new LinkedHashMap<>();
+        for (WorkerSpec w : tenant.workers()) {
+            List<DeviceInfo> declared;
+            try {
+                declared = cards.declared(w);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("tenant " + tenant.name() + ", worker " + w.name() + ": "
+                        + e.getMessage(), e);
+            }
+            List<Card> registered = new ArrayList<>();
+            registration(w, declared, Instant.EPOCH, new ArrayList<>()).devices()
+                    .forEach(d -> registered.add(new Card(d.id(), d.index())));
+            out.put(w.name(), List.copyOf(registered));
+        }
+        return out;
+    }
+}
