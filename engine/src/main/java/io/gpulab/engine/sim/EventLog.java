@@ -1,7 +1,6 @@
 package io.gpulab.engine.sim;
 
 import io.gpulab.engine.api.LabEvent;
-import io.gpulab.scheduler.filter.HamiEvent;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -38,10 +37,10 @@ final class EventLog {
     private static final int RECENT = 4096;
 
     LabEvent add(String tenant, String object, String type, String reason, String message, String source) {
-        // shared whatever its length: a run keeps every event, and short texts repeat too ("Started container main").
-        // Not a FilteringSucceed text: it lists the nodes' scores, which every placement changes, so it would only
-        // be hashed (1 kB on a large lab) and held by the cache for nothing
-        String msg = HamiEvent.FILTERING_SUCCEED.equals(reason) ? clip(message) : share(clip(message));
+        // shared whatever its length: a run keeps every event, and short texts repeat too ("Started container main",
+        // and a FilteringSucceed text: 50,000 binpack placements on 5,000 nodes logged 11,727 distinct ones; those the
+        // filter index repeats come as one instance, whose hash is already known)
+        String msg = share(clip(message));
         LabEvent e = new LabEvent(events.size() + 1L, clock.now(), tenant, object, type, reason, msg, source);
         events.add(e);
         return e;

@@ -33,21 +33,26 @@ record FilterAnswer(Status status, @Nullable String node, PodDevices devices, Ma
     }
 
     /**
-     * A success, built as {@code HamiFilter.assemble} does (the chosen node is the last in node-policy order and
-     * the FilteringSucceed text lists the fits in that order), from views of {@code fitting} and {@code failed};
-     * {@code listed} is the text's list of fits as {@link FilterEvents#listFits} makes it of {@code fitting}.
+     * A success, built as {@code HamiFilter.assemble} does (the chosen node is the last in node-policy order), from
+     * views of {@code fitting} and {@code failed}; {@code events} is {@link #succeeded} of it.
      */
-    static FilterAnswer success(SortedMap<String, String> failed, NavigableSet<NodeScore> fitting, int totalNodes,
-                                String listed) {
+    static FilterAnswer success(SortedMap<String, String> failed, NavigableSet<NodeScore> fitting,
+                                List<HamiEvent> events) {
         NodeScore chosen = fitting.last();
+        return new FilterAnswer(Status.success(), chosen.node(), chosen.devices(),
+                Collections.unmodifiableSortedMap(failed), events);
+    }
+
+    /**
+     * HAMi's FilteringSucceed event for {@code chosen} among {@code fits} fitting nodes, as the log keeps it (cut to
+     * its length, made in one copy); {@code listed} is its list of fits as {@link FilterEvents#listFits} makes it.
+     */
+    static List<HamiEvent> succeeded(String chosen, int totalNodes, int fits, String listed) {
         StringBuilder msg = new StringBuilder(Math.min(listed.length(), EventLog.MAX_MESSAGE) + 96);
-        FilterEvents.appendSucceededHead(msg, chosen.node(), totalNodes, fitting.size());
-        // the message as the log keeps it (cut to its length), made in one copy
+        FilterEvents.appendSucceededHead(msg, chosen, totalNodes, fits);
         int room = EventLog.MAX_MESSAGE + 1 - msg.length();
         msg.append(listed, 0, Math.max(0, Math.min(listed.length(), room))).append(')');
-        HamiEvent ok = new HamiEvent(HamiEvent.FILTERING_SUCCEED, HamiEvent.NORMAL, EventLog.clip(msg));
-        return new FilterAnswer(Status.success(), chosen.node(), chosen.devices(),
-                Collections.unmodifiableSortedMap(failed), List.of(ok));
+        return List.of(new HamiEvent(HamiEvent.FILTERING_SUCCEED, HamiEvent.NORMAL, EventLog.clip(msg)));
     }
 
     /** A list over a sorted set that is only iterated and sized, never indexed (FilterEvents reads it so). */

@@ -3,6 +3,7 @@ package io.gpulab.engine.sim;
 import io.gpulab.scheduler.filter.Code;
 import io.gpulab.scheduler.filter.FilterContext;
 import io.gpulab.scheduler.filter.FilterEvents;
+import io.gpulab.scheduler.filter.HamiEvent;
 import io.gpulab.scheduler.filter.HamiFilter;
 import io.gpulab.scheduler.filter.NodeFit;
 import io.gpulab.scheduler.filter.NodeFitter;
@@ -73,6 +74,16 @@ final class FitIndex {
         int listedKeep;
         /** The last fit {@link #listed} names, or null when it names them all. */
         @Nullable NodeScore lastListed;
+        /**
+         * The last FilteringSucceed event, for {@link #saidNode} among {@link #saidFits} of {@link #saidTotal}
+         * nodes with the list {@link #saidListed}: binpack places pod after pod on one node, and each such pod gets
+         * the same text, one instance (a run keeps every pod's events; 1 kB each on a large lab).
+         */
+        @Nullable List<HamiEvent> said;
+        @Nullable String saidNode;
+        @Nullable String saidListed;
+        int saidTotal;
+        int saidFits;
 
         Entry(int nodes, NodeOrder order) {
             versions = new long[nodes];
@@ -131,7 +142,7 @@ final class FitIndex {
                     java.util.Collections.unmodifiableSortedMap(e.failed),
                     FilterEvents.failed(e.failed, nodes.size(), messageKeep));
         }
-        return FilterAnswer.success(e.failed, e.fitting, nodes.size(), listed(e, messageKeep));
+        return FilterAnswer.success(e.failed, e.fitting, succeeded(e, nodes.size(), messageKeep));
     }
 
     /**
@@ -179,6 +190,21 @@ final class FitIndex {
             e.lastListed = last;
         }
         return e.listed;
+    }
+
+    private static List<HamiEvent> succeeded(Entry e, int totalNodes, int keep) {
+        String listed = listed(e, keep);
+        String chosen = e.fitting.last().node();
+        int fits = e.fitting.size();
+        if (e.said == null || listed != e.saidListed || !chosen.equals(e.saidNode) || totalNodes != e.saidTotal
+                || fits != e.saidFits) {
+            e.said = FilterAnswer.succeeded(chosen, totalNodes, fits, listed);
+            e.saidListed = listed;
+            e.saidNode = chosen;
+            e.saidTotal = totalNodes;
+            e.saidFits = fits;
+        }
+        return e.said;
     }
 
     /** A fit joins or leaves {@code e.fitting}: the kept list of fits goes when the fit is among those it lists. */
