@@ -47,7 +47,7 @@ final class LabBuilder {
             SimTenant t = new SimTenant(ts.name(), controlPlane(ts.name(), i), hami.webhookFailurePolicy());
             t.hami = hami;
             t.cfg = hami.toSchedulerConfig();
-            RegisteredCards cards = new RegisteredCards(hami, hami == spec.hami() ? factory
+            RegisteredCards cards = new RegisteredCards(ts.name(), hami, hami == spec.hami() ? factory
                     : RegisteredCards.factory(hami));
             String tcp = "TenantControlPlane/" + TCP_NAMESPACE + "/" + ts.name();
             for (String phase : List.of("Provisioning", "NotReady", "Ready")) {
@@ -56,13 +56,7 @@ final class LabBuilder {
                         + DATASTORE + " prefix /" + t.controlPlane.dataStoreSchema() + "/" : ""), "kamaji");
             }
             for (WorkerSpec w : ts.workers()) {
-                List<DeviceInfo> devices;
-                try {
-                    devices = cards.declared(w);
-                } catch (IllegalArgumentException e) {
-                    throw new IllegalArgumentException("tenant " + ts.name() + ", worker " + w.name() + ": "
-                            + e.getMessage(), e);
-                }
+                List<DeviceInfo> devices = cards.declared(w);
                 List<String> notes = new ArrayList<>();
                 Registration reg = RegisteredCards.registration(w, devices, lab.now(), notes);
                 SimNode node = new SimNode(w.name(), w.cpu(), w.memoryMiB(), w.annotations(), reg,

@@ -24,12 +24,14 @@ import java.util.Map;
  */
 public final class RegisteredCards {
 
+    private final String tenant;
     private final HamiSettings hami;
     private final DeviceFactory factory;
     private int nextCard;
 
     /** The tenant's registrations in worker order, from its first card. */
-    RegisteredCards(HamiSettings hami, DeviceFactory factory) {
+    RegisteredCards(String tenant, HamiSettings hami, DeviceFactory factory) {
+        this.tenant = tenant;
         this.hami = hami;
         this.factory = factory;
     }
@@ -42,12 +44,17 @@ public final class RegisteredCards {
     /**
      * The next worker's cards as its device plugin would register them, before HAMi's own annotation is read.
      *
-     * @throws IllegalArgumentException for an unknown card model or bad card values
+     * @throws IllegalArgumentException for an unknown card model or bad card values (names tenant and worker)
      */
     List<DeviceInfo> declared(WorkerSpec w) {
         var nc = hami.nodeConfig(w.name());
-        List<DeviceInfo> devices = nc.isPresent() ? NodeConfigs.devices(nc.get(), hami, w.cards(), nextCard)
-                : factory.devices(w.cards().stream().map(LabBuilder::declaration).toList(), nextCard);
+        List<DeviceInfo> devices;
+        try {
+            devices = nc.isPresent() ? NodeConfigs.devices(nc.get(), hami, w.cards(), nextCard)
+                    : factory.devices(w.cards().stream().map(LabBuilder::declaration).toList(), nextCard);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("tenant " + tenant + ", worker " + w.name() + ": " + e.getMessage(), e);
+        }
         // ids count the declared cards, also where a verbatim registration replaces them
         nextCard += devices.size();
         return devices;
@@ -69,18 +76,11 @@ public final class RegisteredCards {
      */
     public static Map<String, List<Card>> of(LabSpec lab, TenantSpec tenant) {
         HamiSettings hami = tenant.hamiOr(lab.hami());
-        RegisteredCards cards = new RegisteredCards(hami, factory(hami));
+        RegisteredCards cards = new RegisteredCards(tenant.name(), hami, factory(hami));
         Map<String, List<Card>> out = new LinkedHashMap<>();
         for (WorkerSpec w : tenant.workers()) {
-            List<DeviceInfo> declared;
-            try {
-                declared = cards.declared(w);
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("tenant " + tenant.name() + ", worker " + w.name() + ": "
-                        + e.getMessage(), e);
-            }
             List<Card> registered = new ArrayList<>();
-            registration(w, declared, Instant.EPOCH, new ArrayList<>()).devices()
+            registration(w, cards.declared(w), Instant.EPOCH, new ArrayList<>()).devices()
                     .forEach(d -> registered.add(new Card(d.id(), d.index())));
             out.put(w.name(), List.copyOf(registered));
         }
