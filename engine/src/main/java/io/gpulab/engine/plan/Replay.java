@@ -138,7 +138,7 @@ final class Replay {
                 }
                 if (done == lastSubmit && curve.lastDue()) {
                     // as `gpulab run` does: the arrival that rounds up to the last whole percent gets its point
-                    curve.last(sim.gpuAllocatedMilli());
+                    curve.last(sim.allocatedMilli());
                 }
                 onEvent.accept(++done);
             }
@@ -230,7 +230,7 @@ final class Replay {
 
         void sample(SimBackend sim, AllocationCurve curve) {
             // the curve reads the lab's running allocation; a snapshot is built only for a new peak
-            long used = sim.gpuAllocatedMilli();
+            long used = sim.allocatedMilli();
             curve.sample(used);
             if (keep && (metrics == null || used > metrics.gpuAllocation().used())) {
                 io.gpulab.engine.api.LabSnapshot s = sim.snapshot();
