@@ -66,19 +66,23 @@ final class CliSupport {
         } catch (IllegalArgumentException | IllegalStateException e) {
             refused = e;
         }
+        Loaded loaded = null;
         try {
             Scenario s = join(steps);
             if (refused != null) {
                 err(spec).println("gpulab: " + s.source() + ": backend sim: " + refused.getMessage());
                 return null;
             }
-            return new Loaded(s, backend);
+            loaded = new Loaded(s, backend);
+            return loaded;
         } catch (ScenarioException e) {
             err(spec).println("gpulab: " + e.getMessage());
-            if (backend != null) {
+            return null;
+        } finally {
+            // whatever ended the load (an invalid step, or a failure of the reader itself), a lab not handed on is closed
+            if (loaded == null && backend != null) {
                 backend.close();
             }
-            return null;
         }
     }
 

@@ -37,12 +37,14 @@ public final class ImportCommand {
                     + "gpumem-percentage = gpu_milli / 10, cpu_milli and memory_mib as requests); CPU-only pods are "
                     + "kept. G1/G2/G3 cards use the catalog's assumed memory. See docs/openb.md.",
                 "Arrivals: trace (default) creates and deletes pods at the trace's times (a list without time "
-                    + "columns arrives in file order, never deleted); fgd replays as the FGD paper's artifact: pods "
-                    + "resampled until their GPU demand is --inflate times the GPU capacity, shuffled by --seed, "
-                    + "all submitted, none deleted.",
+                    + "columns arrives in file order, never deleted); fgd replays as the FGD paper's artifact: the "
+                    + "trace's pods in a random order (--seed), then copies drawn at random from the trace appended "
+                    + "while the GPU demand stays within --inflate times the GPU capacity (a trace that asks for more "
+                    + "loses pods at random instead); all submitted, none deleted.",
                 "Exit 0 on success, 2 for unreadable input or bad arguments."})
     int openb(@Parameters(index = "0", paramLabel = "NODES.csv",
-                      description = "openb_node_list_gpu_node.csv (sn,cpu_milli,memory_mib,gpu,model)") Path nodesCsv,
+                      description = "openb_node_list_gpu_node.csv, or openb_node_list_all_node.csv whose CPU-only "
+                              + "nodes become workers without cards (sn,cpu_milli,memory_mib,gpu,model)") Path nodesCsv,
               @Parameters(index = "1", paramLabel = "PODS.csv",
                       description = "an openb_pod_list_*.csv") Path podsCsv,
               @Option(names = "--tenants", paramLabel = "N", defaultValue = "1",
@@ -53,7 +55,7 @@ public final class ImportCommand {
                       description = "fgd: GPU demand as a multiple of the GPU capacity (default 1.3)")
               @Nullable Double inflate,
               @Option(names = "--seed", paramLabel = "S",
-                      description = "fgd: seed of the resampling and the shuffle (default 42)") @Nullable Long seed,
+                      description = "fgd: seed of the shuffle and the draws (default 42)") @Nullable Long seed,
               @Option(names = "--out", paramLabel = "FILE",
                       description = "write here (.json for JSON, else YAML); default: stdout") @Nullable Path out,
               @Option(names = "--name", paramLabel = "NAME", defaultValue = "openb",

@@ -17,19 +17,19 @@ final class PlanReport {
     }
 
     /**
-     * Gets the chart renderer ready while the candidates replay (a daemon thread at low priority): its start-up
-     * then overlaps the replays instead of following them. A failure here is left to the report to say.
+     * Gets the chart renderer ready while the candidates replay (on a daemon thread): its start-up then overlaps the
+     * replays instead of following them. A failure here, JavaFX's native libraries missing included, is left to the
+     * report to say, on its own thread and in its own words.
      */
     static void prepare() {
         Thread t = new Thread(() -> {
             try {
                 io.gpulab.app.gui.plan.PlanChartImages.warmUp();
-            } catch (java.io.IOException | RuntimeException e) {
+            } catch (java.io.IOException | RuntimeException | LinkageError e) {
                 // the report itself starts the renderer again and reports what goes wrong
             }
         }, "report-warm-up");
         t.setDaemon(true);
-        t.setPriority(Thread.MIN_PRIORITY);
         t.start();
     }
 

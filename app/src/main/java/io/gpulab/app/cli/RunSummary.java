@@ -19,12 +19,6 @@ final class RunSummary {
     private RunSummary() {
     }
 
-    static void print(RunResult run, PrintWriter out) {
-        StringBuilder steps = new StringBuilder(256);
-        run.steps().forEach(s -> step(s, steps));
-        print(run, List.of(steps), out);
-    }
-
     /** The summary with its step lines already formatted by {@link #step}, in order, in {@code stepLines}. */
     static void print(RunResult run, List<? extends CharSequence> stepLines, PrintWriter out) {
         long checks = run.steps().stream().filter(StepResult::check).count();
@@ -37,14 +31,8 @@ final class RunSummary {
                 String lock = n.lock() == null ? "" : "  lock held by " + n.lock().holder();
                 out.println("  " + t.name() + "/" + n.name() + lock);
                 for (LabState.Card c : n.cards()) {
-                    // as printf("    %s %s: %,d/%,d MB, %d/%d cores, %d/%d slots%s%n"): 40,000 cards on a large lab
                     line.setLength(0);
-                    line.append("    ").append(c.id()).append(' ').append(c.type()).append(": ");
-                    grouped(line, c.usedMemMB()).append('/');
-                    grouped(line, c.memMB()).append(" MB, ").append(c.usedCores()).append('/').append(c.cores())
-                            .append(" cores, ").append(c.usedSlots()).append('/').append(c.slots()).append(" slots")
-                            .append(c.health() ? "" : ", UNHEALTHY");
-                    out.println(line);
+                    out.println(StepEvidence.card(line.append("    "), c));
                 }
             }
         }
@@ -82,18 +70,4 @@ final class RunSummary {
 
     /** What {@link PrintWriter#println()} ends a line with. */
     private static final String NL = System.lineSeparator();
-
-    /** {@code n} as {@code %,d} writes it in {@link Locale#ROOT}: digits grouped by three with commas. */
-    static StringBuilder grouped(StringBuilder b, long n) {
-        String digits = Long.toString(n);
-        int start = n < 0 ? 1 : 0;
-        b.append(digits, 0, start);
-        for (int i = start; i < digits.length(); i++) {
-            if (i > start && (digits.length() - i) % 3 == 0) {
-                b.append(',');
-            }
-            b.append(digits.charAt(i));
-        }
-        return b;
-    }
 }

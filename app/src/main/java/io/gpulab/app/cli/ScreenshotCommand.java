@@ -65,8 +65,11 @@ public final class ScreenshotCommand implements Callable<Integer> {
     BackendMixin backend = new BackendMixin();
 
     @Option(names = "--frames", defaultValue = "0", paramLabel = "N",
-            description = "Also measure N frames, each after a lab change (a 1 s clock advance): the change's UI work "
-                    + "plus the pulse that draws it, to the rendered frame (docs/benchmarks.md).")
+            description = "Also measure frame times and print one line per series: N frames after a 1 s clock "
+                    + "advance each; N frames after a pod submitted to or deleted from the tenant with the most "
+                    + "workers; a palette pod dragged over the canvas in N+3 moves (a move that changes nothing on "
+                    + "screen draws no frame and is not counted). A frame is the change's UI work plus the pulse that "
+                    + "draws it, to the rendered frame (docs/benchmarks.md).")
     int frames;
 
     @Override

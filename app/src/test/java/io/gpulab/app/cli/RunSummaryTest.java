@@ -7,6 +7,7 @@ import io.gpulab.engine.scenario.RunResult;
 import io.gpulab.engine.scenario.Scenario;
 import io.gpulab.engine.scenario.ScenarioReader;
 import io.gpulab.engine.scenario.ScenarioRunner;
+import io.gpulab.engine.scenario.StepEvidence;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -14,6 +15,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -27,7 +29,7 @@ class RunSummaryTest {
         long[] values = {0, 7, 999, 1000, 12_345, 81_920, 999_999, 1_000_000, 40_000_000_000L, -1, -1000, -123_456,
             Integer.MAX_VALUE, Long.MIN_VALUE, Long.MAX_VALUE};
         for (long v : values) {
-            assertEquals(String.format(Locale.ROOT, "%,d", v), RunSummary.grouped(new StringBuilder(), v).toString());
+            assertEquals(String.format(Locale.ROOT, "%,d", v), StepEvidence.grouped(new StringBuilder(), v).toString());
         }
     }
 
@@ -53,7 +55,9 @@ class RunSummaryTest {
         StringWriter one = new StringWriter();
         try (LabBackend b = Backends.open("sim", s.lab(), BackendOptions.NONE)) {
             RunResult run = new ScenarioRunner(b, 0).run(s);
-            RunSummary.print(run, new PrintWriter(one));
+            StringBuilder lines = new StringBuilder();
+            run.steps().forEach(step -> RunSummary.step(step, lines));
+            RunSummary.print(run, List.of(lines), new PrintWriter(one));
         }
         assertEquals(wallless(one.toString()), wallless(cli.out()));
         assertTrue(cli.out().contains("\n  1301 done advance"), "the last step is printed");

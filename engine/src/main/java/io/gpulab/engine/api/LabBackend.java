@@ -38,6 +38,15 @@ public interface LabBackend extends AutoCloseable {
         return pod(tenant, podKey);
     }
 
+    /**
+     * GPU-milli allocated over every tenant ({@code LabMetrics}' {@code gpuAllocation().used()}) when the backend keeps
+     * it as the lab changes, so that an allocation curve sampled after every submit builds no snapshot; empty when
+     * the caller has to count it from a snapshot.
+     */
+    default java.util.OptionalLong gpuAllocatedMilli() {
+        return java.util.OptionalLong.empty();
+    }
+
     /** Every event so far, oldest first. */
     List<LabEvent> events();
 

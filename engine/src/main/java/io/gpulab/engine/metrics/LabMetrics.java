@@ -87,10 +87,15 @@ public record LabMetrics(int nodes, int cards, Usage gpuAllocation, Usage gpuMem
 
     /** GPU-milli a card holds: its booked compute share, at most a whole card. */
     public static long allocatedMilli(CardView c) {
-        if (c.cores() <= 0) {
+        return allocatedMilli(c.usedCores(), c.cores());
+    }
+
+    /** GPU-milli of a card with {@code usedCores} of its {@code cores} booked. */
+    public static long allocatedMilli(int usedCores, int cores) {
+        if (cores <= 0) {
             return 0;
         }
-        return Math.min(CARD_MILLI, (long) CARD_MILLI * Math.max(0, c.usedCores()) / c.cores());
+        return Math.min(CARD_MILLI, (long) CARD_MILLI * Math.max(0, usedCores) / cores);
     }
 
     static double pct(long used, long capacity) {

@@ -7,9 +7,10 @@ import java.util.Locale;
  * <ul>
  *   <li>{@link #TRACE}: each pod is created at its {@code creation_time} and deleted at its {@code deletion_time};
  *       a pod list without time columns arrives in file order and never leaves;</li>
- *   <li>{@link #FGD}: as the FGD artifact (hkust-adsl/kubernetes-scheduler-simulator) replays the trace: pods are
- *       resampled until their GPU demand is {@code inflate} times the cluster's GPU capacity, shuffled by a seed,
- *       all submitted at once, none ever deleted.</li>
+ *   <li>{@link #FGD}: as the FGD artifact (hkust-adsl/kubernetes-scheduler-simulator) replays the trace: the trace's
+ *       pods in a random order, then copies drawn at random from the trace appended while the GPU demand stays within
+ *       {@code inflate} times the cluster's GPU capacity (see {@link FgdWorkload}), all submitted at once, none ever
+ *       deleted.</li>
  * </ul>
  */
 public enum Arrivals {

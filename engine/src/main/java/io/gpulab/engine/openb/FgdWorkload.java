@@ -33,7 +33,8 @@ public final class FgdWorkload {
     }
 
     /**
-     * The tuned, shuffled pod list.
+     * The tuned pod list: the trace's pods shuffled, then the appended copies in the order drawn (or the trace
+     * with pods removed at random when it already asks for more).
      *
      * @throws IllegalArgumentException for an inflation that is not a positive finite number or a trace that asks
      *                                  for no GPU at all

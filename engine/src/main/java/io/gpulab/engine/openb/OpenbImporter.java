@@ -29,11 +29,11 @@ import java.util.Set;
  *       memory from GPU nodes as in the trace;</li>
  *   <li>arrivals ({@link Arrivals}): {@code trace} submits pods in creation order and deletes them at their deletion
  *       time, with {@code advance} steps between (at equal times, deletions of older pods come first), or in file
- *       order with no deletions for a list without times; {@code fgd} shuffles and resamples ({@link FgdWorkload})
- *       and submits everything with no deletions;</li>
+ *       order with no deletions for a list without times; {@code fgd} shuffles the trace's pods and appends copies
+ *       drawn from it ({@link FgdWorkload}) and submits everything with no deletions;</li>
  *   <li>nodes and pods are dealt round-robin to {@code tenants} tenants ({@code tenant-1} ...).</li>
  * </ul>
- * No rule skips a row: every pod of the file (or of the resampled workload) is submitted.
+ * No rule skips a row: every pod of the file (or of the tuned FGD workload) is submitted.
  */
 public final class OpenbImporter {
 
@@ -94,7 +94,8 @@ public final class OpenbImporter {
         meta.put("name", name);
         String arrivals = o.arrivals() == Arrivals.FGD
                 ? String.format(Locale.ROOT, "FGD arrivals: the trace's %d pods in a random order, then copies "
-                + "drawn from them up to %.2f times the GPU capacity (seed %d); all submitted, none deleted", pods.size(), o.inflate(), o.seed())
+                + "drawn from them up to %.2f times the GPU capacity (seed %d); all submitted, none deleted",
+                pods.size(), o.inflate(), o.seed())
                 : timed ? "trace arrivals: created and deleted at the trace's times"
                 : "trace arrivals: the list has no times, so pods arrive in file order and are never deleted";
         meta.put("description", String.format(Locale.ROOT, "Imported from the Alibaba openb trace (Weng et al., "

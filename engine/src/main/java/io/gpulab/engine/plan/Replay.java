@@ -138,7 +138,7 @@ final class Replay {
                 }
                 if (done == lastSubmit && curve.lastDue()) {
                     // as `gpulab run` does: the arrival that rounds up to the last whole percent gets its point
-                    curve.last(sim.gpuAllocatedMilli());
+                    peak.last(sim, curve);
                 }
                 onEvent.accept(++done);
             }
@@ -230,8 +230,19 @@ final class Replay {
 
         void sample(SimBackend sim, AllocationCurve curve) {
             // the curve reads the lab's running allocation; a snapshot is built only for a new peak
-            long used = sim.gpuAllocatedMilli();
+            long used = sim.allocatedMilli();
             curve.sample(used);
+            consider(sim, used);
+        }
+
+        /** The curve's last point (see {@link AllocationCurve#last}), a sample like the others. */
+        void last(SimBackend sim, AllocationCurve curve) {
+            long used = sim.allocatedMilli();
+            curve.last(used);
+            consider(sim, used);
+        }
+
+        private void consider(SimBackend sim, long used) {
             if (keep && (metrics == null || used > metrics.gpuAllocation().used())) {
                 io.gpulab.engine.api.LabSnapshot s = sim.snapshot();
                 metrics = LabMetrics.of(s);

@@ -130,8 +130,8 @@ public final class WorkloadResolver {
     }
 
     /**
-     * The openb importer's scenario for the arrival model (trace times, or FGD's resampled, shuffled list), read
-     * straight from its document: the importer owns the mapping of trace rows to pods.
+     * The openb importer's scenario for the arrival model (trace times, or FGD's shuffled trace with drawn copies),
+     * read straight from its document: the importer owns the mapping of trace rows to pods.
      */
     private Workload openb(WorkloadSpec.Openb o) {
         try {

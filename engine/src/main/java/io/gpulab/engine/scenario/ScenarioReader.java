@@ -92,10 +92,6 @@ public final class ScenarioReader {
             this.steps = steps;
         }
 
-        public String source() {
-            return fileName;
-        }
-
         public LabSpec lab() {
             return lab;
         }

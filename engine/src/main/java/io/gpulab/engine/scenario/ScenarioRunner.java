@@ -95,8 +95,8 @@ public final class ScenarioRunner {
      * as nodes change, so the curve's samples do not build a snapshot of every pod (12 % of a 50,000-pod run).
      */
     private long allocatedMilli() {
-        return backend instanceof io.gpulab.engine.sim.SimBackend sim ? sim.gpuAllocatedMilli()
-                : LabMetrics.of(backend.snapshot()).gpuAllocation().used();
+        return backend.gpuAllocatedMilli()
+                .orElseGet(() -> LabMetrics.of(backend.snapshot()).gpuAllocation().used());
     }
 
     private StepResult apply(int index, Step step) {

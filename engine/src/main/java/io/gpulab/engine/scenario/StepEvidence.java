@@ -29,9 +29,7 @@ public final class StepEvidence {
             return pod(p);
         }
         if (o instanceof LabState.Card c) {
-            return String.format(Locale.ROOT, "%s %s: %,d/%,d MB, %d/%d cores, %d/%d slots%s", c.id(), c.type(),
-                    c.usedMemMB(), c.memMB(), c.usedCores(), c.cores(), c.usedSlots(), c.slots(),
-                    c.health() ? "" : ", UNHEALTHY");
+            return card(new StringBuilder(96), c).toString();
         }
         if (o instanceof LabState.Lock l) {
             return l.held() ? "lock held by " + l.holder() + " since " + l.since() + ", expires " + l.expires()
@@ -44,6 +42,32 @@ public final class StepEvidence {
             return m.entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining("; "));
         }
         return o == null ? "" : String.valueOf(o);
+    }
+
+    /**
+     * A card's line, appended: as {@code printf("%s %s: %,d/%,d MB, %d/%d cores, %d/%d slots%s")} with
+     * {@link Locale#ROOT}, without a Formatter (a summary writes 40,000 of them on a large lab).
+     */
+    public static StringBuilder card(StringBuilder out, LabState.Card c) {
+        out.append(c.id()).append(' ').append(c.type()).append(": ");
+        grouped(out, c.usedMemMB()).append('/');
+        return grouped(out, c.memMB()).append(" MB, ").append(c.usedCores()).append('/').append(c.cores())
+                .append(" cores, ").append(c.usedSlots()).append('/').append(c.slots()).append(" slots")
+                .append(c.health() ? "" : ", UNHEALTHY");
+    }
+
+    /** {@code n} as {@code %,d} writes it in {@link Locale#ROOT}: digits grouped by three with commas. */
+    public static StringBuilder grouped(StringBuilder b, long n) {
+        String digits = Long.toString(n);
+        int start = n < 0 ? 1 : 0;
+        b.append(digits, 0, start);
+        for (int i = start; i < digits.length(); i++) {
+            if (i > start && (digits.length() - i) % 3 == 0) {
+                b.append(',');
+            }
+            b.append(digits.charAt(i));
+        }
+        return b;
     }
 
     /** Every comparison: {@code phase = Running} when it held, {@code phase: expected X, observed Y} when not. */

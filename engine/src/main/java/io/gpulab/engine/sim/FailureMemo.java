@@ -29,15 +29,13 @@ final class FailureMemo {
         final int[] masks;
         final String[] reasons;
         final int[] cards;
-        final long epoch;
         int seen;
 
-        Memo(Scheduling.Failure failure, int[] masks, String[] reasons, int[] cards, long epoch, int seen) {
+        Memo(Scheduling.Failure failure, int[] masks, String[] reasons, int[] cards, int seen) {
             this.failure = failure;
             this.masks = masks;
             this.reasons = reasons;
             this.cards = cards;
-            this.epoch = epoch;
             this.seen = seen;
         }
     }
@@ -50,12 +48,11 @@ final class FailureMemo {
     };
     private int[] journal = new int[256];
     private int journalSize;
-    private long epoch;
 
     /** Node {@code index} changed. */
     void nodeChanged(int index) {
         if (journalSize == MAX_JOURNAL) {
-            epoch++;
+            // a restarted journal no longer says what changed since a memo was made: none survives it
             journalSize = 0;
             memos.clear();
         }
@@ -71,7 +68,7 @@ final class FailureMemo {
      */
     Scheduling.@Nullable Failure get(Object key, SimTenant t, FilterContext ctx, HostRequests host) {
         Memo m = memos.get(key);
-        if (m == null || m.epoch != epoch) {
+        if (m == null) {
             return null;
         }
         if (journalSize - m.seen > t.nodeList.size() / 4) {
@@ -116,7 +113,7 @@ final class FailureMemo {
             anyPass |= masks[i] == 0;
         }
         String[] reasons = anyPass ? t.fits.entry(ctx, t.nodeList, t.nodeInfos()).reasons.clone() : new String[n];
-        memos.put(key, new Memo(f, masks, reasons, cards, epoch, journalSize));
+        memos.put(key, new Memo(f, masks, reasons, cards, journalSize));
     }
 
     private static int cards(SimNode n) {

@@ -8,9 +8,7 @@ import io.gpulab.scheduler.filter.Status;
 import io.gpulab.scheduler.model.PodDevices;
 import org.jspecify.annotations.Nullable;
 
-import java.util.AbstractList;
 import java.util.Collections;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableSet;
@@ -48,43 +46,8 @@ record FilterAnswer(Status status, @Nullable String node, PodDevices devices, Ma
      * its length, made in one copy); {@code listed} is its list of fits as {@link FilterEvents#listFits} makes it.
      */
     static List<HamiEvent> succeeded(String chosen, int totalNodes, int fits, String listed) {
-        StringBuilder msg = new StringBuilder(Math.min(listed.length(), EventLog.MAX_MESSAGE) + 96);
-        FilterEvents.appendSucceededHead(msg, chosen, totalNodes, fits);
-        int room = EventLog.MAX_MESSAGE + 1 - msg.length();
-        msg.append(listed, 0, Math.max(0, Math.min(listed.length(), room))).append(')');
+        StringBuilder msg = new StringBuilder(listed.length() + 96);
+        FilterEvents.appendSucceededHead(msg, chosen, totalNodes, fits).append(listed).append(')');
         return List.of(new HamiEvent(HamiEvent.FILTERING_SUCCEED, HamiEvent.NORMAL, EventLog.clip(msg)));
-    }
-
-    /** A list over a sorted set that is only iterated and sized, never indexed (FilterEvents reads it so). */
-    static List<NodeScore> inOrder(NavigableSet<NodeScore> set) {
-        return new InOrder(set);
-    }
-
-    /** A list over a sorted set that is only iterated and sized, never indexed (FilterEvents reads it so). */
-    private static final class InOrder extends AbstractList<NodeScore> {
-        private final NavigableSet<NodeScore> set;
-
-        InOrder(NavigableSet<NodeScore> set) {
-            this.set = set;
-        }
-
-        @Override
-        public Iterator<NodeScore> iterator() {
-            return Collections.unmodifiableSet(set).iterator();
-        }
-
-        @Override
-        public NodeScore get(int index) {
-            Iterator<NodeScore> it = set.iterator();
-            for (int i = 0; i < index; i++) {
-                it.next();
-            }
-            return it.next();
-        }
-
-        @Override
-        public int size() {
-            return set.size();
-        }
     }
 }

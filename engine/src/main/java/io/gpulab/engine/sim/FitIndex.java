@@ -63,27 +63,22 @@ final class FitIndex {
         /** Each node's shape and card ids at its last fit ({@link FitShapes}); a null shape was fitted plainly. */
         final Object[] shapeAt;
         final Object[] idsAt;
-        /** One fit per (interned) shape met, with the card ids of the node it was made on, to hand on to nodes of that shape. */
+        /** One fit per (interned) shape met, with the card ids of the node it was made on, for nodes of that shape. */
         final Map<Object, Fitted> byShape = new java.util.IdentityHashMap<>();
         /**
-         * The FilteringSucceed list of fits ({@link FilterEvents#listFits}) for {@link #listedKeep} characters, or
-         * null: kept while the first fits, those it lists, stay as they are. Under binpack the list starts with the
-         * least used nodes, which a placement rarely touches, so most pods reuse it instead of formatting ~70 scores.
+         * The FilteringSucceed list of fits ({@link FilterEvents#listFits}) as the log keeps it, or null: kept while
+         * the first fits, those it lists, stay as they are. Under binpack the list starts with the least used nodes,
+         * which a placement rarely touches, so most pods reuse it instead of formatting ~70 scores.
          */
         @Nullable String listed;
-        int listedKeep;
         /** The last fit {@link #listed} names, or null when it names them all. */
         @Nullable NodeScore lastListed;
         /**
-         * The last FilteringSucceed event, for {@link #saidNode} among {@link #saidFits} of {@link #saidTotal}
-         * nodes with the list {@link #saidListed}: binpack places pod after pod on one node, and each such pod gets
-         * the same text, one instance (a run keeps every pod's events; 1 kB each on a large lab).
+         * The last FilteringSucceed event: binpack places pod after pod on one node, and each such pod gets the same
+         * text, one instance (a run keeps every pod's events; 1 kB each on a large lab). An entry is made anew when
+         * the node count changes, so the text's total needs no check.
          */
-        @Nullable List<HamiEvent> said;
-        @Nullable String saidNode;
-        @Nullable String saidListed;
-        int saidTotal;
-        int saidFits;
+        @Nullable Said said;
 
         Entry(int nodes, NodeOrder order) {
             versions = new long[nodes];
@@ -94,6 +89,9 @@ final class FitIndex {
             idsAt = new Object[nodes];
         }
     }
+
+    /** A FilteringSucceed event and what it was made of: the chosen node, how many fit, the list of fits. */
+    private record Said(List<HamiEvent> events, String node, int fits, String listed) { }
 
     /** A fit and the card ids of the node it was made on. */
     private record Fitted(NodeFit fit, List<String> ids) { }
@@ -127,10 +125,10 @@ final class FitIndex {
     }
 
     /**
-     * What {@code HamiFilter.filter(ctx, infos, null, ..., messageKeep)} answers; {@code infos.get(i)} is the
-     * current info of {@code nodes.get(i)}.
+     * What {@code HamiFilter.filter(ctx, infos, null)} answers, its event texts as the log keeps them
+     * ({@link EventLog#MAX_MESSAGE}); {@code infos.get(i)} is the current info of {@code nodes.get(i)}.
      */
-    FilterAnswer filter(FilterContext ctx, List<SimNode> nodes, List<NodeInfo> infos, int messageKeep) {
+    FilterAnswer filter(FilterContext ctx, List<SimNode> nodes, List<NodeInfo> infos) {
         if (!ctx.requestsAnyDevice()) {
             return FilterAnswer.of(HamiFilter.filter(ctx, infos, null));
         }
@@ -140,9 +138,9 @@ final class FitIndex {
             // as the log keeps them, not thousands of names per pod
             return new FilterAnswer(new Status(Code.UNSCHEDULABLE, List.of(), Status.HAMI), null, PodDevices.empty(),
                     java.util.Collections.unmodifiableSortedMap(e.failed),
-                    FilterEvents.failed(e.failed, nodes.size(), messageKeep));
+                    FilterEvents.failed(e.failed, nodes.size(), EventLog.MAX_MESSAGE));
         }
-        return FilterAnswer.success(e.failed, e.fitting, succeeded(e, nodes.size(), messageKeep));
+        return FilterAnswer.success(e.failed, e.fitting, succeeded(e, nodes.size()));
     }
 
     /**
@@ -174,10 +172,10 @@ final class FitIndex {
         return e;
     }
 
-    private static String listed(Entry e, int keep) {
-        if (e.listed == null || e.listedKeep != keep) {
-            StringBuilder sb = new StringBuilder(Math.min(keep, 1 << 16) + 32);
-            int n = FilterEvents.listFits(sb, FilterAnswer.inOrder(e.fitting), keep);
+    private static String listed(Entry e) {
+        if (e.listed == null) {
+            StringBuilder sb = new StringBuilder(EventLog.MAX_MESSAGE + 32);
+            int n = FilterEvents.listFits(sb, e.fitting, EventLog.MAX_MESSAGE);
             NodeScore last = null;
             if (n < e.fitting.size()) {
                 java.util.Iterator<NodeScore> it = e.fitting.iterator();
@@ -186,25 +184,21 @@ final class FitIndex {
                 }
             }
             e.listed = sb.toString();
-            e.listedKeep = keep;
             e.lastListed = last;
         }
         return e.listed;
     }
 
-    private static List<HamiEvent> succeeded(Entry e, int totalNodes, int keep) {
-        String listed = listed(e, keep);
+    private static List<HamiEvent> succeeded(Entry e, int totalNodes) {
+        String listed = listed(e);
         String chosen = e.fitting.last().node();
         int fits = e.fitting.size();
-        if (e.said == null || listed != e.saidListed || !chosen.equals(e.saidNode) || totalNodes != e.saidTotal
-                || fits != e.saidFits) {
-            e.said = FilterAnswer.succeeded(chosen, totalNodes, fits, listed);
-            e.saidListed = listed;
-            e.saidNode = chosen;
-            e.saidTotal = totalNodes;
-            e.saidFits = fits;
+        Said s = e.said;
+        if (s == null || listed != s.listed() || !chosen.equals(s.node()) || fits != s.fits()) {
+            s = new Said(FilterAnswer.succeeded(chosen, totalNodes, fits, listed), chosen, fits, listed);
+            e.said = s;
         }
-        return e.said;
+        return s.events();
     }
 
     /** A fit joins or leaves {@code e.fitting}: the kept list of fits goes when the fit is among those it lists. */

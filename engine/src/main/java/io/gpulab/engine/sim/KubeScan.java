@@ -101,10 +101,7 @@ final class KubeScan {
     }
 
     /** Nothing fails (a pod with no CPU or memory request on a lab whose nodes all have room for another pod). */
-    void none(int nodes) {
-        if (masks.length != nodes) {
-            masks = new int[nodes];
-        }
+    void none() {
         clear = true;
         failing = 0;
     }

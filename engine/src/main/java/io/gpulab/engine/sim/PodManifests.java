@@ -83,8 +83,8 @@ final class PodManifests {
     private static Map<String, String> quantities(@Nullable Object raw, String field, String where) {
         Map<String, String> out = new LinkedHashMap<>();
         map(raw, field).forEach((k, v) -> {
-            String q = shared(v instanceof BigDecimal || v instanceof Double || v instanceof Float
-                    ? new BigDecimal(v.toString()).stripTrailingZeros().toPlainString() : String.valueOf(v));
+            String q = v instanceof BigDecimal || v instanceof Double || v instanceof Float
+                    ? new BigDecimal(v.toString()).stripTrailingZeros().toPlainString() : String.valueOf(v);
             String f = field + "[" + k + "]";
             if (!Quantity.isValid(q)) {
                 throw new IllegalArgumentException(where + f + ": Invalid value: \"" + q
@@ -101,7 +101,8 @@ final class PodManifests {
                     .remainder(BigDecimal.valueOf(1000)).signum() != 0) {
                 throw new IllegalArgumentException(where + f + ": Invalid value: \"" + q + "\": must be an integer");
             }
-            out.put(k, q);
+            // shared once valid: a refused quantity must not take a place in the lab-wide table
+            out.put(k, shared(q));
         });
         return out;
     }

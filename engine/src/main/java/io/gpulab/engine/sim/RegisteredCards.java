@@ -7,7 +7,6 @@ import io.gpulab.engine.lab.WorkerSpec;
 import io.gpulab.mockgpu.catalog.CardCatalog;
 import io.gpulab.mockgpu.plugin.DeviceFactory;
 import io.gpulab.mockgpu.plugin.DeviceSettings;
-import io.gpulab.mockgpu.plugin.Registration;
 import io.gpulab.scheduler.model.DeviceInfo;
 
 import java.time.Instant;
@@ -60,11 +59,6 @@ public final class RegisteredCards {
         return devices;
     }
 
-    /** What HAMi reads of the worker: {@code declared}, or its verbatim registration ({@code notes} say which). */
-    static Registration registration(WorkerSpec w, List<DeviceInfo> declared, Instant now, List<String> notes) {
-        return RawRegistration.of(w.annotations(), declared, now, notes);
-    }
-
     /** A registered card: its id and the index HAMi knows it by on its node. */
     public record Card(String id, int index) { }
 
@@ -80,7 +74,7 @@ public final class RegisteredCards {
         Map<String, List<Card>> out = new LinkedHashMap<>();
         for (WorkerSpec w : tenant.workers()) {
             List<Card> registered = new ArrayList<>();
-            registration(w, cards.declared(w), Instant.EPOCH, new ArrayList<>()).devices()
+            RawRegistration.of(w.annotations(), cards.declared(w), Instant.EPOCH, new ArrayList<>()).devices()
                     .forEach(d -> registered.add(new Card(d.id(), d.index())));
             out.put(w.name(), List.copyOf(registered));
         }

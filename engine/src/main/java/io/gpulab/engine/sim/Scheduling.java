@@ -106,7 +106,7 @@ final class Scheduling {
         } else if (lab.referenceFilter()) {
             r = FilterAnswer.of(HamiFilter.filter(ctx, t.nodeInfos(), null));
         } else {
-            r = t.fits.filter(ctx, t.nodeList, t.nodeInfos(), EventLog.MAX_MESSAGE);
+            r = t.fits.filter(ctx, t.nodeList, t.nodeInfos());
         }
         if (r.status().code() == Code.SKIP) {
             // no HAMi device: HAMi passes every node; its kube-scheduler ignores HAMi's resources

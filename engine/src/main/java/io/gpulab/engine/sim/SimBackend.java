@@ -134,11 +134,16 @@ public final class SimBackend implements LabBackend {
         }
     }
 
+    @Override
+    public java.util.OptionalLong gpuAllocatedMilli() {
+        return java.util.OptionalLong.of(allocatedMilli());
+    }
+
     /**
      * GPU-milli allocated over every tenant, equal to {@code LabMetrics.of(snapshot()).gpuAllocation().used()} but
-     * kept as nodes change, so reading it costs nothing per pod (a plan's allocation curve samples it).
+     * kept as nodes change, so reading it costs nothing per pod (the allocation curves of runs and plans sample it).
      */
-    public long gpuAllocatedMilli() {
+    public long allocatedMilli() {
         lock.lock();
         try {
             long sum = 0;

@@ -250,16 +250,13 @@ final class SimNode {
 
     /**
      * GPU-milli the cards hold, as the lab metrics count it from the node's view ({@code LabMetrics.allocatedMilli}
-     * of each card): a plan samples it a hundred times per replay without building a snapshot.
+     * of each card): a curve samples it a hundred times per replay without building a snapshot.
      */
     long allocatedMilli() {
         long sum = 0;
         List<DeviceInfo> reg = registration.devices();
         for (int k = 0; k < reg.size(); k++) {
-            int cores = reg.get(k).devCore();
-            if (cores > 0) {
-                sum += Math.min(1000, 1000L * Math.max(0, usedCores[k]) / cores);
-            }
+            sum += io.gpulab.engine.metrics.LabMetrics.allocatedMilli(usedCores[k], reg.get(k).devCore());
         }
         return sum;
     }

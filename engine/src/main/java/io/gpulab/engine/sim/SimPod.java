@@ -151,9 +151,10 @@ final class SimPod {
     List<PodTrace.Step> steps() {
         List<PodTrace.Step> out = new ArrayList<>(trace.size() + 1);
         if (apiServer != null && datastorePrefix != null) {
-            Map<String, String> ev = new CompactMap<>(2);
+            CompactMap<String, String> ev = new CompactMap<>(2);
             ev.put("apiServer", apiServer);
             ev.put("datastore key", datastorePrefix + key());
+            ev.freeze(); // PodTrace.Step keeps a frozen map as it is, instead of copying it
             out.add(new PodTrace.Step("create", PodTrace.Outcome.OK, tenant + " API server received " + key(), ev));
         }
         out.addAll(trace);

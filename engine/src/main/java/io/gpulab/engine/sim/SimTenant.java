@@ -49,14 +49,10 @@ final class SimTenant {
     final FailureMemo failureMemo = new FailureMemo();
     /** Nodes holding the kubelet's max pods (so a pod without CPU or memory requests can skip the scan). */
     private int podsFullNodes;
-    /** Each node's {@link SimNode#allocatedMilli()} and their sum, kept up to date on every node change. */
-    private long[] nodeMilli = new long[0];
-    private long allocatedMilli;
     private int @Nullable [] byName;
     /** Bumped whenever a node changes. */
     private long nodeVersion;
-    /** Failed filter answers by request, valid while no node changes (see Scheduling). */
-    private final Map<Object, Scheduling.Failure> failures = new HashMap<>();
+    /** kube-scheduler's failed decisions by request, valid while no node changes (see Scheduling). */
     private final Map<Object, DefaultScheduler.Decision> plainFailures = new HashMap<>();
     private long failuresVersion = -1;
     /** Distinct failed requests remembered at most (the lab's requests repeat; a burst of unique ones must not grow). */
@@ -95,16 +91,8 @@ final class SimTenant {
         infos.add(n.info());
         byName = null;
         kube.add(n);
-        if (nodeMilli.length == n.index) {
-            nodeMilli = java.util.Arrays.copyOf(nodeMilli, Math.max(16, n.index * 2));
-        }
-        nodeMilli[n.index] = n.allocatedMilli();
-        allocatedMilli += nodeMilli[n.index];
         n.onFull(d -> podsFullNodes += d);
         n.onChange(changed -> {
-            long m = changed.allocatedMilli();
-            allocatedMilli += m - nodeMilli[changed.index];
-            nodeMilli[changed.index] = m;
             staleInfos.set(changed.index);
             staleViews.set(changed.index);
             fits.nodeChanged(changed.index);
@@ -115,31 +103,34 @@ final class SimTenant {
         });
     }
 
-    /** GPU-milli the tenant's cards hold (the lab metrics' GPU allocation, without a snapshot). */
+    /**
+     * GPU-milli the tenant's cards hold (the lab metrics' GPU allocation, without a snapshot): summed when asked, since
+     * a curve asks about a hundred times per replay and nodes change on every pod.
+     */
     long allocatedMilli() {
-        return allocatedMilli;
+        long sum = 0;
+        for (SimNode n : nodeList) {
+            sum += n.allocatedMilli();
+        }
+        return sum;
     }
 
-    /** Failed answers by request as of the nodes' current state (emptied when any node has changed since). */
-    Map<Object, Scheduling.Failure> failures() {
-        if (failuresVersion != nodeVersion || failures.size() + plainFailures.size() > MAX_FAILURES) {
-            failures.clear();
+    /**
+     * kube-scheduler's failed decisions for pods it places alone, by request, as of the nodes' current state (emptied
+     * when any node has changed since, or when too many distinct requests failed).
+     */
+    Map<Object, DefaultScheduler.Decision> plainFailures() {
+        if (failuresVersion != nodeVersion || plainFailures.size() > MAX_FAILURES) {
             plainFailures.clear();
             failuresVersion = nodeVersion;
         }
-        return failures;
-    }
-
-    /** As {@link #failures()}, for pods kube-scheduler places alone. */
-    Map<Object, DefaultScheduler.Decision> plainFailures() {
-        failures();
         return plainFailures;
     }
 
     /** Runs kube-scheduler's NodeResourcesFit for the pod on every node into {@link #kube}; returns the failures. */
     int kubeScan(HostRequests r) {
         if (r.none() && podsFullNodes == 0) {
-            kube.none(nodeList.size());
+            kube.none();
             return 0;
         }
         return kube.scan(r);

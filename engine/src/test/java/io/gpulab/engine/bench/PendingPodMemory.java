@@ -42,11 +42,11 @@ public final class PendingPodMemory {
             for (int i = 0; i < 200; i++) {
                 submit(lab, "warm-" + i, i, hami);
             }
-            long before = live();
+            long before = LiveHeap.bytes();
             for (int i = 0; i < pods; i++) {
                 submit(lab, "p-" + i, same ? 0 : 200 + i, hami);
             }
-            long after = live();
+            long after = LiveHeap.bytes();
             String msg = lab.pod("tenant-1", "default/p-0").orElseThrow().message();
             System.out.printf(Locale.ROOT, "%d nodes, %d pending pods (%s): %.0f bytes retained per pending pod%n"
                     + "message: %s%n", s.lab().tenants().get(0).workers().size(), pods, hami ? "HAMi" : "kube",
@@ -71,14 +71,5 @@ public final class PendingPodMemory {
         if (!lab.execute(new LabCommand.SubmitPod("tenant-1", pod)).accepted()) {
             throw new IllegalStateException("refused " + name);
         }
-    }
-
-    private static long live() throws InterruptedException {
-        Runtime rt = Runtime.getRuntime();
-        for (int i = 0; i < 4; i++) {
-            System.gc();
-            Thread.sleep(50);
-        }
-        return rt.totalMemory() - rt.freeMemory();
     }
 }

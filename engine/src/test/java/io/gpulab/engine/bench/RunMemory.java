@@ -22,13 +22,13 @@ public final class RunMemory {
     }
 
     public static void main(String[] args) throws Exception {
-        long base = live();
+        long base = LiveHeap.bytes();
         Scenario s = new ScenarioReader().load(args[0]);
-        long parsed = live();
+        long parsed = LiveHeap.bytes();
         try (LabBackend lab = new SimBackendFactory().open(s.lab(), BackendOptions.NONE)) {
-            long built = live();
+            long built = LiveHeap.bytes();
             RunResult r = new ScenarioRunner(lab, 0).run(s);
-            long ran = live();
+            long ran = LiveHeap.bytes();
             int n = s.steps().size();
             System.out.printf(Locale.ROOT, "%s: %d steps; parsed scenario %.1f MB (%d B a step), lab %.1f MB, "
                     + "run %.1f MB (%d B a step)%n", args[0], n, (parsed - base) / 1e6, (parsed - base) / n,
@@ -37,14 +37,5 @@ public final class RunMemory {
                 throw new IllegalStateException("ran " + r.steps().size() + " of " + n + " steps");
             }
         }
-    }
-
-    private static long live() throws InterruptedException {
-        Runtime rt = Runtime.getRuntime();
-        for (int i = 0; i < 4; i++) {
-            System.gc();
-            Thread.sleep(50);
-        }
-        return rt.totalMemory() - rt.freeMemory();
     }
 }

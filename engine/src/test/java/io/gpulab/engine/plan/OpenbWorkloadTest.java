@@ -56,6 +56,35 @@ class OpenbWorkloadTest {
                 .toList());
     }
 
+    /**
+     * With departures a replay's figures are the lab at the curve's highest sample. The last pod adds half a percent
+     * (25 % then 25.5 %): it crosses no whole percent, but rounds to 26, so the curve's last point is taken after it;
+     * that point is the peak, and the figures must count the pod.
+     */
+    @Test
+    void theCurvesRoundedLastPointCountsAsASampleForTheFiguresTakenAtThePeak(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("pods.csv"), "name,cpu_milli,memory_mib,num_gpu,gpu_milli,gpu_spec,qos,pod_phase,"
+                + "creation_time,deletion_time,scheduled_time\n"
+                + "whole,1000,2048,1,1000,,LS,Running,0,100,0\n"
+                + "share,1000,2048,1,20,,LS,Running,1,101,1\n");
+        Plan p = new PlanReader().read("o.yaml", """
+                apiVersion: gpulab.io/v1
+                kind: Plan
+                metadata: {name: o}
+                workload:
+                  openb: {pods: pods.csv, arrivals: trace}
+                candidates:
+                  - {name: a, worker: {cards: [{model: T4, count: 4}]}, workers: 1}
+                  - {name: b, worker: {cards: [{model: T4, count: 4}]}, workers: 1}
+                """, dir);
+        Workload w = new WorkloadResolver(CardCatalog.builtIn(), null).resolve(p.workload());
+        CandidateResult a = new PlanRunner(CardCatalog.builtIn(), 1).run(p, w, PlanProgress.NONE,
+                new java.util.concurrent.atomic.AtomicBoolean()).candidates().get(0);
+        assertEquals(26, a.curve().size(), "points at 1..25 % and the rounded last one: " + a.curve());
+        assertEquals(25.5, a.curve().get(25).allocatedPct(), 1e-9);
+        assertEquals(1020, a.metrics().gpuAllocation().used(), "figures at the peak count the half-percent pod");
+    }
+
     @Test
     void traceArrivalsCreateAndDeleteAtTheTracesTimes(@TempDir Path dir) throws Exception {
         trace(dir);

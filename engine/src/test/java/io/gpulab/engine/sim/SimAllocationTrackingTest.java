@@ -12,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * {@link SimBackend#gpuAllocatedMilli()} is what a plan's allocation curve reads instead of a snapshot: after every
+ * {@link SimBackend#allocatedMilli()} is what a plan's allocation curve reads instead of a snapshot: after every
  * command of a seeded random workload (placements, pending pods, deletes, sick cards, advances) it must equal the
  * lab metrics' GPU allocation of the lab's snapshot.
  */
@@ -29,7 +29,7 @@ class SimAllocationTrackingTest {
                 long seedNo = seed;
                 b.subscribe((snap, events) -> {
                     long used = LabMetrics.of(snap).gpuAllocation().used();
-                    assertEquals(used, b.gpuAllocatedMilli(), "seed " + seedNo + ", command " + checked.get());
+                    assertEquals(used, b.allocatedMilli(), "seed " + seedNo + ", command " + checked.get());
                     max[0] = Math.max(max[0], used);
                     checked.incrementAndGet();
                 });

@@ -148,6 +148,11 @@ class SimFilterIndexEquivalenceTest {
                 1024 * r.nextInt(12)) : "";
         String limits = host && r.nextInt(5) == 0 ? "{}" : "{nvidia.com/gpu: %d, %s, nvidia.com/gpucores: %d}"
                 .formatted(1 + r.nextInt(r.nextInt(8) == 0 ? 4 : 2), mem, 10 * r.nextInt(11));
+        return submit(n, ann, "{limits: " + limits + requests + "}");
+    }
+
+    /** A submit step of pod {@code p<n>} to tenant t: {@code annotations} as "k: v, " pairs, its resources as YAML. */
+    static String submit(int n, CharSequence annotations, String resources) {
         return """
                   - submit:
                       tenant: t
@@ -159,7 +164,7 @@ class SimFilterIndexEquivalenceTest {
                           containers:
                             - name: main
                               image: busybox
-                              resources: {limits: %s%s}
-                """.formatted(n, ann.toString().replaceAll(", $", ""), limits, requests);
+                              resources: %s
+                """.formatted(n, annotations.toString().replaceAll(", $", ""), resources);
     }
 }

@@ -105,19 +105,7 @@ class SimSaturatedEquivalenceTest {
             limits = "{nvidia.com/gpu: %d, nvidia.com/gpumem: %d, nvidia.com/gpucores: %d}".formatted(
                     1 + (r.nextInt(6) == 0 ? 1 : 0), 2000 * (1 + r.nextInt(10)), 10 * r.nextInt(8));
         }
-        return """
-                  - submit:
-                      tenant: t
-                      pod:
-                        apiVersion: v1
-                        kind: Pod
-                        metadata: {name: p%d, annotations: {%s}}
-                        spec:
-                          containers:
-                            - name: main
-                              image: busybox
-                              resources: {limits: %s, requests: {cpu: %dm, memory: %dMi}}
-                """.formatted(n, ann.toString().replaceAll(", $", ""), limits, 250 * r.nextInt(12),
-                512 * r.nextInt(16));
+        return SimFilterIndexEquivalenceTest.submit(n, ann, "{limits: %s, requests: {cpu: %dm, memory: %dMi}}"
+                .formatted(limits, 250 * r.nextInt(12), 512 * r.nextInt(16)));
     }
 }

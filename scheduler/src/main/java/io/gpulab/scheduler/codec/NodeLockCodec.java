@@ -27,9 +27,9 @@ public final class NodeLockCodec {
     }
 
     public static String rfc3339(Instant t) {
-        // a simulated clock binds many pods in the same second: the formatter (a few objects and a parse of its
-        // pattern per call) runs once per second met, not once per lock. An immutable pair, so threads (a plan's
-        // candidates run in parallel) may race on the field and still read a consistent one.
+        // a simulated clock binds many pods in the same second: the formatting (a date-time, an offset and the
+        // printer's buffers per call) runs once per second met, not once per lock. An immutable pair, so threads
+        // (a plan's candidates run in parallel) may race on the field and still read a consistent one.
         Second last = lastSecond;
         long s = t.getEpochSecond();
         if (last != null && last.epochSecond == s) {
