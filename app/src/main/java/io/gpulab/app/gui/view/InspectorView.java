@@ -7,6 +7,7 @@ import io.gpulab.app.gui.vm.WorkbenchViewModel;
 import java.util.List;
 import java.util.Objects;
 import javafx.beans.binding.Bindings;
+import javafx.beans.binding.NumberBinding;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.layout.ColumnConstraints;
@@ -21,7 +22,7 @@ import org.jspecify.annotations.Nullable;
  */
 public final class InspectorView extends VBox {
 
-    /** The names' column on a wide sheet (workbench.css .inspector-key). */
+    /** The names' column on a wide sheet; the one place this width is set (the key labels' CSS leaves it). */
     private static final double KEY_WIDTH = 120;
 
     private final WorkbenchViewModel vm;
@@ -30,6 +31,8 @@ public final class InspectorView extends VBox {
     private boolean shown;
     private @Nullable Selection shownSelection;
     private List<InspectorRow> shownRows = List.of();
+    /** Names get at most 40 % of the sheet (cut with "…", full name on hover): values need the room. */
+    private final NumberBinding keyWidth = Bindings.min(KEY_WIDTH, sheet.widthProperty().multiply(0.4));
 
     public InspectorView(WorkbenchViewModel vm) {
         super(6);
@@ -95,9 +98,7 @@ public final class InspectorView extends VBox {
                 head.getStyleClass().add("section-title");
                 grid = new GridPane();
                 grid.getStyleClass().add("inspector-grid");
-                // names get at most 40 % of the sheet (cut with "…", full name on hover): values need the room
                 ColumnConstraints names = new ColumnConstraints();
-                var keyWidth = Bindings.min(KEY_WIDTH, sheet.widthProperty().multiply(0.4));
                 names.minWidthProperty().bind(keyWidth);
                 names.maxWidthProperty().bind(keyWidth);
                 ColumnConstraints values = new ColumnConstraints();
