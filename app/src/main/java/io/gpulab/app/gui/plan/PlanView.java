@@ -4,6 +4,7 @@ import io.gpulab.engine.plan.CandidateResult;
 import io.gpulab.engine.plan.PlanResult;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.function.Consumer;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.geometry.Insets;
@@ -26,6 +27,7 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.scene.text.Font;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The Plan view: the plan's text on the left (editable), the answer on the right: one sentence per objective,
@@ -39,6 +41,8 @@ public final class PlanView extends BorderPane {
     private final TableView<CandidateResult> table = new TableView<>();
     private final VBox answer = new VBox(4);
     private final PlanCharts charts = new PlanCharts();
+    /** How the charts stand now: null before the first arrangement, then side by side (true) or stacked. */
+    private @Nullable Boolean sideBySide;
 
     /**
      * @param open      the built-in examples and "Open plan…" (the window supplies the file dialog)
@@ -128,11 +132,10 @@ public final class PlanView extends BorderPane {
     static final double SIDE_BY_SIDE_BELOW = 900;
 
     private void arrange(StackPane area, boolean sideBySide) {
-        Boolean now = (Boolean) area.getProperties().get("sideBySide");
-        if (now != null && now == sideBySide) {
+        if (Objects.equals(this.sideBySide, sideBySide)) {
             return;
         }
-        area.getProperties().put("sideBySide", sideBySide);
+        this.sideBySide = sideBySide;
         BarChart<String, Number> u = charts.utilisation();
         BarChart<String, Number> s = charts.stranded();
         LineChart<Number, Number> c = charts.curves();
@@ -154,8 +157,8 @@ public final class PlanView extends BorderPane {
     private void show(PlanResult r) {
         answer.getChildren().clear();
         table.getItems().clear();
-        charts.show(List.of());
         if (r == null) {
+            charts.show(List.of());
             return;
         }
         for (String s : r.conclusions()) {
