@@ -52,22 +52,22 @@ public final class PlanChartImages implements PlanChartSource {
      */
     public static void warmUp() throws IOException {
         PlanChartImages images = headless();
-        images.render(PlanCharts.CURVES, c -> c.show(List.of()), 120, 90);
+        images.render(PlanCharts.CURVES, c -> c.showCurves(List.of()), 120, 90);
     }
 
     @Override
     public ChartImage curves(List<CandidateResult> candidates, float w, float h) throws IOException {
-        return render(PlanCharts.CURVES, c -> c.show(candidates), w, h);
+        return render(PlanCharts.CURVES, c -> c.showCurves(candidates), w, h);
     }
 
     @Override
     public ChartImage utilisation(List<CandidateResult> candidates, float w, float h) throws IOException {
-        return render(PlanCharts.UTILISATION, c -> c.show(candidates), w, h);
+        return render(PlanCharts.UTILISATION, c -> c.showUtilisation(candidates), w, h);
     }
 
     @Override
     public ChartImage stranded(List<CandidateResult> candidates, float w, float h) throws IOException {
-        return render(PlanCharts.STRANDED, c -> c.show(candidates), w, h);
+        return render(PlanCharts.STRANDED, c -> c.showStranded(candidates), w, h);
     }
 
     @Override
@@ -85,7 +85,10 @@ public final class PlanChartImages implements PlanChartSource {
     /** The pixel budget of one heat map picture (its scale drops below {@link #SCALE} past it, to ~3 at most). */
     static final double HEAT_PIXELS = 2.5e6;
 
-    /** Lays out one chart of a fresh {@link PlanCharts} at {@code w × h} points (h < 0: its own height). */
+    /**
+     * Lays out one chart of a fresh {@link PlanCharts} at {@code w × h} points (h < 0: its own height); {@code fill}
+     * fills only that chart, since the picture shows no other.
+     */
     private ChartImage render(String id, Consumer<PlanCharts> fill, float w, float h) throws IOException {
         return render(id, fill, w, h, scale);
     }

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.function.ToDoubleFunction;
 import javafx.collections.FXCollections;
 import javafx.scene.Node;
 import javafx.scene.chart.BarChart;
@@ -113,9 +114,17 @@ public final class PlanCharts {
 
     /** Shows these candidates (all of a plan, or one for its own page); an empty list clears the charts. */
     public void show(List<CandidateResult> candidates) {
+        showCurves(candidates);
+        showUtilisation(candidates);
+        showStranded(candidates);
+    }
+
+    /**
+     * The allocation curves of these candidates with the reference diagonal (an empty list clears the chart).
+     * Each chart fills on its own: a report picture of one chart fills only that one.
+     */
+    public void showCurves(List<CandidateResult> candidates) {
         curves.getData().clear();
-        utilisation.getData().clear();
-        stranded.getData().clear();
         if (candidates.isEmpty()) {
             return;
         }
@@ -147,35 +156,52 @@ public final class PlanCharts {
         arrivedAxis.setUpperBound(Math.ceil(xMax / step - 1e-9) * step);
         curves.getData().setAll(lines);
         markReference(ideal);
+    }
 
-        String[] names = {"GPU memory booked", "GPU compute booked", "sharing slots in use",
-            "GPU memory, no compute or slot left", "GPU compute, no memory or slot left"};
-        List<XYChart.Series<String, Number>> series = new ArrayList<>();
-        for (String n : names) {
-            XYChart.Series<String, Number> s = new XYChart.Series<>();
-            s.setName(n);
-            series.add(s);
+    /** GPU memory and compute booked and sharing slots in use at the end, per candidate (empty: cleared). */
+    public void showUtilisation(List<CandidateResult> candidates) {
+        utilisation.getData().clear();
+        if (candidates.isEmpty()) {
+            return;
+        }
+        utilisation.getData().setAll(bars(candidates, 100,
+                new String[] {"GPU memory booked", "GPU compute booked", "sharing slots in use"},
+                c -> c.metrics().gpuMemory().pct(), c -> c.metrics().gpuCompute().pct(),
+                c -> c.metrics().gpuSlots().pct()));
+    }
+
+    /** GPU memory and compute stranded at the end, per candidate, on an axis fitted to them (empty: cleared). */
+    public void showStranded(List<CandidateResult> candidates) {
+        stranded.getData().clear();
+        if (candidates.isEmpty()) {
+            return;
         }
         double strandedMax = 0;
         for (CandidateResult c : candidates) {
-            double[] v = {c.metrics().gpuMemory().pct(), c.metrics().gpuCompute().pct(), c.metrics().gpuSlots().pct(),
-                c.strandedMemoryPct(), c.strandedComputePct()};
-            for (int i = 0; i < v.length; i++) {
-                series.get(i).getData().add(valued(c.name(), v[i], i < 3 ? 100 : 0));
-            }
-            strandedMax = Math.max(strandedMax, Math.max(v[3], v[4]));
+            strandedMax = Math.max(strandedMax, Math.max(c.strandedMemoryPct(), c.strandedComputePct()));
         }
         double top = niceTop(strandedMax);
         strandedAxis.setUpperBound(top);
         strandedAxis.setTickUnit(top / 5);
-        for (XYChart.Data<String, Number> d : series.get(3).getData()) {
-            d.setExtraValue(top);
+        stranded.getData().setAll(bars(candidates, top,
+                new String[] {"GPU memory, no compute or slot left", "GPU compute, no memory or slot left"},
+                CandidateResult::strandedMemoryPct, CandidateResult::strandedComputePct));
+    }
+
+    /** One series per name, a bar per candidate in each, valued by the matching function. */
+    @SafeVarargs
+    private static List<XYChart.Series<String, Number>> bars(List<CandidateResult> candidates, double axisTop,
+                                                             String[] names, ToDoubleFunction<CandidateResult>... value) {
+        List<XYChart.Series<String, Number>> series = new ArrayList<>();
+        for (int i = 0; i < names.length; i++) {
+            XYChart.Series<String, Number> s = new XYChart.Series<>();
+            s.setName(names[i]);
+            for (CandidateResult c : candidates) {
+                s.getData().add(valued(c.name(), value[i].applyAsDouble(c), axisTop));
+            }
+            series.add(s);
         }
-        for (XYChart.Data<String, Number> d : series.get(4).getData()) {
-            d.setExtraValue(top);
-        }
-        utilisation.getData().setAll(series.subList(0, 3));
-        stranded.getData().setAll(series.subList(3, 5));
+        return series;
     }
 
     /** Shows this candidate's cards at the end of its replay in the heat map (null clears it). */
@@ -194,13 +220,11 @@ public final class PlanCharts {
 
     /**
      * A bar carrying its value as a label: above the bar, or inside its top when the bar reaches the top of the
-     * axis ({@code axisTop}; 0 means "set later" through the data's extra value).
+     * axis ({@code axisTop}, kept as the data's extra value).
      */
     private static XYChart.Data<String, Number> valued(String category, double value, double axisTop) {
         XYChart.Data<String, Number> d = new XYChart.Data<>(category, value);
-        if (axisTop > 0) {
-            d.setExtraValue(axisTop);
-        }
+        d.setExtraValue(axisTop);
         d.nodeProperty().addListener((o, was, node) -> {
             if (node instanceof StackPane bar) {
                 Label label = new Label(value >= 99.95 || value == Math.rint(value)
