@@ -22,7 +22,10 @@ import org.jspecify.annotations.Nullable;
  */
 public final class HeatMap extends VBox {
 
+    /** The largest squares on screen. */
     static final double MAX_CELL = 14;
+    /** The largest squares in the report, whose pictures hold far more cards per page than the view. */
+    static final double REPORT_MAX_CELL = 10;
     static final double MIN_CELL = 1;
     private static final Color GROUND = Color.web("#aab4c0");
 
@@ -70,15 +73,13 @@ public final class HeatMap extends VBox {
         draw();
     }
 
-    /** The height of the squares' area for this width: as large squares as fit {@code maxHeight}, at most 10. */
+    /**
+     * The height of the squares' area for this width: that of the largest squares, at most
+     * {@link #REPORT_MAX_CELL}, with which every card fits {@code maxHeight}; {@code maxHeight} when none do.
+     * The drawing then finds the same squares in that height (at the same width).
+     */
     public static double cellsHeight(CardHeat h, double width, double maxHeight) {
-        for (double cell = 10; cell >= MIN_CELL; cell -= 0.25) {
-            Grid g = Grid.of(cell, width, h.workers(), h.cardsPerWorker());
-            if (g.height() <= maxHeight) {
-                return g.height();
-            }
-        }
-        return maxHeight;
+        return Math.min(maxHeight, fit(h, width, maxHeight, REPORT_MAX_CELL).height());
     }
 
     /** Sets the height of the squares' area (the report sizes it to fit every card). */
@@ -114,18 +115,18 @@ public final class HeatMap extends VBox {
                 cells.setPrefHeight(want);
             }
         }
-        title.setText(c == null ? "" : titleText(c, w, h));
+        @Nullable Grid grid = c != null && w > 0 && h > 0 ? fit(c, w, h, MAX_CELL) : null;
+        title.setText(c == null ? "" : titleText(c, grid, h));
         canvas.setWidth(Math.ceil(w * pixelScale));
         canvas.setHeight(Math.ceil(h * pixelScale));
         canvas.getTransforms().setAll(new Scale(1 / pixelScale, 1 / pixelScale, 0, 0));
         GraphicsContext g = canvas.getGraphicsContext2D();
         g.setTransform(1, 0, 0, 1, 0, 0);
         g.clearRect(0, 0, canvas.getWidth(), canvas.getHeight());
-        if (c == null || c.workers() == 0 || w <= 0 || h <= 0) {
+        if (c == null || grid == null || c.workers() == 0) {
             return;
         }
         g.setTransform(pixelScale, 0, 0, pixelScale, 0, 0);
-        Grid grid = fit(c, w, h);
         double block = c.cardsPerWorker() * grid.cell() + grid.gap();
         // each worker on a grey ground, so an idle (white) card still shows; a hairline between larger squares
         double line = Math.min(1, grid.cell() / 8);
@@ -145,9 +146,9 @@ public final class HeatMap extends VBox {
         }
     }
 
-    /** The largest squares (up to {@link #MAX_CELL}) with which every card fits; the smallest when none does. */
-    static Grid fit(CardHeat c, double w, double h) {
-        for (double cell = MAX_CELL; cell > MIN_CELL; cell -= 0.25) {
+    /** The largest squares (up to {@code maxCell}) with which every card fits; the smallest when none does. */
+    static Grid fit(CardHeat c, double w, double h, double maxCell) {
+        for (double cell = maxCell; cell > MIN_CELL; cell -= 0.25) {
             Grid g = Grid.of(cell, w, c.workers(), c.cardsPerWorker());
             if (g.height() <= h + 0.01) {
                 return g;
@@ -156,11 +157,11 @@ public final class HeatMap extends VBox {
         return Grid.of(MIN_CELL, w, c.workers(), c.cardsPerWorker());
     }
 
-    private String titleText(CardHeat c, double w, double h) {
+    /** The title, saying how many workers the squares of {@code g} (null: none drawn yet) leave out at height h. */
+    private String titleText(CardHeat c, @Nullable Grid g, double h) {
         String text = "Cards of " + candidate + " at the end: " + String.format(Locale.ROOT, "%,d", c.workers())
                 + " workers × " + c.cardsPerWorker() + " cards, each square one card";
-        if (w > 0 && h > 0) {
-            Grid g = fit(c, w, h);
+        if (g != null) {
             int shownRows = (int) Math.floor((h + g.gap()) / (g.cell() + g.gap()));
             int shown = Math.min(c.workers(), shownRows * g.perRow());
             if (shown < c.workers()) {
