@@ -4,6 +4,7 @@ import io.gpulab.app.gui.export.HeadlessFx;
 import io.gpulab.app.report.ChartImage;
 import io.gpulab.app.report.PlanChartSource;
 import io.gpulab.engine.plan.CandidateResult;
+import io.gpulab.engine.plan.CardHeat;
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -72,7 +73,7 @@ public final class PlanChartImages implements PlanChartSource {
 
     @Override
     public ChartImage heat(CandidateResult candidate, float w, float maxH) throws IOException {
-        double cells = HeatMap.cellsHeight(candidate.heat(), w, maxH - 40);
+        double cells = cellsHeight(candidate.heat(), w, maxH);
         // a page-high map of thousands of flat squares needs fewer pixels per point than a chart's type does
         double s = Math.min(scale, Math.sqrt(HEAT_PIXELS / (w * (cells + 40))));
         return render(PlanCharts.HEAT, c -> {
@@ -80,6 +81,16 @@ public final class PlanChartImages implements PlanChartSource {
             c.heat().setPixelScale(s);
             c.heat().setCellsHeight(cells);
         }, w, -1, s);
+    }
+
+    /**
+     * The height of the squares' area of a heat map picture {@code w} points wide and at most {@code maxH} high with
+     * its title and legend. Searched at the width the map is laid out at (whole points): at the page's 495.28 pt the
+     * squares that fit could be a size the drawing, at 495, finds too wide for the height, and it drew smaller ones
+     * above an empty band.
+     */
+    static double cellsHeight(CardHeat heat, float w, float maxH) {
+        return HeatMap.cellsHeight(heat, wholePoints(w), maxH - 40);
     }
 
     /** The pixel budget of one heat map picture (its scale drops below {@link #SCALE} past it, to ~3 at most). */
@@ -114,8 +125,7 @@ public final class PlanChartImages implements PlanChartSource {
      * the snapshot draws. On the FX thread.
      */
     static Region layOut(String id, Consumer<PlanCharts> fill, float width, float heightOrAuto) {
-        // whole points, so the picture's pixels line up with the layout
-        float w = (float) Math.floor(width + 0.5);
+        float w = wholePoints(width);
         float h = heightOrAuto > 0 ? (float) Math.floor(heightOrAuto) : heightOrAuto;
         PlanCharts charts = new PlanCharts();
         fill.accept(charts);
@@ -141,6 +151,11 @@ public final class PlanChartImages implements PlanChartSource {
             across -= 1;
         }
         return root;
+    }
+
+    /** A picture's width as laid out: whole points, so the picture's pixels line up with the layout. */
+    static float wholePoints(float width) {
+        return (float) Math.floor(width + 0.5);
     }
 
     /** Whether an axis hides one of its tick labels (at its end, or where labels would overlap). */
