@@ -23,10 +23,21 @@ public final class HeadlessFx {
     private HeadlessFx() {
     }
 
-    /** Starts the toolkit once per JVM. */
+    /**
+     * Starts the toolkit headless once per JVM, unless one already runs in it (the workbench's, or a
+     * test's): the decision report renders its charts from the command line and from the open workbench
+     * alike, and {@link Platform#startup} throws if a toolkit is already up.
+     */
     public static synchronized void start() throws InterruptedException {
         if (started) {
             return;
+        }
+        try {
+            Platform.runLater(() -> { });
+            started = true;
+            return;
+        } catch (IllegalStateException notYet) {
+            // no toolkit yet: start one headless below
         }
         System.setProperty("glass.platform", "Monocle");
         System.setProperty("monocle.platform", "Headless");
@@ -41,22 +52,6 @@ public final class HeadlessFx {
             throw new IllegalStateException("the JavaFX toolkit did not start within 30 s");
         }
         started = true;
-    }
-
-    /**
-     * Starts the toolkit headless unless one already runs in this JVM (the workbench's, or a test's): the
-     * decision report renders its charts from the command line and from the open workbench alike.
-     */
-    public static synchronized void startIfNeeded() throws InterruptedException {
-        if (started) {
-            return;
-        }
-        try {
-            Platform.runLater(() -> { });
-            started = true;
-        } catch (IllegalStateException notYet) {
-            start();
-        }
     }
 
     /** Runs {@code work} on the FX thread and waits for its result. */

@@ -10,7 +10,6 @@ import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.SnapshotParameters;
 import javafx.scene.control.Label;
-import javafx.scene.image.PixelReader;
 import javafx.scene.image.PixelWriter;
 import javafx.scene.image.WritableImage;
 import javafx.scene.layout.HBox;
@@ -45,9 +44,9 @@ public final class PngExporter {
         int h = (int) body.getHeight() + (int) cap.getHeight();
         WritableImage out = new WritableImage(w, h);
         PixelWriter pw = out.getPixelWriter();
-        copy(body.getPixelReader(), pw, w, (int) body.getHeight(), 0);
+        pw.setPixels(0, 0, w, (int) body.getHeight(), body.getPixelReader(), 0, 0);
         int capW = Math.min(w, (int) cap.getWidth());
-        copy(cap.getPixelReader(), pw, capW, (int) cap.getHeight(), (int) body.getHeight());
+        pw.setPixels(0, (int) body.getHeight(), capW, (int) cap.getHeight(), cap.getPixelReader(), 0, 0);
         return out;
     }
 
@@ -67,14 +66,6 @@ public final class PngExporter {
             throw new IOException("no PNG writer available");
         }
         return Files.size(file);
-    }
-
-    private static void copy(PixelReader r, PixelWriter w, int width, int height, int dy) {
-        for (int y = 0; y < height; y++) {
-            for (int x = 0; x < width; x++) {
-                w.setArgb(x, y + dy, r.getArgb(x, y));
-            }
-        }
     }
 
     static Region strip(Caption c, double width, boolean dark) {

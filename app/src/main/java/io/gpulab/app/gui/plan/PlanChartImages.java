@@ -38,7 +38,7 @@ public final class PlanChartImages implements PlanChartSource {
     /** Starts a headless toolkit when none runs yet (the command line), else uses the running one. */
     public static PlanChartImages headless() throws IOException {
         try {
-            HeadlessFx.startIfNeeded();
+            HeadlessFx.start();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while starting the chart renderer", e);

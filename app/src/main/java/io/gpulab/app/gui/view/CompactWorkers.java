@@ -35,6 +35,17 @@ public final class CompactWorkers extends VBox {
     private static final Color WARN = Color.web("#c98a12");
     private static final Color MEM = Color.web("#3b73d9");
     private static final Color CPU = Color.web("#2563c9");
+    /** Parsed once, not per glyph: a redraw of 1,000 workers drew each of these a thousand times. */
+    private static final Color BACKGROUND = Color.web("#f6f8fa");
+    private static final Color BACKGROUND_DARK = Color.web("#232a32");
+    private static final Color DROP = Color.web("#e4edfb");
+    private static final Color DROP_DARK = Color.web("#1f2e45");
+    private static final Color DROP_EDGE_DARK = Color.web("#5b93f0");
+    private static final Color TRACK = Color.web("#e3e8ef");
+    private static final Color TRACK_DARK = Color.web("#2c343e");
+    private static final Color GLYPH_DARK = Color.web("#1d232a");
+    private static final Color EDGE = Color.web("#cfd6df");
+    private static final Color EDGE_DARK = Color.web("#313a45");
 
     private final WorkbenchViewModel vm;
     private final String tenant;
@@ -44,6 +55,11 @@ public final class CompactWorkers extends VBox {
     private List<NodeView> nodes = List.of();
     private @Nullable String selected;
     private boolean dark;
+    /**
+     * Some drawing was skipped because the panel had no scene yet (so no theme): the scene listener draws
+     * everything once the panel enters one, instead of every glyph being drawn in light first and again.
+     */
+    private boolean stale;
     /** The worker a palette pod is dragged over (its glyph is framed), or -1. */
     private int dropTarget = -1;
     /** Glyphs drawn so far: a drag or a lab change must redraw the workers it touches, not the bands. */
@@ -60,8 +76,9 @@ public final class CompactWorkers extends VBox {
         this.tenant = tenant;
         this.columns = Math.max(1, (int) (width / CELL_W));
         getChildren().add(caption);
-        // a canvas does not follow CSS: redraw when the panel enters a scene and whenever its theme switches;
-        // the listener leaves with the panel, so rebuilt tenants leave nothing on the scene
+        // a canvas does not follow CSS: draw when the panel enters a scene (nothing is drawn before: the theme is
+        // not known yet) and whenever its theme switches; the listener leaves with the panel, so rebuilt tenants
+        // leave nothing on the scene
         ListChangeListener<String> themeSwitched = c -> redrawAll(getScene());
         sceneProperty().addListener((o, old, scene) -> {
             if (old != null) {
@@ -69,7 +86,7 @@ public final class CompactWorkers extends VBox {
             }
             if (scene != null) {
                 scene.getStylesheets().addListener(themeSwitched);
-                if (Theme.isDark(scene) != dark) {
+                if (stale || Theme.isDark(scene) != dark) {
                     redrawAll(scene);
                 }
             }
@@ -189,7 +206,12 @@ public final class CompactWorkers extends VBox {
     }
 
     private void redrawAll(@Nullable Scene scene) {
-        dark = scene != null && Theme.isDark(scene);
+        if (scene == null) {
+            stale = true;
+            return;
+        }
+        stale = false;
+        dark = Theme.isDark(scene);
         for (Canvas band : bands) {
             GraphicsContext g = band.getGraphicsContext2D();
             // a full clear also drops the band's queued drawing commands
@@ -203,10 +225,14 @@ public final class CompactWorkers extends VBox {
     }
 
     private static Color background(boolean dark) {
-        return dark ? Color.web("#232a32") : Color.web("#f6f8fa");
+        return dark ? BACKGROUND_DARK : BACKGROUND;
     }
 
     private void drawGlyph(int i) {
+        if (getScene() == null) {
+            stale = true;
+            return;
+        }
         int row = i / columns;
         Canvas band = bands.get(row / ROWS_PER_BAND);
         double x = (i % columns) * CELL_W;
@@ -214,11 +240,11 @@ public final class CompactWorkers extends VBox {
         GraphicsContext g = band.getGraphicsContext2D();
         boolean target = i == dropTarget;
         // the drop frame is the full view's :drop look (accent border on accent-soft) around the glyph
-        g.setFill(target ? (dark ? Color.web("#1f2e45") : Color.web("#e4edfb")) : background(dark));
+        g.setFill(target ? (dark ? DROP_DARK : DROP) : background(dark));
         g.fillRect(x, y, CELL_W, CELL_H);
         draw(g, nodes.get(i), x + 2, y + 2, Objects.equals(nodes.get(i).name(), selected), dark);
         if (target) {
-            g.setStroke(dark ? Color.web("#5b93f0") : CPU);
+            g.setStroke(dark ? DROP_EDGE_DARK : CPU);
             g.setLineWidth(2);
             g.strokeRect(x + 1, y + 1, CELL_W - 2, CELL_H - 2);
         }
@@ -227,10 +253,10 @@ public final class CompactWorkers extends VBox {
 
     /** One worker's glyph in the {@code CELL_W - 4} x {@code CELL_H - 4} box at x, y. */
     static void draw(GraphicsContext g, NodeView n, double x, double y, boolean selected, boolean dark) {
-        Color track = dark ? Color.web("#2c343e") : Color.web("#e3e8ef");
-        g.setFill(dark ? Color.web("#1d232a") : Color.WHITE);
+        Color track = dark ? TRACK_DARK : TRACK;
+        g.setFill(dark ? GLYPH_DARK : Color.WHITE);
         g.fillRect(x, y, CELL_W - 4, CELL_H - 4);
-        g.setStroke(selected ? CPU : dark ? Color.web("#313a45") : Color.web("#cfd6df"));
+        g.setStroke(selected ? CPU : dark ? EDGE_DARK : EDGE);
         g.setLineWidth(selected ? 2 : 1);
         g.strokeRect(x + 0.5, y + 0.5, CELL_W - 5, CELL_H - 5);
         int c = Math.max(1, n.cards().size());

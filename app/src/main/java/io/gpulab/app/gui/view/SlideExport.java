@@ -11,7 +11,6 @@ import javafx.scene.Parent;
 import javafx.scene.SnapshotParameters;
 import javafx.scene.image.WritableImage;
 import javafx.scene.layout.Region;
-import javafx.scene.paint.Color;
 import javafx.scene.transform.Transform;
 
 /**
@@ -77,13 +76,9 @@ final class SlideExport {
         int w = (int) (left.getWidth() + right.getWidth());
         // the canvas sets the height: the inspector beside it was laid out as tall (rounding aside)
         int h = (int) left.getHeight();
+        // a new image is transparent: only the two pictures are copied in
         WritableImage out = new WritableImage(w, h);
         var pw = out.getPixelWriter();
-        for (int y = 0; y < h; y++) {
-            for (int x = 0; x < w; x++) {
-                pw.setColor(x, y, Color.TRANSPARENT);
-            }
-        }
         pw.setPixels(0, 0, (int) left.getWidth(), (int) left.getHeight(), left.getPixelReader(), 0, 0);
         pw.setPixels((int) left.getWidth(), 0, (int) right.getWidth(), (int) Math.min(h, right.getHeight()),
                 right.getPixelReader(), 0, 0);

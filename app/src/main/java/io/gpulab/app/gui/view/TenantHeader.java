@@ -67,7 +67,7 @@ final class TenantHeader extends HBox {
     void update(TenantView t) {
         tenant = t;
         long running = t.pods().stream().filter(p -> "Running".equals(p.phase())).count();
-        boolean fewWorkers = t.nodes().size() <= TenantPanel.COMPACT_THRESHOLD;
+        boolean fewWorkers = !TenantPanel.compact(t);
         pods.setText(running + " running" + (narrow && fewWorkers ? ""
                 : " · " + t.nodes().size() + " worker" + (t.nodes().size() == 1 ? "" : "s")));
         boolean up = t.tunnel().agentsUp();

@@ -31,7 +31,12 @@ import org.jspecify.annotations.Nullable;
 public final class TenantPanel extends VBox {
 
     /** Above this many workers the tiles would be thousands of nodes: draw glyphs on one canvas. */
-    public static final int COMPACT_THRESHOLD = 12;
+    private static final int COMPACT_THRESHOLD = 12;
+
+    /** Whether {@code t} is drawn as compact glyphs rather than full worker tiles. */
+    public static boolean compact(TenantView t) {
+        return t.nodes().size() > COMPACT_THRESHOLD;
+    }
 
     private final WorkbenchViewModel vm;
     private final TenantHeader header;
@@ -51,7 +56,7 @@ public final class TenantPanel extends VBox {
         compactTunnel = width < TunnelPath.COMPACT_BELOW;
         header = new TenantHeader(vm, tenant, compactTunnel);
         // the panel's padding (14 each side) is all that stands between the glyph canvas and its edge
-        compact = tenant.nodes().size() > COMPACT_THRESHOLD
+        compact = compact(tenant)
                 ? new CompactWorkers(vm, tenant.name(), tenant.nodes(), selectedNode(vm, tenant), width - 30) : null;
         setupDrop(vm, tenant.name());
         update(s, tenant);
@@ -59,7 +64,7 @@ public final class TenantPanel extends VBox {
 
     /** Whether this panel can show {@code tenant} by {@link #update}: same drawing form (tiles or glyphs). */
     public boolean fits(TenantView tenant) {
-        return (compact != null) == (tenant.nodes().size() > COMPACT_THRESHOLD);
+        return (compact != null) == compact(tenant);
     }
 
     /**

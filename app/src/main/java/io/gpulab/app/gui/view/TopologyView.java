@@ -120,16 +120,16 @@ public final class TopologyView extends ScrollPane {
         double available = Math.max(MIN_PANEL, getViewportBounds().getWidth() - 2 * PAD);
         // a compact (glyph) tenant takes a row of its own: only the tiled tenants share rows, so a lone small
         // tenant next to a 1,000-worker fleet spans the width instead of leaving half of it empty
-        long tiled = s.tenants().stream().filter(t -> t.nodes().size() <= TenantPanel.COMPACT_THRESHOLD).count();
+        long tiled = s.tenants().stream().filter(t -> !TenantPanel.compact(t)).count();
         int perRow = Math.max(1, Math.min((int) Math.max(1, tiled), (int) ((available + GAP) / (MIN_PANEL + GAP))));
         double width = Math.floor((available - GAP * (perRow - 1)) / perRow);
         Map<String, Drawn> next = new HashMap<>();
         List<Node> panels = new ArrayList<>();
         for (TenantView t : s.tenants()) {
-            double w = t.nodes().size() > TenantPanel.COMPACT_THRESHOLD ? Math.max(width, available) : width;
+            double w = TenantPanel.compact(t) ? Math.max(width, available) : width;
             // a full-tile panel only depends on its width through the tunnel's compact form: a scroll bar
             // coming or going resizes the existing panel instead of rebuilding it
-            double drawnWidth = t.nodes().size() > TenantPanel.COMPACT_THRESHOLD ? w
+            double drawnWidth = TenantPanel.compact(t) ? w
                     : w < TunnelPath.COMPACT_BELOW ? 0 : 1;
             Drawn key = new Drawn(t, selectionIn(t), lockHeld(t) ? s.now() : null, drawnWidth, null);
             Drawn prev = drawn.get(t.name());
