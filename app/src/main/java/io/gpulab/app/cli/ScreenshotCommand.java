@@ -96,7 +96,8 @@ public final class ScreenshotCommand implements Callable<Integer> {
                 out.println("frame time, clock advanced: " + FrameBench.changes(w, frames).line());
                 out.println("frame time, pod submitted/deleted: " + FrameBench.pods(w, frames).line());
                 // a move that changes nothing on screen needs no frame: the line counts the frames drawn
-                out.println("frame time, palette pod dragged over the canvas in " + (frames + 3) + " moves: "
+                out.println("frame time, palette pod dragged over the canvas in " + (frames + FrameBench.WARM_UP)
+                        + " moves: "
                         + FrameBench.drag(w, frames).line());
             }
             if (layout != null) {

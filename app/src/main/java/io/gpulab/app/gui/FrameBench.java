@@ -23,6 +23,7 @@ import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.Scene;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Frame time of the workbench as the toolkit draws it: one frame = the UI work a lab change triggers on
@@ -46,7 +47,7 @@ public final class FrameBench {
 
     /** One frame's work, run on the FX thread; returns the FX-thread nanoseconds it took, engine excluded. */
     @FunctionalInterface
-    public interface Change {
+    private interface Change {
         long apply() throws Exception;
     }
 
@@ -55,8 +56,12 @@ public final class FrameBench {
         volatile long pulse;
         volatile long laidOut;
         volatile long rendered;
-        volatile CountDownLatch done = new CountDownLatch(1);
+        /** Set for each frame before it is armed. */
+        volatile @Nullable CountDownLatch done;
     }
+
+    /** Frames measured first and not counted: classes load and caches fill on them. */
+    public static final int WARM_UP = 3;
 
     private FrameBench() {
     }
@@ -68,7 +73,7 @@ public final class FrameBench {
             long t0 = System.nanoTime();
             w.workbench().viewModel().advance(Duration.ofSeconds(1));
             return System.nanoTime() - t0 - (w.engineNanos() - engine0);
-        });
+        }, false);
     }
 
     /**
@@ -98,7 +103,7 @@ public final class FrameBench {
             vm.deletePod(big.name(), submitted[0]);
             submitted[0] = null;
             return System.nanoTime() - t0 - (w.engineNanos() - engine0);
-        });
+        }, false);
     }
 
     private static Set<String> keys(WorkbenchViewModel vm, String tenant) {
@@ -119,30 +124,19 @@ public final class FrameBench {
     }
 
     /**
-     * A palette pod dragged over the canvas in {@code frames} moves (with the robot the tests use, so the
-     * toolkit's own drag and drop runs): across the tenants, zig-zagging over the largest one's workers,
-     * and dropped back on the palette. Each move is one frame: the drag-over handlers and the pulse that
-     * draws the drop highlight, to the rendered frame. A move that changes nothing on screen needs no frame
-     * and is not counted.
+     * A palette pod dragged over the canvas in {@code frames} + {@link #WARM_UP} moves (with the robot the tests
+     * use, so the toolkit's own drag and drop runs): across the tenants, zig-zagging over the largest one's workers,
+     * and dropped back on the palette. Each move is one frame: the drag-over handlers and the pulse that draws the
+     * drop highlight, to the rendered frame. A move that changes nothing on screen needs no frame and is not counted.
      */
     public static Result drag(HeadlessWorkbench w, int frames) throws Exception {
         Scene scene = w.workbench().view().getScene();
+        int moves = frames + WARM_UP;
         double[][] path = HeadlessFx.call(() -> {
             Node from = scene.lookup("#palette-article");
             ScrollPane topology = (ScrollPane) scene.lookup("#topology");
-            Bounds a = from.localToScreen(from.getLayoutBounds());
-            Bounds view = topology.localToScreen(topology.getLayoutBounds());
-            double[][] p = new double[frames + 8][];
-            p[0] = new double[] {a.getCenterX(), a.getCenterY()};
-            for (int i = 1; i < p.length - 1; i++) {
-                double t = (double) i / (p.length - 2);
-                // across the canvas and back down it, so the pointer enters and leaves tenants and cards
-                double x = view.getMinX() + 20 + (view.getWidth() - 40) * (0.5 + 0.5 * Math.sin(t * 6 * Math.PI));
-                double y = view.getMinY() + 20 + (view.getHeight() - 40) * t;
-                p[i] = new double[] {x, y};
-            }
-            p[p.length - 1] = p[0];
-            return p;
+            return dragPath(from.localToScreen(from.getLayoutBounds()),
+                    topology.localToScreen(topology.getLayoutBounds()), moves);
         });
         Robot robot = HeadlessFx.call(Robot::new);
         int[] dragOvers = {0};
@@ -158,7 +152,7 @@ public final class FrameBench {
         });
         int[] step = {1};
         Result r = run(scene, frames, () -> {
-            double[] at = path[Math.min(path.length - 2, step[0]++)];
+            double[] at = path[step[0]++];
             long t0 = System.nanoTime();
             robot.mouseMove(at[0], at[1]);
             return System.nanoTime() - t0;
@@ -169,7 +163,6 @@ public final class FrameBench {
             robot.mouseRelease(MouseButton.PRIMARY);
         });
         Thread.sleep(200);
-        int moves = frames + 3;
         HeadlessFx.call(() -> {
             scene.removeEventFilter(DragEvent.DRAG_OVER, count);
             return null;
@@ -181,11 +174,27 @@ public final class FrameBench {
         return r;
     }
 
-    /** Measures {@code frames} frames, each shown after {@code change}; three warm-up frames first. */
-    public static Result run(Scene scene, int frames, Change change) throws Exception {
-        return run(scene, frames, change, false);
+    /**
+     * The pointer's way: the palette pod's centre, then one point per move down the canvas from top to bottom,
+     * swinging across it and back three times, so the pointer enters and leaves tenants and cards. (The drop
+     * goes back to the palette.)
+     */
+    static double[][] dragPath(Bounds palette, Bounds view, int moves) {
+        double[][] p = new double[moves + 1][];
+        p[0] = new double[] {palette.getCenterX(), palette.getCenterY()};
+        for (int i = 1; i <= moves; i++) {
+            double t = (double) i / moves;
+            double x = view.getMinX() + 20 + (view.getWidth() - 40) * (0.5 + 0.5 * Math.sin(t * 6 * Math.PI));
+            double y = view.getMinY() + 20 + (view.getHeight() - 40) * t;
+            p[i] = new double[] {x, y};
+        }
+        return p;
     }
 
+    /**
+     * Measures {@code frames} frames, each shown after {@code change}, {@link #WARM_UP} warm-up frames first;
+     * {@code maySkip}: a change that draws nothing within 250 ms is not counted (else it is an error).
+     */
     private static Result run(Scene scene, int frames, Change change, boolean maySkip) throws Exception {
         Stamps s = new Stamps();
         HeadlessFx.call(() -> {
@@ -204,13 +213,16 @@ public final class FrameBench {
                 if (s.armed && s.pulse != 0) {
                     s.rendered = System.nanoTime();
                     s.armed = false;
-                    s.done.countDown();
+                    CountDownLatch d = s.done;
+                    if (d != null) {
+                        d.countDown();
+                    }
                 }
             });
             return null;
         });
         List<double[]> parts = new ArrayList<>();
-        for (int i = -3; i < frames; i++) {
+        for (int i = -WARM_UP; i < frames; i++) {
             CountDownLatch done = new CountDownLatch(1);
             long[] ui = {0};
             // fire and forget: a drag's first move enters the toolkit's drag loop and returns only at the drop
