@@ -82,7 +82,7 @@ final class LabDiagram {
         }
         float cardH = 36 + lines * 8.5f;
         float h = 18 + Math.max(1, rows) * (cardH + 6);
-        ChartCanvas box = pdf.canvas(h);
+        DiagramBox box = pdf.diagramBox(h);
         box.frame(0.96f);
         box.text(pdf.bold, 8.5f, "Worker " + n.name(), 6, h - 12, INK);
         box.text(pdf.regular, SIZE, n.cpu() + " CPU · " + n.memoryMiB() + " MiB" + lock,
@@ -98,7 +98,7 @@ final class LabDiagram {
         }
     }
 
-    private static void card(PdfDoc pdf, ChartCanvas box, CardView c, float x, float top, float h) throws IOException {
+    private static void card(PdfDoc pdf, DiagramBox box, CardView c, float x, float top, float h) throws IOException {
         box.rect(x, top - h, CARD_W, h, c.health() ? new float[] {1, 1, 1} : new float[] {1f, 0.93f, 0.93f},
                 new float[] {0.75f, 0.78f, 0.82f});
         box.text(pdf.bold, SIZE, c.id() + (c.health() ? "" : " UNHEALTHY"), x + 4, top - 9, c.health() ? INK : BAD);
@@ -138,7 +138,7 @@ final class LabDiagram {
         return out;
     }
 
-    private static void bar(PdfDoc pdf, ChartCanvas box, float x, float y, String label, long used, long cap,
+    private static void bar(PdfDoc pdf, DiagramBox box, float x, float y, String label, long used, long cap,
                             String value) throws IOException {
         float w = 44;
         box.text(pdf.regular, 7, label, x, y, INK);

@@ -252,9 +252,9 @@ public final class PdfDoc implements AutoCloseable {
     }
 
     /** Reserves {@code h} points (on a new page if needed) and returns where to draw: the box's bottom-left. */
-    public ChartCanvas canvas(float h) throws IOException {
+    public DiagramBox diagramBox(float h) throws IOException {
         need(h);
-        ChartCanvas c = new ChartCanvas(this, out, MARGIN, y - h, width(), h);
+        DiagramBox c = new DiagramBox(this, out, MARGIN, y - h, width(), h);
         y -= h + 6;
         return c;
     }

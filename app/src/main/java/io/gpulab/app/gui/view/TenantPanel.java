@@ -30,7 +30,10 @@ import org.jspecify.annotations.Nullable;
  */
 public final class TenantPanel extends VBox {
 
-    /** Above this many workers the tiles would be thousands of nodes: draw glyphs on one canvas. */
+    /**
+     * Above this many workers the tiles would be thousands of nodes: one glyph per worker instead, on a few
+     * canvas bands ({@link CompactWorkers}).
+     */
     private static final int COMPACT_THRESHOLD = 12;
 
     /** Whether {@code t} is drawn as compact glyphs rather than full worker tiles. */

@@ -21,8 +21,9 @@ import javafx.scene.layout.VBox;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The topology canvas: management cluster on top, tenants below. Redrawn from each snapshot (the
- * tiles are stateless renderings of immutable views); large tenants switch to compact glyphs.
+ * The topology canvas: management cluster on top, tenants below. Each snapshot updates the tenant panels in
+ * place: a panel whose inputs did not change keeps its nodes, a changed one rebuilds only the parts that changed
+ * ({@link TenantPanel#update}); large tenants switch to compact glyphs.
  */
 public final class TopologyView extends ScrollPane {
 

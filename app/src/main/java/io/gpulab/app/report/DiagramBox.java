@@ -8,7 +8,7 @@ import org.apache.pdfbox.pdmodel.PDPageContentStream;
  * text in box coordinates, crisp at any zoom, text at least {@link PdfDoc#MIN_SIZE}. The decision report's charts
  * are pictures of the Plan view's own charts instead ({@link PlanChartSource}).
  */
-public final class ChartCanvas {
+public final class DiagramBox {
 
     private final PdfDoc doc;
     private final PDPageContentStream out;
@@ -17,7 +17,7 @@ public final class ChartCanvas {
     private final float w;
     private final float h;
 
-    ChartCanvas(PdfDoc doc, PDPageContentStream out, float x, float y, float w, float h) {
+    DiagramBox(PdfDoc doc, PDPageContentStream out, float x, float y, float w, float h) {
         this.doc = doc;
         this.out = out;
         this.x = x;
@@ -26,12 +26,12 @@ public final class ChartCanvas {
         this.h = h;
     }
 
-    /** A light frame around the whole canvas, filled with grey {@code fill}. */
+    /** A light frame around the whole box, filled with grey {@code fill}. */
     void frame(float fill) throws IOException {
         rect(0, 0, w, h, new float[] {fill, fill, fill}, new float[] {0.85f, 0.87f, 0.9f});
     }
 
-    /** A rectangle in canvas coordinates (origin bottom-left); either colour may be null. */
+    /** A rectangle in box coordinates (origin bottom-left); either colour may be null. */
     void rect(float rx, float ry, float rw, float rh, float[] fill, float[] line) throws IOException {
         out.setLineDashPattern(new float[0], 0);
         if (fill != null) {
@@ -47,7 +47,7 @@ public final class ChartCanvas {
         }
     }
 
-    /** Text at a baseline in canvas coordinates. */
+    /** Text at a baseline in box coordinates. */
     void text(org.apache.pdfbox.pdmodel.font.PDFont font, float size, String s, float tx, float ty, float[] rgb)
             throws IOException {
         doc.show(font, size, s, x + tx, y + ty, rgb);
