@@ -231,18 +231,12 @@ public final class DecisionReport {
         pdf.mono(plan.text(), 7.5f, 0);
     }
 
+    /** The file's SHA-256 as it is when the report is written (the replay read it earlier). */
     private static String fileSha256(Path file) {
-        try (java.io.InputStream in = Files.newInputStream(file)) {
-            java.security.MessageDigest sha = java.security.MessageDigest.getInstance("SHA-256");
-            byte[] buf = new byte[1 << 16];
-            for (int n = in.read(buf); n > 0; n = in.read(buf)) {
-                sha.update(buf, 0, n);
-            }
-            return java.util.HexFormat.of().formatHex(sha.digest());
+        try {
+            return Sha256.ofFile(file);
         } catch (IOException e) {
             return "(not readable now: " + e.getMessage() + ")";
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
         }
     }
 

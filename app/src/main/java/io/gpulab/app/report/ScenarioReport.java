@@ -8,15 +8,11 @@ import io.gpulab.engine.api.PodView;
 import io.gpulab.engine.api.TenantView;
 import io.gpulab.engine.metrics.LabMetrics;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -214,7 +210,7 @@ public final class ScenarioReport {
         pdf.heading("Appendix: the scenario file");
         List<List<String>> rows = new ArrayList<>();
         rows.add(List.of("scenario", in.scenario()));
-        rows.add(List.of("SHA-256", in.source().isEmpty() ? "(not attached)" : sha256(in.source())));
+        rows.add(List.of("SHA-256", in.source().isEmpty() ? "(not attached)" : Sha256.of(in.source())));
         rows.add(List.of("gpulab version", version));
         rows.add(List.of("date", date.withNano(0).format(DateTimeFormatter.ISO_OFFSET_DATE_TIME)));
         pdf.table(List.of("item", "value"), rows);
@@ -224,15 +220,6 @@ public final class ScenarioReport {
             pdf.muted("The scenario file is " + in.source().length() + " characters long; its SHA-256 identifies it.");
         } else {
             pdf.mono(in.source(), 7.5f, 0);
-        }
-    }
-
-    static String sha256(String text) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                    .digest(text.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
         }
     }
 

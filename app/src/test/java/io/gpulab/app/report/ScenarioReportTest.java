@@ -37,7 +37,7 @@ class ScenarioReportTest {
         assertTrue(all.contains("PASS check 1: pod 1 of 3") && !all.contains("1. check 1:"), "checks numbered twice");
         assertTrue(all.contains("Traces of pods that did not run") && all.contains("tenant-a default/gpu-pod-4")
                 && all.contains("CardInsufficientCore"), all);
-        assertTrue(all.contains(ScenarioReport.sha256(source)) && all.contains("9.9.9"), "appendix identifies the file");
+        assertTrue(all.contains(Sha256.of(source)) && all.contains("9.9.9"), "appendix identifies the file");
         assertFalse(all.contains("drop a pod here"), "a UI hint in the report");
         assertFalse(all.toLowerCase(java.util.Locale.ROOT).contains("failure policy:"), "a UI control in the report");
     }
