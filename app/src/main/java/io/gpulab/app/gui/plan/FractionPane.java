@@ -20,6 +20,7 @@ final class FractionPane extends Pane {
         this.gap = gap;
         this.fractions = fractions.clone();
         getChildren().setAll(children);
+        // any size: the children get their fractions of it, however small
         setMinSize(0, 0);
     }
 
@@ -37,15 +38,5 @@ final class FractionPane extends Pane {
             }
             at += size + gap;
         }
-    }
-
-    @Override
-    protected double computeMinWidth(double height) {
-        return 0;
-    }
-
-    @Override
-    protected double computeMinHeight(double width) {
-        return 0;
     }
 }

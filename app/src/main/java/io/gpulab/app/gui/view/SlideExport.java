@@ -23,7 +23,7 @@ final class SlideExport {
     private SlideExport() {
     }
 
-    static long write(Node canvas, Node inspector, boolean selection, double scale, Caption caption, boolean dark,
+    static long write(Node canvas, Region inspector, boolean selection, double scale, Caption caption, boolean dark,
                       Path file) throws IOException {
         List<Node> hints = new ArrayList<>();
         collectHints(canvas, hints);
@@ -55,11 +55,7 @@ final class SlideExport {
      * The inspector laid out exactly as tall as the canvas for the snapshot: at its window height it
      * left a dead band under a shorter canvas (or was cut under a taller one). Restored right after.
      */
-    private static WritableImage besideCanvas(Node inspector, double height, double scale) {
-        if (!(inspector instanceof Region r)) {
-            layout(inspector);
-            return snapshot(inspector, scale);
-        }
+    private static WritableImage besideCanvas(Region r, double height, double scale) {
         double w = r.getWidth();
         double h = r.getHeight();
         try {

@@ -14,6 +14,7 @@ import java.util.function.Supplier;
 import javafx.embed.swing.SwingFXUtils;
 import javafx.scene.Node;
 import javafx.scene.input.Clipboard;
+import javafx.scene.layout.Region;
 import javafx.stage.FileChooser;
 import javafx.stage.Window;
 
@@ -26,10 +27,10 @@ public final class WorkbenchActions {
     private final WorkbenchViewModel vm;
     private final Supplier<Node> canvas;
     private final Supplier<Node> window;
-    private final Supplier<Node> inspector;
+    private final Supplier<Region> inspector;
 
     public WorkbenchActions(WorkbenchViewModel vm, Supplier<Node> canvas, Supplier<Node> window,
-                            Supplier<Node> inspector) {
+                            Supplier<Region> inspector) {
         this.vm = vm;
         this.canvas = canvas;
         this.window = window;
