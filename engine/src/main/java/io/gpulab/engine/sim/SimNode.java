@@ -250,7 +250,7 @@ final class SimNode {
 
     /**
      * GPU-milli the cards hold, as the lab metrics count it from the node's view ({@code LabMetrics.allocatedMilli}
-     * of each card): a curve samples it a hundred times per replay without building a snapshot.
+     * of each card), recounted when the node changes (its tenant keeps the sums a curve samples).
      */
     long allocatedMilli() {
         long sum = 0;

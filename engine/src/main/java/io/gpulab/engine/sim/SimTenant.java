@@ -49,6 +49,13 @@ final class SimTenant {
     final FailureMemo failureMemo = new FailureMemo();
     /** Nodes holding the kubelet's max pods (so a pod without CPU or memory requests can skip the scan). */
     private int podsFullNodes;
+    /**
+     * Each node's {@link SimNode#allocatedMilli()} and their sum, kept up to date on every node change: a curve's
+     * sample then costs nothing, where summing 40,000 cards when asked took ~1.7 ms a sample (140 ms of a 5,000-node
+     * run's 83 samples).
+     */
+    private long[] nodeMilli = new long[0];
+    private long allocatedMilli;
     private int @Nullable [] byName;
     /** Bumped whenever a node changes. */
     private long nodeVersion;
@@ -91,8 +98,16 @@ final class SimTenant {
         infos.add(n.info());
         byName = null;
         kube.add(n);
+        if (nodeMilli.length == n.index) {
+            nodeMilli = java.util.Arrays.copyOf(nodeMilli, Math.max(16, n.index * 2));
+        }
+        nodeMilli[n.index] = n.allocatedMilli();
+        allocatedMilli += nodeMilli[n.index];
         n.onFull(d -> podsFullNodes += d);
         n.onChange(changed -> {
+            long m = changed.allocatedMilli();
+            allocatedMilli += m - nodeMilli[changed.index];
+            nodeMilli[changed.index] = m;
             staleInfos.set(changed.index);
             staleViews.set(changed.index);
             fits.nodeChanged(changed.index);
@@ -103,16 +118,9 @@ final class SimTenant {
         });
     }
 
-    /**
-     * GPU-milli the tenant's cards hold (the lab metrics' GPU allocation, without a snapshot): summed when asked, since
-     * a curve asks about a hundred times per replay and nodes change on every pod.
-     */
+    /** GPU-milli the tenant's cards hold (the lab metrics' GPU allocation, without a snapshot). */
     long allocatedMilli() {
-        long sum = 0;
-        for (SimNode n : nodeList) {
-            sum += n.allocatedMilli();
-        }
-        return sum;
+        return allocatedMilli;
     }
 
     /**
