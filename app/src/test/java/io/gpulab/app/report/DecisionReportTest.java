@@ -111,15 +111,7 @@ class DecisionReportTest {
 
     @Test
     void anOpenbPlansAppendixPinsTheTraceFilesByTheirSha256(@TempDir Path dir) throws Exception {
-        Files.writeString(dir.resolve("nodes.csv"), "sn,cpu_milli,memory_mib,gpu,model\n"
-                + "n1,32000,131072,4,T4\nn2,32000,131072,4,T4\n");
-        StringBuilder pods = new StringBuilder("name,cpu_milli,memory_mib,num_gpu,gpu_milli,gpu_spec,qos,pod_phase,"
-                + "creation_time,deletion_time,scheduled_time\n");
-        for (int i = 0; i < 6; i++) {
-            pods.append("p").append(i).append(",1000,2048,1,").append(200 + 100 * i).append(",,LS,Running,")
-                    .append(10 * i).append(",").append(100 + 10 * i).append(",").append(10 * i).append('\n');
-        }
-        Files.writeString(dir.resolve("pods.csv"), pods);
+        io.gpulab.engine.plan.OpenbTraceFixture.write(dir);
         Plan openb = new PlanReader().read("o.yaml", """
                 apiVersion: gpulab.io/v1
                 kind: Plan
