@@ -87,7 +87,7 @@ public final class ScenarioRunner {
         int passed = (int) results.stream().filter(r -> r.check() && r.passed()).count();
         LabSnapshot end = backend.snapshot();
         return new RunResult(scenario.name(), results, LabState.of(end),
-                new RunResult.Summary(passed, failed, LabMetrics.of(end), curve.points()));
+                new RunResult.Summary(passed, failed, LabMetrics.of(end), curve.points()), scenario.warnings());
     }
 
     /**

@@ -83,7 +83,15 @@ final class Faults {
     /** A restart re-registers the same cards; usage comes from the pods' annotations, so nothing doubles. */
     String restartPlugin(SimTenant t, String nodeName) {
         SimNode n = node(t, nodeName);
-        n.register(io.gpulab.mockgpu.plugin.Registration.of(n.registration().devices(), lab.now()));
+        io.gpulab.mockgpu.plugin.Registration again = io.gpulab.mockgpu.plugin.Registration.of(
+                n.registration().devices(), lab.now());
+        if (!n.registration().annotations().containsKey(HamiAnnotations.NODE_NVIDIA_REGISTER)) {
+            // a worker without cards runs no device plugin: a restart writes no registration either
+            java.util.Map<String, String> ann = new java.util.LinkedHashMap<>(again.annotations());
+            ann.remove(HamiAnnotations.NODE_NVIDIA_REGISTER);
+            again = new io.gpulab.mockgpu.plugin.Registration(again.devices(), ann, again.capacity());
+        }
+        n.register(again);
         t.changed();
         lab.event(t.name, "Node/" + nodeName, EventLog.NORMAL, "DevicePluginRestarted", "device plugin on "
                 + nodeName + " restarted and re-registered " + n.registration().devices().size()

@@ -27,7 +27,7 @@ final class NodeLocks {
     }
 
     void bind(SimTenant t, SimPod p, SimNode node) {
-        NodeLock rules = new NodeLock(lab.clock().asClock(), t.hami.nodeLockExpire());
+        NodeLock rules = new NodeLock(lab.clock().asClock(), t.hami.nodeLockTimeout());
         String before = node.lockValue();
         LockDecision d = rules.acquire(node.name, before, p.namespace(), p.name(),
                 (ns, name) -> t.pods.containsKey(ns + "/" + name)
@@ -91,7 +91,7 @@ final class NodeLocks {
         lab.event(t.name, p.objectName(), EventLog.WARNING, "FailedScheduling", kube, HamiResources.SCHEDULER_NAME);
         Map<String, String> ev = new LinkedHashMap<>();
         ev.put(HamiAnnotations.MUTEX_LOCK + " on " + node.name, lock == null ? "" : lock);
-        NodeLock rules = new NodeLock(lab.clock().asClock(), t.hami.nodeLockExpire());
+        NodeLock rules = new NodeLock(lab.clock().asClock(), t.hami.nodeLockTimeout());
         var state = rules.inspect(lock);
         if (state.expires() != null) {
             ev.put("lock expires", state.expires().toString());

@@ -270,7 +270,7 @@ public final class SimBackend implements LabBackend {
         try {
             SimTenant t = lab.tenant(tenant);
             List<LabEvent> own = lab.log().all().stream().filter(e -> e.tenant().equals(tenant)).toList();
-            return new TenantApiServer(t.view(t.hami.nodeLockExpire()), own);
+            return new TenantApiServer(t.view(t.hami.nodeLockTimeout()), own);
         } finally {
             lock.unlock();
         }

@@ -187,7 +187,7 @@ final class SimLab {
         LabSnapshot s = snapshot;
         if (s == null) {
             List<TenantView> views = new ArrayList<>(tenants.size());
-            tenants.values().forEach(t -> views.add(t.view(t.hami.nodeLockExpire())));
+            tenants.values().forEach(t -> views.add(t.view(t.hami.nodeLockTimeout())));
             s = new LabSnapshot(version, "sim", spec.name(), clock.now(), management, views, lifecycle.id());
             snapshot = s;
         }
