@@ -3,7 +3,6 @@ package io.gpulab.scheduler.filter;
 import io.gpulab.scheduler.codec.HamiAnnotations;
 import io.gpulab.scheduler.model.ContainerDevice;
 import io.gpulab.scheduler.model.ContainerDeviceRequest;
-import io.gpulab.scheduler.model.DeviceUsage;
 import io.gpulab.scheduler.model.NodeInfo;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
@@ -86,21 +85,7 @@ public final class FilterExplainer {
     }
 
     private static FilterWhy.Usage usage(NodeInfo n) {
-        int used = 0;
-        int usedCores = 0;
-        int usedMem = 0;
-        int total = 0;
-        int cores = 0;
-        int mem = 0;
-        for (DeviceUsage d : n.devices()) {
-            used += d.usedSlots();
-            usedCores += d.usedCores();
-            usedMem += d.usedMem();
-            total += d.info().count();
-            cores += d.info().devCore();
-            mem += d.info().devMem();
-        }
-        return new FilterWhy.Usage(used, total, usedCores, cores, usedMem, mem);
+        return NodeScoring.usage(n.devices());
     }
 
     private static FilterWhy.Usage usage(WorkDevice d) {
