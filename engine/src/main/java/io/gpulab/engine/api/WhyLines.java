@@ -29,6 +29,11 @@ public final class WhyLines {
 
     public static List<Line> of(PodWhy why) {
         List<Line> out = new ArrayList<>();
+        PlainReason r = why.reason();
+        if (r != null) {
+            out.add(new Line(0, "why it does not run: " + r.text()));
+            out.add(new Line(1, "fix: " + r.fix() + " (" + r.doc() + ")"));
+        }
         FilterWhy f = why.filter();
         if (f == null) {
             out.add(new Line(0, "why this node, why this card: HAMi has not filtered this pod (no card asked for, "

@@ -160,7 +160,7 @@ public final class ScenarioRunner {
         CommandResult r = backend.execute(new LabCommand.SubmitPod(s.tenant(), s.manifest()));
         // a refused create made nothing: never judge it by an older pod of the same name (AlreadyExists)
         ObservedPod o = r.accepted() ? observe(s.tenant(), s.pod(), r, s.expect() != null)
-                : ObservedPod.rejected(r.message());
+                : refusedInWords(ObservedPod.rejected(r.message()));
         Comparisons checked = s.expect() == null ? new Comparisons() : Checks.pod(s.expect(), o);
         List<String> problems = checked.problems();
         // the sim records a create refused at admission as a Rejected pod; a real cluster refuses the call
@@ -175,13 +175,28 @@ public final class ScenarioRunner {
         return result(index, s, o.limited(failedNodesLimit, pool), s.expect(), checked);
     }
 
+    /** A create the API server refused, with its reason in words in the run document (no pod to ask about). */
+    private ObservedPod refusedInWords(ObservedPod o) {
+        if (failedNodesLimit == 0) {
+            return o;
+        }
+        return o.explained(io.gpulab.engine.api.PlainReasons.of(new io.gpulab.engine.api.PlainReasons.Pod(o.phase(),
+                o.reason() == null ? "" : o.reason(), o.message() == null ? "" : o.message(), Map.of(), List.of(),
+                Map.of(), "", null), io.gpulab.engine.api.PlainReasons.Lab.of(List.of())).orElse(null));
+    }
+
     /** The pod as the backend lists it now; asked per pod, as a snapshot per step would dominate a long replay. */
     private ObservedPod observe(String tenant, String pod, @Nullable CommandResult r, boolean checked) {
         // per-node reasons are recomputed for a pending pod on a large tenant: only when a check or the output needs them
         boolean perNode = checked || failedNodesLimit > 0;
-        return backend.pod(tenant, pod, perNode).map(p -> ObservedPod.of(p, Integer.MAX_VALUE, pool))
+        ObservedPod o = backend.pod(tenant, pod, perNode).map(p -> ObservedPod.of(p, Integer.MAX_VALUE, pool))
                 .orElseGet(() -> ObservedPod.rejected(
                         r != null && !r.accepted() ? r.message() : "tenant " + tenant + " lists no pod " + pod));
+        // the run document says why a pod does not run in words (json-output.md); the text form does not ask
+        if (failedNodesLimit > 0 && !"Running".equals(o.phase()) && (o.reason() != null || o.message() != null)) {
+            o = o.explained(backend.plainReason(tenant, pod).orElse(null));
+        }
+        return o;
     }
 
 
