@@ -175,9 +175,9 @@ public final class PlainReasons {
                     + lab.largestCores() + ": it fits no card of this lab, whatever is freed",
                 "ask for at most " + lab.largestCores() + " gpucores"};
         }
-        return new String[] {"asks " + ask.cores() + " % of a card's compute; "
-                + t.cards(Reasons.CARD_INSUFFICIENT_CORE, lab, "has", "have") + " less than " + ask.cores()
-                + " % left now: it runs once pods on " + t.them(Reasons.CARD_INSUFFICIENT_CORE) + " end",
+        return new String[] {"asks " + ask.coreShare() + " of a card's compute; "
+                + t.cards(Reasons.CARD_INSUFFICIENT_CORE, lab, "has", "have") + " less than that left now: it runs "
+                + "once pods on " + t.them(Reasons.CARD_INSUFFICIENT_CORE) + " end",
                 "ask for fewer gpucores, delete a pod on " + t.those(Reasons.CARD_INSUFFICIENT_CORE)
                         + ", or add a card"};
     }
@@ -316,8 +316,8 @@ public final class PlainReasons {
         return String.join(" or ", q);
     }
 
-    /** What the pod asks of a card: the largest request among its containers. */
-    private record Ask(int nums, int memMB, int pct, int cores) {
+    /** What the pod asks of a card: the largest request among its containers ({@code known}: the request was read). */
+    private record Ask(int nums, int memMB, int pct, int cores, boolean known) {
 
         static Ask of(List<ContainerDeviceRequest> requests) {
             int nums = 0;
@@ -336,10 +336,13 @@ public final class PlainReasons {
                 }
                 cores = Math.max(cores, Math.min(r.coresReq(), 100));
             }
-            return new Ask(nums, mem, pct, cores);
+            return new Ask(nums, mem, pct, cores, nums > 0);
         }
 
         String memory() {
+            if (!known) {
+                return "its share of the memory";
+            }
             if (memMB > 0) {
                 return num(memMB) + " MB";
             }
@@ -347,7 +350,11 @@ public final class PlainReasons {
         }
 
         String cards() {
-            return nums + (nums == 1 ? " card" : " cards");
+            return !known ? "several cards" : nums + (nums == 1 ? " card" : " cards");
+        }
+
+        String coreShare() {
+            return known ? cores + " %" : "its share";
         }
     }
 

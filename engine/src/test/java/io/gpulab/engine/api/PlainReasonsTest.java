@@ -55,7 +55,7 @@ class PlainReasonsTest {
 
     @Test
     void coresSlotsExclusivityAndHealthCountTheCardsHamiRejected() {
-        assertEquals("asks 30 % of a card's compute; the only card has less than 30 % left now: it runs once pods on "
+        assertEquals("asks 30 % of a card's compute; the only card has less than that left now: it runs once pods on "
                 + "it end", PlainReasons.of(new PlainReasons.Pod("Pending", "CardInsufficientCore", "",
                 Map.of("w1", "1/1 CardInsufficientCore"), List.of(req(1, 1000, 101, 30)), Map.of(), "d", null),
                 PlainReasons.Lab.of(List.of(List.of(LAB_CARD)))).orElseThrow().text());
