@@ -282,7 +282,7 @@ public final class DecisionReport {
     }
 
     private static String perPod(double v, Prices p) {
-        return money(v, new Prices(p.currency(), "", p.cards(), p.worker())) + " per placed pod"
+        return money(v, new Prices(p.currency(), "", p.cards(), p.worker(), null)) + " per placed pod"
                 + (p.period().isEmpty() ? "" : " per " + p.period());
     }
 
