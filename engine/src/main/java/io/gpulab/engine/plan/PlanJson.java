@@ -149,11 +149,6 @@ public final class PlanJson {
         m.put("pending", c.pending());
         m.put("pendingByReason", new java.util.TreeMap<>(c.pendingByReason()));
         m.put("gpuAllocationPct", c.gpuAllocationPct());
-        Map<String, Object> allocation = new LinkedHashMap<>();
-        allocation.put("gpuComputePct", c.metrics().gpuCompute().pct());
-        allocation.put("gpuMemoryPct", c.metrics().gpuMemory().pct());
-        allocation.put("gpuSlotsPct", c.metrics().gpuSlots().pct());
-        m.put("allocation", allocation);
         List<Object> curve = new ArrayList<>();
         for (AllocationCurve.Point p : c.curve()) {
             Map<String, Object> pt = new LinkedHashMap<>();
@@ -170,6 +165,11 @@ public final class PlanJson {
         }
         m.put("shape", c.candidate().shape());
         m.put("tenants", c.candidate().tenants());
+        Map<String, Object> allocation = new LinkedHashMap<>();
+        allocation.put("gpuComputePct", c.metrics().gpuCompute().pct());
+        allocation.put("gpuMemoryPct", c.metrics().gpuMemory().pct());
+        allocation.put("gpuSlotsPct", c.metrics().gpuSlots().pct());
+        m.put("allocation", allocation);
         Map<String, Object> util = new LinkedHashMap<>();
         util.put("gpuMemoryPct", c.metrics().gpuMemory().pct());
         util.put("gpuComputePct", c.metrics().gpuCompute().pct());

@@ -52,7 +52,7 @@ public record Recommendation(String candidate, String sentence, Plan.@Nullable O
         }
         Plan.Objective decided = tied.isEmpty() ? (other == null ? null : first) : brokeBy;
         StringBuilder s = new StringBuilder("Recommendation: ").append(win.name()).append(", ")
-                .append(fmt(win.workers())).append(" workers with ").append(fmt(win.cards())).append(" cards (")
+                .append(workers(win.workers())).append(" with ").append(fmt(win.cards())).append(" cards (")
                 .append(win.candidate().shape()).append(" each)");
         Prices p = win.candidate().prices();
         if (win.cost() != null) {
@@ -131,7 +131,7 @@ public record Recommendation(String candidate, String sentence, Plan.@Nullable O
             case ALLOCATION -> pct(r.gpuAllocationPct()) + " of GPU compute";
             case STRANDED -> pct(r.strandedMemoryPct()) + " of GPU memory and " + pct(r.strandedComputePct())
                     + " of compute stranded";
-            case WORKERS -> fmt(r.workers()) + " workers";
+            case WORKERS -> workers(r.workers());
         };
     }
 
@@ -155,10 +155,14 @@ public record Recommendation(String candidate, String sentence, Plan.@Nullable O
             case ALLOCATION -> "the highest GPU compute allocation, " + figure(o, win, rank) + against;
             case STRANDED -> "the least stranded capacity, " + figure(o, win, rank) + against;
             case WORKERS -> rank.places(win) && !rank.places(other)
-                    ? "it places everything with " + fmt(win.workers()) + " workers; " + other.name()
+                    ? "it places everything with " + workers(win.workers()) + "; " + other.name()
                     + " does not place everything"
                     : "the fewest workers, " + figure(o, win, rank) + against;
         };
+    }
+
+    static String workers(int n) {
+        return fmt(n) + (n == 1 ? " worker" : " workers");
     }
 
     static String pct(double v) {
