@@ -149,6 +149,7 @@ public final class ImportCommand {
             o.println("not imported:");
             r.skipped().forEach(s -> o.println("  " + s));
         }
+        r.warnings().forEach(w -> o.println("warning: " + w));
         o.printf("wrote %s%n", out);
         o.flush();
         return GpulabCommand.EXIT_OK;

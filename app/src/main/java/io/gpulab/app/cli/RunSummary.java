@@ -23,6 +23,7 @@ final class RunSummary {
     static void print(RunResult run, List<? extends CharSequence> stepLines, PrintWriter out) {
         long checks = run.steps().stream().filter(StepResult::check).count();
         out.println("scenario " + run.scenario() + ": " + run.steps().size() + " steps, " + checks + " checks");
+        run.warnings().forEach(w -> out.println("warning: " + w));
         stepLines.forEach(out::append);
         out.println("state:");
         StringBuilder line = new StringBuilder(256);

@@ -2,6 +2,7 @@ package io.gpulab.app.cli;
 
 import io.gpulab.engine.api.LabBackend;
 import io.gpulab.engine.api.PodTrace;
+import io.gpulab.engine.api.WhyLines;
 import io.gpulab.engine.scenario.BackendOptions;
 import io.gpulab.engine.scenario.Scenario;
 import io.gpulab.engine.scenario.ScenarioRunner;
@@ -20,7 +21,10 @@ import java.util.concurrent.Callable;
 /** {@code gpulab trace SCENARIO --pod NS/NAME}: the chain of docs/architecture.md for one pod, with evidence. */
 @Command(name = "trace", mixinStandardHelpOptions = true,
         description = {"Run a scenario, then show one pod's chain: create, admission, filter, bind, lock, "
-                + "allocate, run; every stage with its evidence (annotations, events, lock changes).",
+                + "allocate, run; every stage with its evidence (annotations, events, lock changes); then why this "
+                + "node and why this card: HAMi's last filter of the pod with every node's score or reasons, every "
+                + "card's score, its terms and verdict, the weights and policies in force, and the pod's "
+                + "hami.io/vgpu-devices-allocated decoded per container.",
             "Exit 0 when the pod was traced, 2 for a bad scenario, pod or arguments."})
 public final class TraceCommand implements Callable<Integer> {
 
@@ -61,6 +65,8 @@ public final class TraceCommand implements Callable<Integer> {
             if (backend == null) {
                 return GpulabCommand.EXIT_USAGE;
             }
+            // HAMi's why for this pod is kept as the run decides it (one more filter pass per decision about it)
+            backend.explainDecisions(java.util.Set.of(key));
             new ScenarioRunner(backend).run(s);
             PodTrace trace = backend.trace(t, key);
             if (json) {
@@ -84,6 +90,11 @@ public final class TraceCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "%d. %-10s %-8s %s%n", i++, st.stage(), st.outcome(), st.summary());
             // in the order the evidence arose, as the workbench and the PDF show it (never sorted by key)
             st.evidence().forEach((k, v) -> out.println("       " + k + ": " + v));
+        }
+        if (trace.why() != null) {
+            for (WhyLines.Line l : WhyLines.of(trace.why())) {
+                out.println("  ".repeat(l.depth()) + l.text());
+            }
         }
         out.flush();
     }

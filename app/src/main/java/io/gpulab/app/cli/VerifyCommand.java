@@ -59,6 +59,7 @@ public final class VerifyCommand implements Callable<Integer> {
             out.printf("%s on %s: %d passed, %d failed%n", run.scenario(), lab.id(), run.summary().passed(),
                     run.summary().failed());
             files.forEach(f -> out.println("  wrote " + f));
+            run.warnings().forEach(w -> out.println("  warning: " + w));
             // a tenant a real backend could not fully observe: the cause, next to the failed checks
             lab.snapshot().tenants().forEach(t -> t.warnings().forEach(w ->
                     out.println("  tenant " + t.name() + ": " + w)));

@@ -86,7 +86,7 @@ class RunCommandTest {
         assertTrue(checks.get(4).at("/observed/reason").asText().contains("CardInsufficientMemory"));
         JsonNode card = doc.at("/state/tenants/0/nodes/0/cards/0");
         assertEquals(Set.of("id", "type", "memMB", "usedMemMB", "cores", "usedCores", "slots", "usedSlots",
-                "health"), keys(card));
+                "health", "numa", "index"), keys(card));
         assertEquals(60000, card.get("usedMemMB").asInt());
         assertEquals(81920, card.get("memMB").asInt());
         assertEquals(90, card.get("usedCores").asInt());
@@ -95,6 +95,13 @@ class RunCommandTest {
         assertEquals(10, card.get("slots").asInt());
         assertEquals(2, doc.at("/state/tenants/1/nodes/0/cards").size());
         assertTrue(doc.at("/state/tenants/0/nodes/0").has("lock"));
+        // the registration as the device plugin wrote it, and as HAMi decodes it
+        JsonNode reg = doc.at("/state/tenants/0/nodes/0/registration");
+        assertTrue(reg.get("verbatim").asText().startsWith("[{\"id\":\"GPU-0\",\"count\":10,\"devmem\":81920"),
+                reg.toString());
+        assertEquals("NVIDIA A100-SXM4-80GB", reg.at("/devices/0/type").asText());
+        assertEquals(0, reg.at("/devices/0/numa").asInt());
+        assertTrue(reg.get("error").isNull(), reg.toString());
     }
 
     @Test

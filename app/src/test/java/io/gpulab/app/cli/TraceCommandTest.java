@@ -53,6 +53,32 @@ class TraceCommandTest {
     }
 
     @Test
+    void whyThisNodeWhyThisCardInTextAndJson() throws Exception {
+        JsonNode why = new ObjectMapper().readTree(CliHarness.run("trace", "article", "--pod", "gpu-pod-2", "--json")
+                .out()).get("why");
+        assertEquals("tenant-a-worker", why.at("/filter/chosen").asText());
+        assertEquals("binpack", why.at("/filter/nodePolicy").asText());
+        assertEquals("default", why.at("/filter/weights/source").asText());
+        JsonNode node = why.at("/filter/nodes/0");
+        assertEquals("chosen", node.get("verdict").asText());
+        // HAMi's node score counts existing usage only: gpu-pod-1's 20,000 MB and 30 cores on the one card
+        assertEquals(10 * (1 / 10f + 30 / 100f + 20000 / 81920f), node.get("score").floatValue(), 1e-4);
+        JsonNode card = node.at("/containers/0/cards/0");
+        assertEquals("GPU-0", card.get("id").asText());
+        assertEquals("taken", card.get("verdict").asText());
+        assertEquals(0, card.get("numa").asInt());
+        assertEquals("GPU-0,NVIDIA,20000,30:;", why.at("/allocated/annotation").asText());
+        assertEquals("main", why.at("/allocated/containers/0/name").asText());
+        assertEquals(20000, why.at("/allocated/containers/0/devices/0/usedMem").asInt());
+
+        String text = CliHarness.run("trace", "article", "--pod", "gpu-pod-4").out();
+        String section = text.substring(text.indexOf("why this node, why this card"));
+        assertTrue(section.contains("node tenant-a-worker: fails: 1/1 CardInsufficientCore"), section);
+        assertTrue(section.contains("1. GPU-0 (index 0, NUMA 0, NVIDIA A100-SXM4-80GB): score "), section);
+        assertTrue(section.contains("asked 20000 MB, 30 cores: CardInsufficientCore"), section);
+    }
+
+    @Test
     void aPodTheScenarioNeverSubmitsExitsTwo() {
         CliHarness.Result r = CliHarness.run("trace", "article", "--pod", "default/nope");
         assertEquals(2, r.exit());

@@ -56,6 +56,15 @@ public interface LabBackend extends AutoCloseable {
     /** The chain of docs/architecture.md for one pod, or a trace with a single "not found" step. */
     PodTrace trace(String tenant, String podKey);
 
+    /**
+     * Asks the backend to keep HAMi's "why this node, why this card" ({@link PodTrace#why()}) for its decisions from
+     * now on about the pods {@code podKeys} ({@code ns/name}), or about every pod of tenants of up to 64 nodes when
+     * {@code podKeys} is empty. Each explanation costs one more filter pass over the pod's nodes, so a replay keeps
+     * none unless asked. A backend that cannot see HAMi's inputs at decision time (a real cluster) keeps none.
+     */
+    default void explainDecisions(java.util.Set<String> podKeys) {
+    }
+
     /** Registers a listener told after every change; the returned handle removes it. */
     AutoCloseable subscribe(LabListener listener);
 

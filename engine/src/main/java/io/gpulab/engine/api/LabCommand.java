@@ -33,6 +33,28 @@ public sealed interface LabCommand {
         }
     }
 
+    /**
+     * Take HAMi's node lock as another holder, by HAMi's own {@code LockNode} rules (an expired or dangling lock is
+     * taken over, a fresh one of another live pod is contention and refused with HAMi's error); or, with
+     * {@code value}, write {@code hami.io/mutex.lock} as given (e.g. a legacy bare timestamp), as kubectl would.
+     *
+     * @param holder {@code namespace/name} of the pod taking it (it need not exist), or null with {@code value}
+     */
+    record TakeLock(String tenant, String node, @org.jspecify.annotations.Nullable String holder,
+                    @org.jspecify.annotations.Nullable String value) implements LabCommand { }
+
+    /**
+     * Release HAMi's node lock as {@code holder} by HAMi's {@code ReleaseNodeLock} (owner-checked: another pod's lock
+     * is kept, a legacy bare timestamp is released whoever asks).
+     */
+    record ReleaseLock(String tenant, String node, String holder) implements LabCommand { }
+
+    /**
+     * The API server answers the next {@code times} patches of the node's lock ({@code SetNodeLock} during a bind)
+     * with a 409 Conflict ({@code conflict}), or applies them and loses the answer ({@code lost}).
+     */
+    record LockPatchFault(String tenant, String node, String kind, int times) implements LabCommand { }
+
     /** Bring a tenant's Konnectivity agents up or down. */
     record SetKonnectivity(String tenant, boolean up) implements LabCommand { }
 

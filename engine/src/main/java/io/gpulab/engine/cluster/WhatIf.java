@@ -59,7 +59,7 @@ public final class WhatIf {
         // registered values are already scaled: copy them 1:1
         HamiSettings unscaled = new HamiSettings(hami.deviceSplitCount(), 1.0, 1.0, hami.defaultMem(),
                 hami.defaultCores(), hami.nodeSchedulerPolicy(), hami.gpuSchedulerPolicy(),
-                hami.webhookFailurePolicy(), hami.nodeLockExpire());
+                hami.webhookFailurePolicy(), hami.nodeLockTimeout());
         return new LabSpec("what-if", "observed from " + snap.backend(), unscaled, LabSpec.LIFECYCLE_COMPLETE,
                 tenants);
     }

@@ -14,23 +14,29 @@ import java.time.Duration;
  * @param deviceCoreScaling    registered core units = this x 100 (default 1)
  * @param defaultMem           MB for a GPU container that asks for no memory; 0 = whole card
  * @param defaultCores         core units when {@code gpucores} is absent (default 0)
- * @param nodeSchedulerPolicy  {@code binpack} (default) or {@code spread}
- * @param gpuSchedulerPolicy   {@code spread} (default) or {@code binpack}
+ * @param nodeSchedulerPolicy  {@code binpack} (default) or {@code spread}; any other string is binpack to HAMi
+ * @param gpuSchedulerPolicy   {@code spread} (default), {@code binpack}, {@code mutex}, {@code topology-aware}, a
+ *                             comma chain such as {@code binpack,numa}; HAMi sorts any other string as spread
  * @param webhookFailurePolicy {@code Ignore} (HAMi's default) or {@code Fail}
- * @param nodeLockExpire       how long a node lock holds (default 5 minutes)
+ * @param nodeLockTimeout      how long a node lock holds: the scheduler's {@code --node-lock-timeout} (default 5
+ *                             minutes; the chart does not pass it)
  * @param memoryFactor         {@code nvidia.com/gpumem} is multiplied by this, quota memory limits too (default 1)
  * @param resourceNames        the resource names HAMi reads (default {@code nvidia.com/gpu}, ...)
  * @param schedulerName        the scheduler the webhook writes into GPU pods (default {@code hami-scheduler});
  *                             empty: the webhook leaves {@code schedulerName} alone
  * @param forceOverwriteDefaultScheduler whether the webhook also replaces {@code default-scheduler} (default true)
  * @param nodeConfigs          per-node device plugin overrides ({@code nodeconfig[]}), by worker name
+ * @param nodeLockExpire       the chart's {@code scheduler.nodeLockExpire} as written ({@code ""} when not set): the
+ *                             env {@code HAMI_NODELOCK_EXPIRE}, which HAMi v2.10's scheduler reads at start and then
+ *                             overwrites with {@code --node-lock-timeout}, so it decides nothing
  * @throws IllegalArgumentException naming the {@code lab.hami.*} field for an impossible value
  */
 public record HamiSettings(int deviceSplitCount, double deviceMemoryScaling, double deviceCoreScaling, int defaultMem,
                            int defaultCores, String nodeSchedulerPolicy, String gpuSchedulerPolicy,
-                           String webhookFailurePolicy, Duration nodeLockExpire, int memoryFactor,
+                           String webhookFailurePolicy, Duration nodeLockTimeout, int memoryFactor,
                            ResourceNames resourceNames, String schedulerName,
-                           boolean forceOverwriteDefaultScheduler, java.util.List<NodeConfigSpec> nodeConfigs) {
+                           boolean forceOverwriteDefaultScheduler, java.util.List<NodeConfigSpec> nodeConfigs,
+                           String nodeLockExpire) {
 
     public static final String POLICY_IGNORE = "Ignore";
     public static final String POLICY_FAIL = "Fail";
@@ -42,25 +48,32 @@ public record HamiSettings(int deviceSplitCount, double deviceMemoryScaling, dou
     /** With the chart's memoryFactor, resource names and webhook settings. */
     public HamiSettings(int deviceSplitCount, double deviceMemoryScaling, double deviceCoreScaling, int defaultMem,
                         int defaultCores, String nodeSchedulerPolicy, String gpuSchedulerPolicy,
-                        String webhookFailurePolicy, Duration nodeLockExpire) {
+                        String webhookFailurePolicy, Duration nodeLockTimeout) {
         this(deviceSplitCount, deviceMemoryScaling, deviceCoreScaling, defaultMem, defaultCores, nodeSchedulerPolicy,
-                gpuSchedulerPolicy, webhookFailurePolicy, nodeLockExpire, 1, ResourceNames.DEFAULTS,
+                gpuSchedulerPolicy, webhookFailurePolicy, nodeLockTimeout, 1, ResourceNames.DEFAULTS,
                 WebhookSettings.DEFAULTS.schedulerName(), WebhookSettings.DEFAULTS.forceOverwriteDefaultScheduler(),
-                java.util.List.of());
+                java.util.List.of(), "");
     }
 
     /** These settings with the extra HAMi values of issue-15's scenario fields. */
     public HamiSettings with(int factor, ResourceNames names, String scheduler, boolean forceOverwrite) {
         return new HamiSettings(deviceSplitCount, deviceMemoryScaling, deviceCoreScaling, defaultMem, defaultCores,
-                nodeSchedulerPolicy, gpuSchedulerPolicy, webhookFailurePolicy, nodeLockExpire, factor, names,
-                scheduler, forceOverwrite, nodeConfigs);
+                nodeSchedulerPolicy, gpuSchedulerPolicy, webhookFailurePolicy, nodeLockTimeout, factor, names,
+                scheduler, forceOverwrite, nodeConfigs, nodeLockExpire);
+    }
+
+    /** These settings with the chart's {@code scheduler.nodeLockExpire} as written (it decides nothing). */
+    public HamiSettings withChartNodeLockExpire(String value) {
+        return new HamiSettings(deviceSplitCount, deviceMemoryScaling, deviceCoreScaling, defaultMem, defaultCores,
+                nodeSchedulerPolicy, gpuSchedulerPolicy, webhookFailurePolicy, nodeLockTimeout, memoryFactor,
+                resourceNames, schedulerName, forceOverwriteDefaultScheduler, nodeConfigs, value);
     }
 
     /** These settings with per-node device plugin overrides. */
     public HamiSettings withNodeConfigs(java.util.List<NodeConfigSpec> configs) {
         return new HamiSettings(deviceSplitCount, deviceMemoryScaling, deviceCoreScaling, defaultMem, defaultCores,
-                nodeSchedulerPolicy, gpuSchedulerPolicy, webhookFailurePolicy, nodeLockExpire, memoryFactor,
-                resourceNames, schedulerName, forceOverwriteDefaultScheduler, configs);
+                nodeSchedulerPolicy, gpuSchedulerPolicy, webhookFailurePolicy, nodeLockTimeout, memoryFactor,
+                resourceNames, schedulerName, forceOverwriteDefaultScheduler, configs, nodeLockExpire);
     }
 
     /** The override for a worker, if any. */
@@ -93,12 +106,13 @@ public record HamiSettings(int deviceSplitCount, double deviceMemoryScaling, dou
         if (defaultCores < 0 || defaultCores > 100) {
             throw bad("defaultCores", "must be between 0 and 100, got " + defaultCores);
         }
-        oneOf(nodeSchedulerPolicy, "nodeSchedulerPolicy");
-        oneOf(gpuSchedulerPolicy, "gpuSchedulerPolicy");
+        java.util.Objects.requireNonNull(nodeSchedulerPolicy, "nodeSchedulerPolicy");
+        java.util.Objects.requireNonNull(gpuSchedulerPolicy, "gpuSchedulerPolicy");
         requireFailurePolicy(webhookFailurePolicy, "lab.hami.webhookFailurePolicy");
-        if (nodeLockExpire.isNegative() || nodeLockExpire.isZero()) {
-            throw bad("nodeLockExpire", "must be positive, got " + nodeLockExpire);
+        if (nodeLockTimeout.isNegative() || nodeLockTimeout.isZero()) {
+            throw bad("nodeLockTimeout", "must be positive, got " + nodeLockTimeout);
         }
+        java.util.Objects.requireNonNull(nodeLockExpire, "nodeLockExpire");
     }
 
     /** Throws unless {@code policy} is {@code Ignore} or {@code Fail}; {@code field} names the place. */
@@ -112,7 +126,7 @@ public record HamiSettings(int deviceSplitCount, double deviceMemoryScaling, dou
     /** The scheduler's view of these settings (defaultGPUNum 1 as in the chart). */
     public SchedulerConfig toSchedulerConfig() {
         return new SchedulerConfig(defaultMem, defaultCores, 1, memoryFactor, deviceSplitCount, deviceMemoryScaling,
-                deviceCoreScaling, nodeSchedulerPolicy, gpuSchedulerPolicy, nodeLockExpire, resourceNames);
+                deviceCoreScaling, nodeSchedulerPolicy, gpuSchedulerPolicy, nodeLockTimeout, resourceNames);
     }
 
     /** The scheduler name HAMi's webhook writes, which its kube-scheduler profile answers to. */
@@ -123,12 +137,6 @@ public record HamiSettings(int deviceSplitCount, double deviceMemoryScaling, dou
     private static void positive(int v, String field) {
         if (v <= 0) {
             throw bad(field, "must be > 0, got " + v);
-        }
-    }
-
-    private static void oneOf(String policy, String field) {
-        if (!"binpack".equals(policy) && !"spread".equals(policy)) {
-            throw bad(field, "must be 'binpack' or 'spread', got '" + policy + "'");
         }
     }
 

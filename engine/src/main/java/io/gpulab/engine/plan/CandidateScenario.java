@@ -76,7 +76,7 @@ public final class CandidateScenario {
         m.put("nodeSchedulerPolicy", h.nodeSchedulerPolicy());
         m.put("gpuSchedulerPolicy", h.gpuSchedulerPolicy());
         m.put("webhookFailurePolicy", h.webhookFailurePolicy());
-        m.put("nodeLockExpire", Durations.format(h.nodeLockExpire()));
+        m.put("nodeLockTimeout", Durations.format(h.nodeLockTimeout()));
         return m;
     }
 

@@ -69,7 +69,8 @@ final class HamiExtrasReader {
         return out;
     }
 
+    /** A resource name: {@code ""} is allowed (HAMi then reads no such resource, as the chart's {@code resourceMem: ""}). */
     private static String text(ScenarioNode h, String key, String dflt) {
-        return h.has(key) ? h.get(key).text() : dflt;
+        return h.has(key) ? h.get(key).scalar() : dflt;
     }
 }

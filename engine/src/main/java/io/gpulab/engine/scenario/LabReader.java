@@ -59,8 +59,8 @@ final class LabReader {
     HamiSettings hami(ScenarioNode h, HamiSettings d) {
         h.object("deviceSplitCount", "deviceMemoryScaling", "deviceCoreScaling", "defaultMem", "defaultCores",
                 "nodeSchedulerPolicy", "gpuSchedulerPolicy", "webhookFailurePolicy", "nodeLockExpire",
-                "memoryFactor", "resourceName", "resourceMem", "resourceMemPercentage", "resourceCores",
-                "resourcePriority", "schedulerName", "forceOverwriteDefaultScheduler", "nodeConfig");
+                "nodeLockTimeout", "memoryFactor", "resourceName", "resourceMem", "resourceMemPercentage",
+                "resourceCores", "resourcePriority", "schedulerName", "forceOverwriteDefaultScheduler", "nodeConfig");
         int split = h.has("deviceSplitCount") ? h.get("deviceSplitCount").integer(1) : d.deviceSplitCount();
         double memScale = h.has("deviceMemoryScaling") ? positive(h.get("deviceMemoryScaling"))
                 : d.deviceMemoryScaling();
@@ -73,25 +73,28 @@ final class LabReader {
                 throw h.get("defaultCores").error("must be between 0 and 100, got " + defCores);
             }
         }
-        String nodePol = h.has("nodeSchedulerPolicy") ? h.get("nodeSchedulerPolicy").choice("binpack", "spread")
-                : d.nodeSchedulerPolicy();
-        String gpuPol = h.has("gpuSchedulerPolicy") ? h.get("gpuSchedulerPolicy").choice("binpack", "spread")
-                : d.gpuSchedulerPolicy();
+        // any string, as HAMi's flags take it (HAMi reads an unknown node policy as binpack, an unknown card policy as
+        // spread: HamiWarnings says so)
+        String nodePol = h.has("nodeSchedulerPolicy") ? h.get("nodeSchedulerPolicy").scalar() : d.nodeSchedulerPolicy();
+        String gpuPol = h.has("gpuSchedulerPolicy") ? h.get("gpuSchedulerPolicy").scalar() : d.gpuSchedulerPolicy();
         String failure = h.has("webhookFailurePolicy")
                 ? h.get("webhookFailurePolicy").choice(HamiSettings.POLICY_IGNORE, HamiSettings.POLICY_FAIL)
                 : d.webhookFailurePolicy();
-        Duration expire = d.nodeLockExpire();
-        if (h.has("nodeLockExpire")) {
-            expire = duration(h.get("nodeLockExpire"));
-            if (expire.isZero()) {
-                throw h.get("nodeLockExpire").error("must be positive");
+        Duration timeout = d.nodeLockTimeout();
+        if (h.has("nodeLockTimeout")) {
+            timeout = duration(h.get("nodeLockTimeout"));
+            if (timeout.isZero()) {
+                throw h.get("nodeLockTimeout").error("must be positive");
             }
         }
-        Duration ex = expire;
+        // the chart's value as written, even empty or unparsable: HAMi v2.10 overwrites it (HamiWarnings)
+        String chartExpire = h.has("nodeLockExpire") ? h.get("nodeLockExpire").scalar() : d.nodeLockExpire();
+        Duration to = timeout;
         int dc = defCores;
         HamiSettings base = build(h, () -> new HamiSettings(split, memScale, coreScale, defMem, dc, nodePol, gpuPol,
-                failure, ex)).with(d.memoryFactor(), d.resourceNames(), d.schedulerName(),
-                d.forceOverwriteDefaultScheduler()).withNodeConfigs(d.nodeConfigs());
+                failure, to)).with(d.memoryFactor(), d.resourceNames(), d.schedulerName(),
+                d.forceOverwriteDefaultScheduler()).withNodeConfigs(d.nodeConfigs())
+                .withChartNodeLockExpire(chartExpire);
         return HamiExtrasReader.read(h, base);
     }
 

@@ -6,6 +6,10 @@ import io.gpulab.engine.api.LabSnapshot;
 import io.gpulab.engine.api.LockView;
 import io.gpulab.engine.api.NodeView;
 import io.gpulab.engine.api.TenantView;
+import io.gpulab.scheduler.codec.Decoded;
+import io.gpulab.scheduler.codec.HamiAnnotations;
+import io.gpulab.scheduler.codec.NodeDevices;
+import io.gpulab.scheduler.model.DeviceInfo;
 import org.jspecify.annotations.Nullable;
 
 import java.util.List;
@@ -21,9 +25,43 @@ public record LabState(List<Tenant> tenants) {
     @JsonPropertyOrder({"name", "nodes"})
     public record Tenant(String name, List<Node> nodes) { }
 
-    /** One node; {@code lock} is null when free. */
-    @JsonPropertyOrder({"name", "lock", "cards"})
-    public record Node(String name, @Nullable Lock lock, List<Card> cards) { }
+    /**
+     * One node; {@code lock} is null when free.
+     *
+     * @param registration {@code hami.io/node-nvidia-register} as the device plugin wrote it and as HAMi decodes it
+     */
+    @JsonPropertyOrder({"name", "lock", "cards", "registration"})
+    public record Node(String name, @Nullable Lock lock, List<Card> cards, Registration registration) { }
+
+    /**
+     * The node's registration: {@code verbatim} the annotation's value ({@code null} when the node has none),
+     * {@code devices} the cards HAMi's {@code GetNodeDevices} decodes from it, {@code error} HAMi's error when it
+     * decodes none (the node is then {@code node unregistered}), else {@code null}.
+     */
+    @JsonPropertyOrder({"verbatim", "devices", "error"})
+    public record Registration(@Nullable String verbatim, List<Device> devices, @Nullable String error) {
+
+        public Registration {
+            devices = List.copyOf(devices);
+        }
+
+        static Registration of(java.util.Map<String, String> annotations) {
+            Decoded<List<DeviceInfo>> d = NodeDevices.of(annotations);
+            return new Registration(annotations.get(HamiAnnotations.NODE_NVIDIA_REGISTER),
+                    d.isOk() ? d.value().stream().map(Device::of).toList() : List.of(),
+                    d.isOk() ? null : NodeDevices.text(d.error()));
+        }
+    }
+
+    /** One registered device, field by field as HAMi's {@code DeviceInfo} JSON names them. */
+    @JsonPropertyOrder({"id", "index", "count", "devmem", "devcore", "type", "numa", "mode", "health"})
+    public record Device(String id, int index, int count, int devmem, int devcore, String type, int numa, String mode,
+                         boolean health) {
+        static Device of(DeviceInfo d) {
+            return new Device(d.id(), d.index(), d.count(), d.devMem(), d.devCore(), d.type(), d.numa(), d.mode(),
+                    d.health());
+        }
+    }
 
     /** HAMi's node lock; times are ISO-8601 on the lab clock. */
     @JsonPropertyOrder({"held", "holder", "since", "expires"})
@@ -33,13 +71,14 @@ public record LabState(List<Tenant> tenants) {
         }
     }
 
-    /** One card with its bookings. */
-    @JsonPropertyOrder({"id", "type", "memMB", "usedMemMB", "cores", "usedCores", "slots", "usedSlots", "health"})
+    /** One card with its bookings, its NUMA node and its index on the node. */
+    @JsonPropertyOrder({"id", "type", "memMB", "usedMemMB", "cores", "usedCores", "slots", "usedSlots", "health",
+        "numa", "index"})
     public record Card(String id, String type, int memMB, int usedMemMB, int cores, int usedCores, int slots,
-                       int usedSlots, boolean health) {
+                       int usedSlots, boolean health, int numa, int index) {
         static Card of(CardView c) {
             return new Card(c.id(), c.type(), c.memMB(), c.usedMemMB(), c.cores(), c.usedCores(), c.slots(),
-                    c.usedSlots(), c.health());
+                    c.usedSlots(), c.health(), c.numa(), c.index());
         }
     }
 
@@ -53,6 +92,7 @@ public record LabState(List<Tenant> tenants) {
     }
 
     static Node node(NodeView n) {
-        return new Node(n.name(), Lock.of(n.lock()), n.cards().stream().map(Card::of).toList());
+        return new Node(n.name(), Lock.of(n.lock()), n.cards().stream().map(Card::of).toList(),
+                Registration.of(n.annotations()));
     }
 }

@@ -15,12 +15,21 @@ import java.util.List;
  *
  * @param scenario the scenario name
  * @param state    the lab after the last step
+ * @param warnings what the scenario's HAMi settings say that a real HAMi v2.10 deployment would not do
+ *                 ({@link Scenario#warnings()}); omitted from JSON when empty
  */
-@JsonPropertyOrder({"scenario", "steps", "state", "summary"})
-public record RunResult(String scenario, List<StepResult> steps, LabState state, Summary summary) {
+@JsonPropertyOrder({"scenario", "steps", "state", "summary", "warnings"})
+public record RunResult(String scenario, List<StepResult> steps, LabState state, Summary summary,
+                        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> warnings) {
 
     public RunResult {
         steps = List.copyOf(steps);
+        warnings = List.copyOf(warnings);
+    }
+
+    /** A run without warnings. */
+    public RunResult(String scenario, List<StepResult> steps, LabState state, Summary summary) {
+        this(scenario, steps, state, summary, List.of());
     }
 
     /**

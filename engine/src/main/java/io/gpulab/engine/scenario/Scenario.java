@@ -19,6 +19,14 @@ public record Scenario(String source, LabSpec lab, List<Step> steps) {
         return lab.name();
     }
 
+    /**
+     * What the lab's HAMi settings say that a real HAMi v2.10 deployment would not do (e.g. a chart
+     * {@code nodeLockExpire} the scheduler overwrites), one sentence each; empty when none.
+     */
+    public List<String> warnings() {
+        return HamiWarnings.of(lab);
+    }
+
     /** How many steps check something. */
     public long checkCount() {
         return steps.stream().filter(Step::isCheck).count();

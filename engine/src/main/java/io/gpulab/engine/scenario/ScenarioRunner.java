@@ -78,7 +78,7 @@ public final class ScenarioRunner {
         int passed = (int) results.stream().filter(r -> r.check() && r.passed()).count();
         LabSnapshot end = backend.snapshot();
         return new RunResult(scenario.name(), results, LabState.of(end),
-                new RunResult.Summary(passed, failed, LabMetrics.of(end), curve.points()));
+                new RunResult.Summary(passed, failed, LabMetrics.of(end), curve.points()), scenario.warnings());
     }
 
     /**
@@ -124,6 +124,12 @@ public final class ScenarioRunner {
         if (step instanceof Step.ExpectLock s) {
             return lock(index, s);
         }
+        if (step instanceof Step.TakeLock s) {
+            return takeLock(index, s);
+        }
+        if (step instanceof Step.ReleaseLock s) {
+            return releaseLock(index, s);
+        }
         return command(index, step, commandOf(step).orElseThrow(
                 () -> new IllegalArgumentException("step " + step.action() + " is a check, not a command")));
     }
@@ -136,6 +142,12 @@ public final class ScenarioRunner {
             return Optional.of(new LabCommand.Advance(s.by()));
         } else if (step instanceof Step.Unlock s) {
             return Optional.of(new LabCommand.Unlock(s.tenant(), s.node()));
+        } else if (step instanceof Step.TakeLock s) {
+            return Optional.of(new LabCommand.TakeLock(s.tenant(), s.node(), s.holder(), s.value()));
+        } else if (step instanceof Step.ReleaseLock s) {
+            return Optional.of(new LabCommand.ReleaseLock(s.tenant(), s.node(), s.holder()));
+        } else if (step instanceof Step.LockPatchFault s) {
+            return Optional.of(new LabCommand.LockPatchFault(s.tenant(), s.node(), s.kind(), s.times()));
         } else if (step instanceof Step.Konnectivity s) {
             return Optional.of(new LabCommand.SetKonnectivity(s.tenant(), s.up()));
         } else if (step instanceof Step.CardHealth s) {
@@ -236,6 +248,45 @@ public final class ScenarioRunner {
             return result(index, s, null, expect, List.of("tenant " + s.tenant() + " lists no node " + s.node()));
         }
         return result(index, s, LabState.node(n).lock(), expect, Checks.lock(s, n.lock()));
+    }
+
+    /** A lock taken as another holder: the outcome, or HAMi's refusal, and the lock after it. */
+    private StepResult takeLock(int index, Step.TakeLock s) {
+        CommandResult r = backend.execute(new LabCommand.TakeLock(s.tenant(), s.node(), s.holder(), s.value()));
+        Map<String, Object> seen = new LinkedHashMap<>();
+        seen.put("outcome", r.accepted() ? r.message() : null);
+        seen.put("error", r.accepted() ? null : r.message());
+        seen.put("lock", lockValue(s.tenant(), s.node()));
+        Map<String, Object> expect = new LinkedHashMap<>();
+        putIf(expect, "outcome", s.expectOutcome());
+        putIf(expect, "error", s.expectError());
+        Comparisons c = new Comparisons();
+        c.same("outcome", s.expectOutcome(), seen.get("outcome"));
+        c.same("error", s.expectError(), seen.get("error"));
+        if (!r.accepted() && s.expectError() == null) {
+            c.problem("the backend refused the step: " + r.message());
+        }
+        return result(index, s, seen, s.isCheck() ? expect : null, c);
+    }
+
+    /** A lock released as another holder: whether HAMi removed it, and the lock after it. */
+    private StepResult releaseLock(int index, Step.ReleaseLock s) {
+        CommandResult r = backend.execute(new LabCommand.ReleaseLock(s.tenant(), s.node(), s.holder()));
+        Comparisons c = new Comparisons();
+        if (!r.accepted()) {
+            c.problem("the backend refused the step: " + r.message());
+            return result(index, s, Map.of("message", r.message()), null, c);
+        }
+        Map<String, Object> seen = new LinkedHashMap<>();
+        seen.put("released", "released".equals(r.message()));
+        seen.put("lock", lockValue(s.tenant(), s.node()));
+        c.same("released", s.expectReleased(), seen.get("released"));
+        return result(index, s, seen, s.expectReleased() == null ? null : Map.of("released", s.expectReleased()), c);
+    }
+
+    private @Nullable String lockValue(String tenant, String node) {
+        return backend.snapshot().tenant(tenant).flatMap(t -> t.node(node))
+                .map(n -> n.annotations().get(io.gpulab.scheduler.codec.HamiAnnotations.MUTEX_LOCK)).orElse(null);
     }
 
     private static void putIf(Map<String, Object> m, String key, @Nullable Object v) {

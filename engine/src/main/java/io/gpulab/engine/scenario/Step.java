@@ -79,6 +79,41 @@ public sealed interface Step {
         }
     }
 
+    /**
+     * {@code lock: {tenant, node, holder}}: take HAMi's node lock as another holder by HAMi's LockNode rules; or
+     * {@code lock: {tenant, node, value}}: write the annotation as given. {@code expect} may name the {@code outcome}
+     * or HAMi's {@code error}; without it a refused lock fails the step.
+     */
+    record TakeLock(int line, String label, String tenant, String node, @Nullable String holder, @Nullable String value,
+                    @Nullable String expectOutcome, @Nullable String expectError) implements Step {
+        public String action() {
+            return "lock";
+        }
+
+        public boolean isCheck() {
+            return expectOutcome != null || expectError != null;
+        }
+    }
+
+    /** {@code release: {tenant, node, holder}}: HAMi's owner-checked ReleaseNodeLock; {@code expect: {released}}. */
+    record ReleaseLock(int line, String label, String tenant, String node, String holder,
+                       @Nullable Boolean expectReleased) implements Step {
+        public String action() {
+            return "release";
+        }
+
+        public boolean isCheck() {
+            return expectReleased != null;
+        }
+    }
+
+    /** {@code fault: {tenant, node, lockPatch: conflict|lost, times}}. */
+    record LockPatchFault(int line, String label, String tenant, String node, String kind, int times) implements Step {
+        public String action() {
+            return "fault";
+        }
+    }
+
     /** {@code fault: {tenant, konnectivity: up|down}}. */
     record Konnectivity(int line, String label, String tenant, boolean up) implements Step {
         public String action() {

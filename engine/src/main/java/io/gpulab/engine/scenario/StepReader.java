@@ -23,8 +23,8 @@ import java.util.Set;
 final class StepReader {
 
     /** The step actions, in the order the file format documents them. */
-    static final String[] ACTIONS = {"submit", "expectPod", "delete", "advance", "unlock", "fault", "set",
-        "expectVisibility", "expectCard", "expectLock"};
+    static final String[] ACTIONS = {"submit", "expectPod", "delete", "advance", "unlock", "lock", "release", "fault",
+        "set", "expectVisibility", "expectCard", "expectLock"};
     /** The keys of a pod expectation ({@code expect} of a submit, and {@code expectPod}). */
     static final String[] EXPECT_KEYS = {"phase", "node", "devices", "reason", "failedNodes", "schedulerName",
         "hamiAllocated", "message", "messageContains"};
@@ -88,8 +88,9 @@ final class StepReader {
         String label = s.text("name", "");
         int line = s.line();
         ScenarioNode a = s.get(action);
-        if (s.has("expect") && !"submit".equals(action)) {
-            throw s.get("expect").error("'expect' belongs to a submit step; use expectPod to check a pod later");
+        if (s.has("expect") && !List.of("submit", "lock", "release").contains(action)) {
+            throw s.get("expect").error("'expect' belongs to a submit, lock or release step; use expectPod to check "
+                    + "a pod later");
         }
         return switch (action) {
             case "submit" -> submit(line, label, a, s.opt("expect"));
@@ -111,6 +112,19 @@ final class StepReader {
                 a.object("tenant", "node");
                 String tenant = tenant(a);
                 yield new Step.Unlock(line, label, tenant, node(a, tenant));
+            }
+            case "lock" -> takeLock(line, label, a, s.opt("expect"));
+            case "release" -> {
+                a.object("tenant", "node", "holder");
+                String tenant = tenant(a);
+                Boolean released = null;
+                ScenarioNode e = s.opt("expect");
+                if (e != null) {
+                    e.object("released");
+                    released = e.get("released").bool();
+                }
+                yield new Step.ReleaseLock(line, label, tenant, node(a, tenant), podKey(a.get("holder").text()),
+                        released);
             }
             case "fault" -> fault(line, label, a);
             case "set" -> set(line, label, a);
@@ -176,10 +190,36 @@ final class StepReader {
         return keys.toArray(String[]::new);
     }
 
-    private Step fault(int line, String label, ScenarioNode a) {
-        a.object("tenant", "konnectivity", "card", "health", "plugin", "node");
+    /** The lock outcomes a {@code lock} step may expect (HAMi's LockNode, or a value written as given). */
+    static final String[] LOCK_OUTCOMES = {"ACQUIRED", "TOOK_OVER_EXPIRED", "REENTRANT", "TOOK_OVER_DANGLING",
+        "WRITTEN"};
+
+    private Step takeLock(int line, String label, ScenarioNode a, @Nullable ScenarioNode e) {
+        a.object("tenant", "node", "holder", "value");
         String tenant = tenant(a);
-        String kind = a.oneOf("a fault", "konnectivity", "card", "plugin");
+        String how = a.oneOf("a lock", "holder", "value");
+        String outcome = null;
+        String error = null;
+        if (e != null) {
+            e.object("outcome", "error");
+            e.oneOf("a lock expectation", "outcome", "error");
+            outcome = e.has("outcome") ? e.get("outcome").choice(LOCK_OUTCOMES) : null;
+            error = e.has("error") ? e.get("error").scalar() : null;
+        }
+        return new Step.TakeLock(line, label, tenant, node(a, tenant),
+                "holder".equals(how) ? podKey(a.get("holder").text()) : null,
+                "value".equals(how) ? a.get("value").scalar() : null, outcome, error);
+    }
+
+    private Step fault(int line, String label, ScenarioNode a) {
+        a.object("tenant", "konnectivity", "card", "health", "plugin", "node", "lockPatch", "times");
+        String tenant = tenant(a);
+        String kind = a.oneOf("a fault", "konnectivity", "card", "plugin", "lockPatch");
+        if ("lockPatch".equals(kind)) {
+            int times = a.has("times") ? a.get("times").integer(1) : 1;
+            return new Step.LockPatchFault(line, label, tenant, node(a, tenant),
+                    a.get("lockPatch").choice("conflict", "lost"), times);
+        }
         switch (kind) {
             case "konnectivity" -> {
                 boolean up = "up".equals(a.get("konnectivity").choice("up", "down"));

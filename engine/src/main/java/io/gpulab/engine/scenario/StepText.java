@@ -17,6 +17,13 @@ final class StepText {
             return "advance " + Durations.format(s.by());
         } else if (step instanceof Step.Unlock s) {
             return "unlock " + s.tenant() + " " + s.node();
+        } else if (step instanceof Step.TakeLock s) {
+            return "lock " + s.tenant() + " " + s.node() + (s.holder() != null ? " as " + s.holder()
+                    : " = " + s.value());
+        } else if (step instanceof Step.ReleaseLock s) {
+            return "release " + s.tenant() + " " + s.node() + " as " + s.holder();
+        } else if (step instanceof Step.LockPatchFault s) {
+            return "fault " + s.tenant() + " " + s.node() + " lockPatch " + s.kind() + " x" + s.times();
         } else if (step instanceof Step.Konnectivity s) {
             return "fault " + s.tenant() + " konnectivity " + (s.up() ? "up" : "down");
         } else if (step instanceof Step.CardHealth s) {

@@ -48,7 +48,11 @@ final class Admission {
     }
 
     static Outcome admit(SimTenant tenant, ParsedPod pod, SchedulerConfig cfg, WebhookSettings settings) {
-        String declared = pod.schedulerName() == null ? WebhookMutator.DEFAULT_SCHEDULER : pod.schedulerName();
+        // the API server defaults an unset or empty spec.schedulerName before admission (SetDefaults_PodSpec), so
+        // HAMi's webhook never sees "": with forceOverwriteDefaultScheduler false it leaves such a pod to
+        // default-scheduler ("pod already has different scheduler assigned")
+        String declared = pod.schedulerName() == null || pod.schedulerName().isEmpty()
+                ? WebhookMutator.DEFAULT_SCHEDULER : pod.schedulerName();
         Map<String, String> ev = new LinkedHashMap<>();
         ev.put("webhook", WEBHOOK + " (service hami-scheduler.kube-system:443, via Konnectivity)");
         ev.put("failurePolicy", tenant.failurePolicy);
@@ -68,14 +72,13 @@ final class Admission {
             return new Outcome(true, false, pod, declared, "", "webhook unreachable through Konnectivity; "
                     + "failurePolicy Ignore admitted the pod UNCHANGED (schedulerName " + declared + ")", ev);
         }
-        MutationResult m = WebhookMutator.mutate(pod.info(), pod.schedulerName(), null, pod.nodeName(), cfg,
-                settings);
+        MutationResult m = WebhookMutator.mutate(pod.info(), declared, null, pod.nodeName(), cfg, settings);
         if (m.allowed() && !WebhookMutator.OTHER_SCHEDULER.equals(m.message())) {
             // the webhook's last check (fitResourceQuota): the whole pod against its namespace's GPU quota
             QuotaState quota = SimQuotas.state(tenant, cfg.resourceNames(), cfg.memoryFactor());
             String denied = quota == null ? null : QuotaAdmission.check(m.pod(), cfg, quota);
             if (denied != null) {
-                m = MutationResult.denied(denied, pod.info(), pod.schedulerName(), null);
+                m = MutationResult.denied(denied, pod.info(), declared, null);
             }
         }
         if (!m.allowed()) {

@@ -50,6 +50,12 @@ final class Commands {
             return advance(c.by());
         } else if (command instanceof LabCommand.Unlock c) {
             return faults.unlock(lab.tenant(c.tenant()), c.node());
+        } else if (command instanceof LabCommand.TakeLock c) {
+            return faults.takeLock(lab.tenant(c.tenant()), c.node(), c.holder(), c.value());
+        } else if (command instanceof LabCommand.ReleaseLock c) {
+            return faults.releaseLock(lab.tenant(c.tenant()), c.node(), c.holder());
+        } else if (command instanceof LabCommand.LockPatchFault c) {
+            return faults.lockPatchFault(lab.tenant(c.tenant()), c.node(), c.kind(), c.times());
         } else if (command instanceof LabCommand.SetKonnectivity c) {
             return faults.konnectivity(lab.tenant(c.tenant()), c.up());
         } else if (command instanceof LabCommand.SetCardHealth c) {

@@ -1,6 +1,11 @@
 package io.gpulab.engine.sim;
 
 import io.gpulab.scheduler.codec.HamiAnnotations;
+import io.gpulab.scheduler.lock.LockDecision;
+import io.gpulab.scheduler.lock.LockOutcome;
+import io.gpulab.scheduler.lock.LockPatch;
+import io.gpulab.scheduler.lock.NodeLock;
+import org.jspecify.annotations.Nullable;
 
 
 /**
@@ -30,6 +35,93 @@ final class Faults {
         lab.noteLockLost(t, lock, "lock removed by hand (kubectl annotate node " + nodeName + " "
                 + HamiAnnotations.MUTEX_LOCK + "-)");
         lab.retryPending(t);
+        return "";
+    }
+
+    /**
+     * HAMi's {@code LockNode} for another holder (pkg/util/nodelock/nodelock.go): takes a free, expired or dangling lock
+     * (the write goes through {@link NodeLocks#patch}, so a {@code lockPatch} fault applies), and refuses with HAMi's
+     * error a fresh lock of another live pod or a value that does not parse; with {@code value} instead of a holder,
+     * writes the annotation as given.
+     *
+     * @return the outcome ({@code ACQUIRED}, {@code TOOK_OVER_EXPIRED}, {@code REENTRANT}, {@code TOOK_OVER_DANGLING})
+     */
+    String takeLock(SimTenant t, String nodeName, @Nullable String holder, @Nullable String value) {
+        SimNode n = node(t, nodeName);
+        String before = n.lockValue();
+        if (value != null) {
+            n.annotations.put(HamiAnnotations.MUTEX_LOCK, value);
+            n.changed();
+            t.changed();
+            lab.event(t.name, "Node/" + nodeName, EventLog.NORMAL, "NodeLockWritten", HamiAnnotations.MUTEX_LOCK
+                    + " set to \"" + value + "\"", "kubectl");
+            return "WRITTEN";
+        }
+        String[] pod = holder == null ? new String[] {"", ""} : holder.split("/", 2);
+        LockDecision d = new NodeLock(lab.clock().asClock(), t.hami.nodeLockTimeout()).acquire(nodeName, before,
+                pod[0], pod[1], (ns, name) -> t.pods.containsKey(ns + "/" + name)
+                        && !SimPod.REJECTED.equals(t.pods.get(ns + "/" + name).phase));
+        if (!d.acquired()) {
+            throw new IllegalArgumentException(d.error());
+        }
+        if (d.newValue() != null) {
+            LockPatch.Result r = lab.scheduling().locks().patch(n, t);
+            if (!r.succeeded()) {
+                throw new IllegalArgumentException(r.error());
+            }
+            n.annotations.put(HamiAnnotations.MUTEX_LOCK, d.newValue());
+            n.changed();
+            t.changed();
+            if (d.outcome() != LockOutcome.ACQUIRED) {
+                lab.noteLockLost(t, before, "lock " + (d.outcome() == LockOutcome.TOOK_OVER_EXPIRED ? "expired" : "of "
+                        + "a pod that is gone") + " and was taken over by " + holder);
+            }
+            lab.event(t.name, "Node/" + nodeName, EventLog.NORMAL, "NodeLockSet", HamiAnnotations.MUTEX_LOCK + " set "
+                    + "for " + holder + " (" + d.outcome() + ")", "gpulab");
+        }
+        return d.outcome().name();
+    }
+
+    /**
+     * HAMi's {@code ReleaseNodeLock(node, pod, false)} for another holder: no lock, or another pod's, is left as it
+     * is (HAMi returns without an error); the holder's own lock, or a legacy bare timestamp, is removed and the pods
+     * waiting for it are retried.
+     *
+     * @return {@code released} or {@code kept}
+     */
+    String releaseLock(SimTenant t, String nodeName, String holder) {
+        SimNode n = node(t, nodeName);
+        String lock = n.lockValue();
+        String[] pod = holder.split("/", 2);
+        if (!new NodeLock(lab.clock().asClock(), t.hami.nodeLockTimeout()).shouldRelease(lock, pod[0], pod[1], false)) {
+            return "kept";
+        }
+        n.annotations.remove(HamiAnnotations.MUTEX_LOCK);
+        n.changed();
+        t.changed();
+        lab.event(t.name, "Node/" + nodeName, EventLog.NORMAL, "NodeLockReleased", HamiAnnotations.MUTEX_LOCK
+                + " (" + lock + ") released by " + holder, "gpulab");
+        lab.retryPending(t);
+        return "released";
+    }
+
+    /** The API server answers the next {@code times} patches of the node's lock with {@code kind}. */
+    String lockPatchFault(SimTenant t, String nodeName, String kind, int times) {
+        SimNode n = node(t, nodeName);
+        LockPatch.Response r = switch (kind) {
+            case "conflict" -> LockPatch.Response.CONFLICT;
+            case "lost" -> LockPatch.Response.LOST;
+            default -> throw new IllegalArgumentException("lockPatch: conflict or lost, got " + kind);
+        };
+        if (times < 1) {
+            throw new IllegalArgumentException("lockPatch: times must be >= 1, got " + times);
+        }
+        for (int i = 0; i < times; i++) {
+            n.lockPatches.add(r);
+        }
+        lab.event(t.name, "Node/" + nodeName, EventLog.WARNING, "LockPatchFault", "the next " + times + " patch(es) "
+                + "of " + HamiAnnotations.MUTEX_LOCK + " on " + nodeName + " will " + ("conflict".equals(kind)
+                ? "answer 409 Conflict" : "be applied with their response lost"), "gpulab");
         return "";
     }
 
@@ -83,7 +175,15 @@ final class Faults {
     /** A restart re-registers the same cards; usage comes from the pods' annotations, so nothing doubles. */
     String restartPlugin(SimTenant t, String nodeName) {
         SimNode n = node(t, nodeName);
-        n.register(io.gpulab.mockgpu.plugin.Registration.of(n.registration().devices(), lab.now()));
+        io.gpulab.mockgpu.plugin.Registration again = io.gpulab.mockgpu.plugin.Registration.of(
+                n.registration().devices(), lab.now());
+        if (!n.registration().annotations().containsKey(HamiAnnotations.NODE_NVIDIA_REGISTER)) {
+            // a worker without cards runs no device plugin: a restart writes no registration either
+            java.util.Map<String, String> ann = new java.util.LinkedHashMap<>(again.annotations());
+            ann.remove(HamiAnnotations.NODE_NVIDIA_REGISTER);
+            again = new io.gpulab.mockgpu.plugin.Registration(again.devices(), ann, again.capacity());
+        }
+        n.register(again);
         t.changed();
         lab.event(t.name, "Node/" + nodeName, EventLog.NORMAL, "DevicePluginRestarted", "device plugin on "
                 + nodeName + " restarted and re-registered " + n.registration().devices().size()

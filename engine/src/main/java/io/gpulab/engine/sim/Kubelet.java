@@ -58,7 +58,7 @@ final class Kubelet {
             } else {
                 p.step("allocate", Outcome.SKIPPED, "article mock plugin: empty Allocate response; bind-phase stays "
                         + "allocating and the node lock stays" + (hadLock ? " until unlocked by hand or expired "
-                        + "(" + lab.hami().nodeLockExpire().toMinutes() + "m)" : ""), ev);
+                        + "(" + t.hami.nodeLockTimeout().toMinutes() + "m)" : ""), ev);
             }
         }
         p.phase = SimPod.RUNNING;

@@ -58,7 +58,8 @@ final class LabBuilder {
             for (WorkerSpec w : ts.workers()) {
                 List<DeviceInfo> devices = cards.declared(w);
                 List<String> notes = new ArrayList<>();
-                Registration reg = RawRegistration.of(w.annotations(), devices, lab.now(), notes);
+                Registration reg = RawRegistration.of(w.annotations(), devices, !w.cards().isEmpty(), lab.now(),
+                        notes);
                 SimNode node = new SimNode(w.name(), w.cpu(), w.memoryMiB(), w.annotations(), reg,
                         reg.devices() == devices ? baseline(w.cards(), devices.size())
                                 : new int[reg.devices().size()][3]);

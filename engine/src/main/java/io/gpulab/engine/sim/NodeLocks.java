@@ -7,6 +7,7 @@ import io.gpulab.scheduler.codec.HamiResources;
 import io.gpulab.scheduler.filter.HamiEvent;
 import io.gpulab.scheduler.lock.LockDecision;
 import io.gpulab.scheduler.lock.LockOutcome;
+import io.gpulab.scheduler.lock.LockPatch;
 import io.gpulab.scheduler.lock.NodeLock;
 import org.jspecify.annotations.Nullable;
 
@@ -27,7 +28,7 @@ final class NodeLocks {
     }
 
     void bind(SimTenant t, SimPod p, SimNode node) {
-        NodeLock rules = new NodeLock(lab.clock().asClock(), t.hami.nodeLockExpire());
+        NodeLock rules = new NodeLock(lab.clock().asClock(), t.hami.nodeLockTimeout());
         String before = node.lockValue();
         LockDecision d = rules.acquire(node.name, before, p.namespace(), p.name(),
                 (ns, name) -> t.pods.containsKey(ns + "/" + name)
@@ -42,8 +43,20 @@ final class NodeLocks {
             ev.put("previous " + HamiAnnotations.MUTEX_LOCK, before);
         }
         if (d.newValue() != null) {
-            node.annotations.put(HamiAnnotations.MUTEX_LOCK, d.newValue());
-            node.changed();
+            LockPatch.Result written = patch(node, t);
+            if (written.attempts().size() > 1 || !written.succeeded()) {
+                // only when an API fault made HAMi retry: a plain bind's evidence is unchanged
+                written.attempts().forEach(a -> ev.put("patch attempt " + a.number(), (a.backoffMillis() == 0 ? ""
+                        : "after " + a.backoffMillis() + " ms (+ up to half again): ") + a.what()));
+            }
+            if (written.written()) {
+                node.annotations.put(HamiAnnotations.MUTEX_LOCK, d.newValue());
+                node.changed();
+            }
+            if (!written.succeeded()) {
+                refused(t, p, node, node.lockValue(), written.error(), ev);
+                return;
+            }
         }
         ev.put(HamiAnnotations.MUTEX_LOCK, node.lockValue() == null ? "" : node.lockValue());
         if (d.outcome() == LockOutcome.TOOK_OVER_EXPIRED || d.outcome() == LockOutcome.TOOK_OVER_DANGLING) {
@@ -77,7 +90,29 @@ final class NodeLocks {
         lab.kubelet().start(t, p, true);
     }
 
+    /**
+     * HAMi's {@code SetNodeLock} patch loop on {@code node}: the API server answers as the node's {@code lockPatch}
+     * faults say (each fault answers one patch), else applies it.
+     */
+    LockPatch.Result patch(SimNode node, SimTenant t) {
+        if (node.lockPatches.isEmpty()) {
+            return PATCHED;
+        }
+        LockPatch.Result r = LockPatch.set(node.name, () -> node.lockPatches.isEmpty() ? LockPatch.Response.OK
+                : node.lockPatches.poll());
+        t.changed();
+        return r;
+    }
+
+    private static final LockPatch.Result PATCHED = new LockPatch.Result(true, true,
+            java.util.List.of(new LockPatch.Attempt(1, 0, "patched")), null);
+
     private void refused(SimTenant t, SimPod p, SimNode node, @Nullable String lock, String error) {
+        refused(t, p, node, lock, error, new LinkedHashMap<>());
+    }
+
+    private void refused(SimTenant t, SimPod p, SimNode node, @Nullable String lock, String error,
+                         Map<String, String> ev) {
         String kube = "binding rejected: " + error;
         Scheduling.waiting(p, HamiEvent.BINDING_FAILED, error);
         String signature = kube + "|" + lock;
@@ -89,15 +124,16 @@ final class NodeLocks {
         lab.event(t.name, p.objectName(), failed.type(), failed.reason(), failed.message(),
                 HamiResources.SCHEDULER_NAME);
         lab.event(t.name, p.objectName(), EventLog.WARNING, "FailedScheduling", kube, HamiResources.SCHEDULER_NAME);
-        Map<String, String> ev = new LinkedHashMap<>();
         ev.put(HamiAnnotations.MUTEX_LOCK + " on " + node.name, lock == null ? "" : lock);
-        NodeLock rules = new NodeLock(lab.clock().asClock(), t.hami.nodeLockExpire());
+        NodeLock rules = new NodeLock(lab.clock().asClock(), t.hami.nodeLockTimeout());
         var state = rules.inspect(lock);
         if (state.expires() != null) {
             ev.put("lock expires", state.expires().toString());
         }
         ev.put("event BindingFailed", error);
         ev.put("event FailedScheduling", kube);
-        p.step("bind", Outcome.WAITING, "waiting for the node lock on " + node.name + ": " + error, ev);
+        p.step("bind", Outcome.WAITING, (error.startsWith("failed to set node lock") ? "binding failed on "
+                + node.name + " (kube-scheduler retries the pod): " : "waiting for the node lock on " + node.name + ": ")
+                + error, ev);
     }
 }

@@ -74,7 +74,8 @@ public final class RegisteredCards {
         Map<String, List<Card>> out = new LinkedHashMap<>();
         for (WorkerSpec w : tenant.workers()) {
             List<Card> registered = new ArrayList<>();
-            RawRegistration.of(w.annotations(), cards.declared(w), Instant.EPOCH, new ArrayList<>()).devices()
+            RawRegistration.of(w.annotations(), cards.declared(w), !w.cards().isEmpty(), Instant.EPOCH,
+                    new ArrayList<>()).devices()
                     .forEach(d -> registered.add(new Card(d.id(), d.index())));
             out.put(w.name(), List.copyOf(registered));
         }

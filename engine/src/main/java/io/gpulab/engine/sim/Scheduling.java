@@ -74,6 +74,10 @@ final class Scheduling {
         boolean whole = t.nodeList.size() <= PendingDetail.WHOLE_UP_TO;
         QuotaState quota = SimQuotas.state(t, t.cfg.resourceNames(), t.cfg.memoryFactor());
         boolean quoted = ctx != null && quota != null && quota.namespaces().containsKey(ctx.namespace());
+        if (lab.explains(t, p) && (ctx == null || ctx.requestsAnyDevice())) {
+            // before the filter: the explanation reads the inputs the decision reads
+            Decisions.explain(lab, t, p, ctx, quoted ? quota : null);
+        }
         // pods with one request fail alike while the nodes that changed since still say the same to it (FailureMemo):
         // a retry sweep over thousands of pending pods, a burst of identical pods, or pods that fit nowhere in a
         // saturated lab reuse the answer (never with a quota, which follows other pods, nor with the reference

@@ -209,12 +209,20 @@ public final class SimBackend implements LabBackend {
                 return CommandResult.refused("the lab is closed");
             }
             if (command instanceof LabCommand.Reset) {
+                java.util.@Nullable Set<String> explained = lab.explained();
                 lab = new SimLab(spec, lab.version() + 1);
+                if (explained != null) {
+                    lab.explain(explained);
+                }
                 commands = new Commands(lab);
                 result = CommandResult.ok(lab.log().since(0));
             } else if (command instanceof LabCommand.Redesign r) {
                 // the design changes, not the scenario: Reset keeps returning to the lab as opened
+                java.util.@Nullable Set<String> explained = lab.explained();
                 lab = new SimLab(r.lab(), lab.version() + 1);
+                if (explained != null) {
+                    lab.explain(explained);
+                }
                 commands = new Commands(lab);
                 result = new CommandResult(true, r.change(), lab.log().since(0));
             } else {
@@ -254,7 +262,17 @@ public final class SimBackend implements LabBackend {
                 return notFound(tenant, podKey, "Error from server (NotFound): pods \""
                         + podKey.substring(podKey.indexOf('/') + 1) + "\" not found in " + tenant);
             }
-            return new PodTrace(tenant, podKey, PendingDetail.trace(lab, t, p));
+            return new PodTrace(tenant, podKey, PendingDetail.trace(lab, t, p), Decisions.why(lab, t, p));
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public void explainDecisions(java.util.Set<String> podKeys) {
+        lock.lock();
+        try {
+            lab.explain(podKeys);
         } finally {
             lock.unlock();
         }
@@ -270,7 +288,7 @@ public final class SimBackend implements LabBackend {
         try {
             SimTenant t = lab.tenant(tenant);
             List<LabEvent> own = lab.log().all().stream().filter(e -> e.tenant().equals(tenant)).toList();
-            return new TenantApiServer(t.view(t.hami.nodeLockExpire()), own);
+            return new TenantApiServer(t.view(t.hami.nodeLockTimeout()), own);
         } finally {
             lock.unlock();
         }

@@ -32,6 +32,8 @@ final class SimLab {
     private LifecycleMode lifecycle;
     private long podSeq;
     private boolean referenceFilter;
+    /** The pods whose HAMi decisions are explained ({@link io.gpulab.engine.api.LabBackend#explainDecisions}). */
+    private java.util.@Nullable Set<String> explained;
     private long version;
     private @Nullable LabSnapshot snapshot;
 
@@ -169,6 +171,25 @@ final class SimLab {
         t.changed();
     }
 
+    /**
+     * Explain HAMi's decisions about these pods from now on; empty: every pod of tenants of up to
+     * {@value PendingDetail#WHOLE_UP_TO} nodes (the workbench's labs), where one more filter pass per decision costs
+     * little.
+     */
+    void explain(java.util.Set<String> podKeys) {
+        explained = java.util.Set.copyOf(podKeys);
+    }
+
+    java.util.@Nullable Set<String> explained() {
+        return explained;
+    }
+
+    /** Whether the pod's HAMi decisions are explained. */
+    boolean explains(SimTenant t, SimPod p) {
+        java.util.Set<String> e = explained;
+        return e != null && (e.isEmpty() ? t.nodeList.size() <= PendingDetail.WHOLE_UP_TO : e.contains(p.key()));
+    }
+
     /** Whether every filter runs the plain {@code HamiFilter.filter} (tests compare it with the index). */
     boolean referenceFilter() {
         return referenceFilter;
@@ -187,7 +208,7 @@ final class SimLab {
         LabSnapshot s = snapshot;
         if (s == null) {
             List<TenantView> views = new ArrayList<>(tenants.size());
-            tenants.values().forEach(t -> views.add(t.view(t.hami.nodeLockExpire())));
+            tenants.values().forEach(t -> views.add(t.view(t.hami.nodeLockTimeout())));
             s = new LabSnapshot(version, "sim", spec.name(), clock.now(), management, views, lifecycle.id());
             snapshot = s;
         }

@@ -43,6 +43,9 @@ final class SimPod {
     String message = "";
     /** Per-node reasons of the last failed filter, kept on small tenants only (see {@link PendingDetail}). */
     Map<String, String> failedNodes = Map.of();
+    /** HAMi's last filter of the pod explained, and when, while the lab explains it ({@link Decisions}). */
+    io.gpulab.scheduler.filter.@Nullable FilterWhy why;
+    @Nullable Instant whyAt;
     /** Whether the last attempt found no node (its per-node reasons can be recomputed). */
     boolean unschedulable;
     PodDevices devices = PodDevices.empty();

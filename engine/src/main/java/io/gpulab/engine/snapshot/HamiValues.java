@@ -83,6 +83,10 @@ public final class HamiValues {
             return;
         }
         String key = KEYS.get(path);
+        if (key != null && n.isNull()) {
+            notRead.add(path + ": null, not set (the lab keeps its default)");
+            return;
+        }
         if (key != null && !n.isContainerNode()) {
             try {
                 hami.put(key, scalar(key, n));

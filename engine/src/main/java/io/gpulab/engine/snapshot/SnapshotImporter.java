@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.ResourceQuota;
+import io.gpulab.engine.scenario.HamiWarnings;
 import io.gpulab.scheduler.codec.HamiAnnotations;
 import io.gpulab.scheduler.codec.NodeRegistrationCodec;
 
@@ -39,11 +40,19 @@ public final class SnapshotImporter {
      * @param scenario the scenario document (apiVersion, kind, metadata, lab, steps)
      * @param skipped  what was not imported, one line per object or field
      * @param counts   per tenant: nodes, pods, quotas, events read
+     * @param warnings imported values a real HAMi v2.10 deployment does not act on (kept in the scenario, as the
+     *                 platform has them), one sentence each
      */
-    public record Result(Map<String, Object> scenario, List<String> skipped, Map<String, int[]> counts) {
+    public record Result(Map<String, Object> scenario, List<String> skipped, Map<String, int[]> counts,
+                         List<String> warnings) {
 
         public Result {
             skipped = List.copyOf(skipped);
+            warnings = List.copyOf(warnings);
+        }
+
+        public Result(Map<String, Object> scenario, List<String> skipped, Map<String, int[]> counts) {
+            this(scenario, skipped, counts, List.of());
         }
     }
 
@@ -78,6 +87,11 @@ public final class SnapshotImporter {
                 throw new IllegalArgumentException("--hami-values " + t + "=...: no --tenant " + t + " is imported");
             }
         }
+        // every value written is one the scenario reader accepts (a bad value fails the import, naming it, instead
+        // of writing a scenario that `run` then refuses)
+        List<String> warnings = new ArrayList<>(HamiWarnings.of(HamiValuesSettings.of(values, null), "lab.hami"));
+        perTenant.forEach((t, v) -> HamiWarnings.of(HamiValuesSettings.of(values, v), "tenant " + t + " hami")
+                .stream().filter(w -> !warnings.contains(w)).forEach(warnings::add));
         List<String> skipped = new ArrayList<>();
         Map<String, int[]> counts = new LinkedHashMap<>();
         List<Object> tenantDocs = new ArrayList<>();
@@ -126,7 +140,7 @@ public final class SnapshotImporter {
         lab.put("tenants", tenantDocs);
         doc.put("lab", lab);
         doc.put("steps", List.of());
-        return new Result(doc, skipped, counts);
+        return new Result(doc, skipped, counts, warnings);
     }
 
     private static Map<String, Object> tenant(String tenant, Dump d, List<String> skipped) {
@@ -221,11 +235,18 @@ public final class SnapshotImporter {
         String reg = ann.get(HamiAnnotations.NODE_NVIDIA_REGISTER);
         if (reg == null) {
             skipped.add(tenant + ": Node " + name + " metadata.annotations[" + HamiAnnotations.NODE_NVIDIA_REGISTER
-                    + "]: missing (HAMi: node unregistered; imported without cards)");
+                    + "]: missing (HAMi: annos not found " + HamiAnnotations.NODE_NVIDIA_REGISTER
+                    + ", node unregistered; imported without cards)");
         } else if (!NodeRegistrationCodec.decodeJson(reg).isOk()) {
             skipped.add(tenant + ": Node " + name + " metadata.annotations[" + HamiAnnotations.NODE_NVIDIA_REGISTER
                     + "]: " + NodeRegistrationCodec.decodeJson(reg).error().message()
                     + " (kept verbatim; HAMi ignores the node's cards)");
+        }
+        String score = ann.get(HamiAnnotations.NODE_NVIDIA_SCORE);
+        if (score != null && !io.gpulab.scheduler.codec.NodeScoreCodec.decode(score).isOk()) {
+            skipped.add(tenant + ": Node " + name + " metadata.annotations[" + HamiAnnotations.NODE_NVIDIA_SCORE
+                    + "]: " + io.gpulab.scheduler.codec.NodeScoreCodec.decode(score).error().message()
+                    + " (kept verbatim; HAMi's GetNodeDevices fails, so HAMi skips the node)");
         }
         ann.keySet().stream().filter(k -> k.startsWith("hami.io/") && !NODE_ANNOTATIONS.contains(k)).sorted()
                 .forEach(k -> skipped.add(tenant + ": Node " + name + " metadata.annotations[" + k

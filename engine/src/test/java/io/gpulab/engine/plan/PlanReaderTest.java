@@ -117,8 +117,8 @@ class PlanReaderTest {
 
     @Test
     void hamiSettingsUseTheScenarioRules() {
-        assertEquals("p.yaml:22: candidates[1].hami.nodeSchedulerPolicy: must be one of binpack, spread, got 'fast'",
-                error(TWO.replace("nodeSchedulerPolicy: spread", "nodeSchedulerPolicy: fast")));
+        assertEquals("p.yaml:22: candidates[1].hami.deviceSplitCount: must be >= 1, got 0",
+                error(TWO.replace("deviceSplitCount: 4", "deviceSplitCount: 0")));
     }
 
     @Test

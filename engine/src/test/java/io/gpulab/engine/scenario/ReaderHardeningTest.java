@@ -36,16 +36,16 @@ class ReaderHardeningTest {
 
     @Test
     void aLongButValidDurationIsAnErrorNotAStackOverflow() throws Exception {
-        ScenarioException e = bad(ScenarioReaderTest.BASE.replace("nodeLockExpire: 5m", "nodeLockExpire: "
+        ScenarioException e = bad(ScenarioReaderTest.BASE.replace("nodeLockTimeout: 5m", "nodeLockTimeout: "
                 + "1m".repeat(1000)));
-        assertEquals("lab.hami.nodeLockExpire", e.path());
+        assertEquals("lab.hami.nodeLockTimeout", e.path());
         assertTrue(e.problem().startsWith("a duration has at most 256 characters"), e.getMessage());
     }
 
     @Test
     void aDurationTooLongToRepresentIsRefusedNotWrapped() throws Exception {
-        ScenarioException e = bad(ScenarioReaderTest.BASE.replace("nodeLockExpire: 5m",
-                "nodeLockExpire: 2562047788015216h"));
+        ScenarioException e = bad(ScenarioReaderTest.BASE.replace("nodeLockTimeout: 5m",
+                "nodeLockTimeout: 2562047788015216h"));
         assertTrue(e.problem().contains("longer than the longest duration allowed (87600h)"), e.getMessage());
         e = bad(ScenarioReaderTest.BASE.replace("- advance: 5m", "- advance: 87601h"));
         assertEquals("steps[1].advance", e.path());
@@ -71,7 +71,7 @@ class ReaderHardeningTest {
                 + "\"lab\":{\"tenants\":[{\"name\":\"t\",\"workers\":[{\"name\":\"" + "y".repeat(1_000_000) + "\"}]}]}}";
         e = bad("t.json", json.getBytes(StandardCharsets.UTF_8));
         assertTrue(e.getMessage().contains("y".repeat(80) + "... (1000000 characters)"), e.getMessage());
-        e = bad(ScenarioReaderTest.BASE.replace("nodeLockExpire: 5m", "nodeLockExpire: \"" + huge + "\""));
+        e = bad(ScenarioReaderTest.BASE.replace("nodeLockTimeout: 5m", "nodeLockTimeout: \"" + huge + "\""));
         assertTrue(e.getMessage().length() < 400, e.getMessage());
         e = bad("k.json", ("{\"apiVersion\":\"gpulab.io/v1\",\"kind\":\"Scenario\",\"metadata\":{\"name\":\"t\"},"
                 + "\"lab\":{\"" + "k".repeat(40_000) + "\":1}}").getBytes(StandardCharsets.UTF_8));

@@ -19,7 +19,7 @@ class ScenarioReaderTest {
             kind: Scenario
             metadata: {name: t}
             lab:
-              hami: {nodeLockExpire: 5m}
+              hami: {nodeLockTimeout: 5m}
               tenants:
                 - name: tenant-a
                   workers:

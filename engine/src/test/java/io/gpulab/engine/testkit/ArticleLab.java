@@ -42,6 +42,6 @@ public final class ArticleLab {
     public static HamiSettings withFailurePolicy(String policy) {
         HamiSettings d = HamiSettings.DEFAULTS;
         return new HamiSettings(d.deviceSplitCount(), d.deviceMemoryScaling(), d.deviceCoreScaling(), d.defaultMem(),
-                d.defaultCores(), d.nodeSchedulerPolicy(), d.gpuSchedulerPolicy(), policy, d.nodeLockExpire());
+                d.defaultCores(), d.nodeSchedulerPolicy(), d.gpuSchedulerPolicy(), policy, d.nodeLockTimeout());
     }
 }

@@ -28,7 +28,8 @@ class VerifyReportTest {
         StepResult bad = new StepResult(3, "submit", "tenant-a", "default/p2", null, null, false,
                 List.of("phase: expected Pending, observed Running"), "", 22, true);
         LabState state = new LabState(List.of(new LabState.Tenant("tenant-a", List.of(new LabState.Node("w",
-                null, List.of(new LabState.Card("GPU-0", "NVIDIA A100", 81920, 20000, 100, 30, 10, 1, true)))))));
+                null, List.of(new LabState.Card("GPU-0", "NVIDIA A100", 81920, 20000, 100, 30, 10, 1, true, 0, 0)),
+                new LabState.Registration(null, List.of(), "annos not found hami.io/node-nvidia-register"))))));
         return new RunResult("demo", List.of(ok, applied, bad), state, new RunResult.Summary(1, 1));
     }
 

@@ -24,6 +24,23 @@ public final class DeviceScorer {
                 d.usedCores, k, w);
     }
 
+    /** The fills behind {@link #score(DeviceUsage, ContainerDeviceRequest, ScoringWeights)} on a work copy. */
+    static FilterWhy.Terms terms(WorkDevice d, ContainerDeviceRequest k) {
+        boolean counted = k.type().equals(d.info.type());
+        int count = d.info.count();
+        int totalMem = d.info.devMem();
+        int totalCores = d.info.devCore();
+        if (count == 0 || totalCores == 0 || totalMem == 0) {
+            return new FilterWhy.Terms(0f, 0f, 0f, counted);
+        }
+        int pct = k.memPercentReq();
+        int mem = !counted ? 0 : pct != 0 && pct != ContainerDeviceRequest.PERCENT_UNSET
+                ? (int) ((long) totalMem * pct / 100) : k.memReq();
+        return new FilterWhy.Terms((float) ((counted ? 1 : 0) + d.usedSlots) / (float) count,
+                (float) ((counted ? k.coresReq() : 0) + d.usedCores) / (float) totalCores,
+                (float) (mem + d.usedMem) / (float) totalMem, counted);
+    }
+
     private static float score(int count, int totalMem, int totalCores, String type, int usedSlots, int usedMem,
                                int usedCores, ContainerDeviceRequest k, ScoringWeights w) {
         if (count == 0 || totalCores == 0 || totalMem == 0) {

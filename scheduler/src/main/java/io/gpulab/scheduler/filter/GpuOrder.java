@@ -107,6 +107,40 @@ public final class GpuOrder {
         }
     }
 
+    /**
+     * The order in words: which card Fit tries first (Fit walks the sorted list from its end) and how ties go; for
+     * an explanation next to the scores.
+     */
+    public String describe() {
+        String ties = "; then the card registered later";
+        return switch (kind) {
+            case BINPACK -> "binpack: the highest card score is tried first (the fullest card); equal scores: the "
+                    + "higher NUMA node first" + ties;
+            case SPREAD -> "spread: the lowest card score is tried first (the emptiest card); equal scores: the higher "
+                    + "NUMA node first" + ties;
+            case MUTEX -> "mutex: only idle cards fit; the card with the fewest pods is tried first; equal: the higher "
+                    + "NUMA node first" + ties;
+            case BINPACK_NUMA -> "binpack with numa-bind: the lowest NUMA node's cards first, within it the highest "
+                    + "card score first" + ties;
+            case OTHER_NUMA -> "spread with numa-bind: the highest NUMA node's cards first, within it the lowest card "
+                    + "score first" + ties;
+            case CHAIN -> chainWords();
+        };
+    }
+
+    private String chainWords() {
+        List<String> words = new ArrayList<>();
+        for (Key k : chain) {
+            words.add(switch (k) {
+                case BINPACK -> "the highest card score";
+                case SPREAD -> "the lowest card score";
+                case NUMA -> "the highest NUMA node";
+            });
+        }
+        return "chain " + Arrays.toString(chain).toLowerCase(java.util.Locale.ROOT) + ": tried first is "
+                + String.join(", then ", words) + ", then the card with the higher index";
+    }
+
     @Override
     public String toString() {
         return kind + (chain.length > 0 ? Arrays.toString(chain) : "");

@@ -23,6 +23,11 @@ public final class NodeFitter {
     }
 
     public static NodeFit fit(FilterContext ctx, NodeInfo node, @Nullable QuotaState quota) {
+        return fit(ctx, node, quota, null);
+    }
+
+    /** As above, telling {@code trace} (when not null) every card each container considered. */
+    static NodeFit fit(FilterContext ctx, NodeInfo node, @Nullable QuotaState quota, @Nullable FitTrace trace) {
         CardSelectors sel = new CardSelectors(ctx.annotations());
         Set<String> cordon = CardSelectors.cordoned(node.annotations());
         float score = NodeScoring.score(node.devices());
@@ -45,7 +50,10 @@ public final class NodeFitter {
                 devs = appCopy;
             }
             QuotaProbe probe = quota == null ? QuotaProbe.NONE : probe(ctx, quota, result);
-            FitOutcome out = fitInDevices(devs, k, ctx, sel, cordon, probe, node.annotations());
+            FitOutcome out = fitInDevices(devs, k, ctx, sel, cordon, probe, node.annotations(), i, trace);
+            if (trace != null) {
+                trace.outcome(out);
+            }
             if (!out.fits()) {
                 return new NodeFit(false, out.reason(), PodDevices.empty(), score);
             }
@@ -57,11 +65,14 @@ public final class NodeFitter {
     /** One container: score every card, sort, check the count, Fit, then charge the chosen cards. */
     static FitOutcome fitInDevices(WorkDevice[] devs, ContainerDeviceRequest k, FilterContext ctx,
                                    CardSelectors sel, Set<String> cordon, QuotaProbe quota,
-                                   java.util.Map<String, String> nodeAnn) {
+                                   java.util.Map<String, String> nodeAnn, int index, @Nullable FitTrace trace) {
         for (WorkDevice d : devs) {
             d.score = DeviceScorer.score(d, k, ctx.weights());
         }
         ctx.order().sort(devs);
+        if (trace != null) {
+            trace.sorted(index, k, devs);
+        }
         if (!HamiResources.NVIDIA_TYPE.equals(k.type())) {
             // HAMi looks the request's type up among its device backends before counting cards (score.go
             // fitInDevices); the lab has one backend, NVIDIA
@@ -85,7 +96,7 @@ public final class NodeFitter {
         if (k.nums() > n && !migRequest(nv, ctx)) {
             return FitOutcome.fail(Reasons.NODE_INSUFFICIENT_DEVICE);
         }
-        FitOutcome out = NvidiaFit.fit(nv, k, ctx, sel, cordon, quota, nodeAnn);
+        FitOutcome out = NvidiaFit.fit(nv, k, ctx, sel, cordon, quota, nodeAnn, trace);
         if (out.fits()) {
             List<ContainerDevice> charged = new ArrayList<>(out.devices().size());
             for (ContainerDevice c : out.devices()) {

@@ -13,6 +13,12 @@ public final class NodeScoring {
     }
 
     public static float score(List<DeviceUsage> devices) {
+        FilterWhy.Usage u = usage(devices);
+        return score(u.usedSlots(), u.usedCores(), u.usedMemMB(), u.slots(), u.cores(), u.memMB());
+    }
+
+    /** The sums the score is taken on: used and total slots, cores and memory over all the node's cards. */
+    static FilterWhy.Usage usage(List<DeviceUsage> devices) {
         int used = 0;
         int usedCore = 0;
         int usedMem = 0;
@@ -27,7 +33,7 @@ public final class NodeScoring {
             totalCore += d.info().devCore();
             totalMem += d.info().devMem();
         }
-        return score(used, usedCore, usedMem, total, totalCore, totalMem);
+        return new FilterWhy.Usage(used, total, usedCore, totalCore, usedMem, totalMem);
     }
 
     /** The formula on precomputed sums. */

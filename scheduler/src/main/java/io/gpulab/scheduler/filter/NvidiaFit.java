@@ -18,6 +18,13 @@ final class NvidiaFit {
 
     static FitOutcome fit(WorkDevice[] devs, ContainerDeviceRequest k, FilterContext ctx, CardSelectors sel,
                           Set<String> cordon, QuotaProbe quota, java.util.Map<String, String> nodeAnn) {
+        return fit(devs, k, ctx, sel, cordon, quota, nodeAnn, null);
+    }
+
+    /** As above, telling {@code trace} (when not null) what each card was judged. */
+    static FitOutcome fit(WorkDevice[] devs, ContainerDeviceRequest k, FilterContext ctx, CardSelectors sel,
+                          Set<String> cordon, QuotaProbe quota, java.util.Map<String, String> nodeAnn,
+                          @org.jspecify.annotations.Nullable FitTrace trace) {
         final int originReq = k.nums();
         int nums = originReq;
         int prevNuma = -1;
@@ -28,35 +35,38 @@ final class NvidiaFit {
         for (int i = devs.length - 1; i >= 0; i--) {
             WorkDevice d = devs[i];
             if (!d.info.health()) {
-                reasons.add(Reasons.CARD_NOT_HEALTH);
+                reject(reasons, trace, d, Reasons.CARD_NOT_HEALTH, -1, -1);
                 continue;
             }
             if (cordon.contains(d.info.id())) {
-                reasons.add(Reasons.CARD_CORDONED);
+                reject(reasons, trace, d, Reasons.CARD_CORDONED, -1, -1);
                 continue;
             }
             if (!sel.typeMatches(d, k)) {
-                reasons.add(Reasons.CARD_TYPE_MISMATCH);
+                reject(reasons, trace, d, Reasons.CARD_TYPE_MISMATCH, -1, -1);
                 continue;
             }
             if (ctx.numaBind() && d.info.numa() != prevNuma) {
                 if (nums != originReq) {
                     reasons.add(Reasons.NUMA_NOT_FIT, tmp.size());
                 }
+                if (trace != null && !tmp.isEmpty()) {
+                    trace.dropped(List.copyOf(tmp));
+                }
                 nums = originReq;
                 tmp.clear();
                 prevNuma = d.info.numa();
             }
             if (!sel.uuidMatches(d)) {
-                reasons.add(Reasons.CARD_UUID_MISMATCH);
+                reject(reasons, trace, d, Reasons.CARD_UUID_MISMATCH, -1, -1);
                 continue;
             }
             if (d.info.count() <= d.usedSlots) {
-                reasons.add(Reasons.CARD_TIME_SLICING_EXHAUSTED);
+                reject(reasons, trace, d, Reasons.CARD_TIME_SLICING_EXHAUSTED, -1, -1);
                 continue;
             }
             if (mutex && d.usedSlots > 0) {
-                reasons.add(Reasons.EXCLUSIVE_DEVICE_ALLOCATE_CONFLICT);
+                reject(reasons, trace, d, Reasons.EXCLUSIVE_DEVICE_ALLOCATE_CONFLICT, -1, -1);
                 continue;
             }
             if (coresReq > 100) {
@@ -70,18 +80,21 @@ final class NvidiaFit {
                 memreq = (int) ((long) d.info.devMem() * k.memPercentReq() / 100);
             }
             if (quota != QuotaProbe.NONE && !quota.fits(with(tmp, device(d, memreq, coresReq)))) {
-                reasons.add(Reasons.RESOURCE_QUOTA_NOT_FIT);
+                reject(reasons, trace, d, Reasons.RESOURCE_QUOTA_NOT_FIT, memreq, coresReq);
                 continue;
             }
             String fail = capacityCheck(d, memreq, coresReq);
             if (fail != null) {
-                reasons.add(fail);
+                reject(reasons, trace, d, fail, memreq, coresReq);
                 continue;
             }
             if (d.info.isMig() && !MigRules.fits(d.info.migProfiles(), d.migInUse, takenOn(tmp, d), memreq)) {
                 // step 15, CustomFilterRule: no allowed profile with a free placement holds the request
-                reasons.add(Reasons.CARD_MIG_TOPOLOGY_INFEASIBLE);
+                reject(reasons, trace, d, Reasons.CARD_MIG_TOPOLOGY_INFEASIBLE, memreq, coresReq);
                 continue;
+            }
+            if (trace != null) {
+                trace.card(d, null, memreq, coresReq);
             }
             if (nums > 0) {
                 if (!ctx.topology()) {
@@ -97,12 +110,21 @@ final class NvidiaFit {
             }
         }
         if (ctx.topology() && tmp.size() >= originReq) {
-            return FitOutcome.fit(TopologyChoice.choose(tmp, originReq, nodeAnn));
+            return FitOutcome.fit(TopologyChoice.choose(tmp, originReq, nodeAnn, trace));
         }
         if (!tmp.isEmpty()) {
             reasons.set(Reasons.ALLOCATED_CARDS_INSUFFICIENT_REQUEST, tmp.size());
         }
         return FitOutcome.fail(reasons.format(devs.length));
+    }
+
+    /** A card fails a check: counted for HAMi's reason string, told to the trace. */
+    private static void reject(ReasonTally reasons, @org.jspecify.annotations.Nullable FitTrace trace, WorkDevice d,
+                               String reason, int memreq, int coresReq) {
+        reasons.add(reason);
+        if (trace != null) {
+            trace.card(d, reason, memreq, coresReq);
+        }
     }
 
     /** Steps 11-14 of the chain: memory, cores, exclusivity, compute units. */

@@ -17,8 +17,12 @@ final class TopologyChoice {
     private TopologyChoice() {
     }
 
-    static List<ContainerDevice> choose(List<ContainerDevice> candidates, int want, Map<String, String> nodeAnn) {
+    static List<ContainerDevice> choose(List<ContainerDevice> candidates, int want, Map<String, String> nodeAnn,
+                                        @org.jspecify.annotations.Nullable FitTrace trace) {
         if (candidates.size() == want) {
+            if (trace != null) {
+                trace.topology(candidates, Map.of());
+            }
             return candidates;
         }
         String raw = nodeAnn.get(HamiAnnotations.NODE_NVIDIA_SCORE);
@@ -26,6 +30,7 @@ final class TopologyChoice {
         if (want == 1) {
             int best = -1;
             long bestSum = Long.MAX_VALUE;
+            Map<String, Long> sums = trace == null ? null : new java.util.LinkedHashMap<>();
             for (int i = 0; i < candidates.size(); i++) {
                 long sum = 0;
                 for (int j = 0; j < candidates.size(); j++) {
@@ -33,12 +38,19 @@ final class TopologyChoice {
                         sum += score(s, candidates.get(i), candidates.get(j));
                     }
                 }
+                if (sums != null) {
+                    sums.put(candidates.get(i).uuid(), sum);
+                }
                 if (sum < bestSum) {
                     bestSum = sum;
                     best = i;
                 }
             }
-            return List.of(candidates.get(best));
+            List<ContainerDevice> one = List.of(candidates.get(best));
+            if (trace != null) {
+                trace.topology(one, sums);
+            }
+            return one;
         }
         int[] idx = new int[want];
         for (int i = 0; i < want; i++) {
@@ -73,6 +85,13 @@ final class TopologyChoice {
         List<ContainerDevice> out = new ArrayList<>(want);
         for (int i : best) {
             out.add(candidates.get(i));
+        }
+        if (trace != null) {
+            Map<String, Long> sums = new java.util.LinkedHashMap<>();
+            for (ContainerDevice c : out) {
+                sums.put(c.uuid(), bestSum);
+            }
+            trace.topology(out, sums);
         }
         return out;
     }

@@ -3,12 +3,12 @@ package io.gpulab.scheduler.lock;
 import java.time.Duration;
 
 /** Go's {@code time.Duration.String()} for whole and fractional seconds, e.g. {@code 5m0s}, {@code 1h0m0s}. */
-final class GoDuration {
+public final class GoDuration {
 
     private GoDuration() {
     }
 
-    static String format(Duration d) {
+    public static String format(Duration d) {
         if (d.isZero()) {
             return "0s";
         }

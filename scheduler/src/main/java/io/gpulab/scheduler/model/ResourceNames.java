@@ -13,7 +13,11 @@ import java.util.Map;
  * @param memPercentage memory in percent of the card ({@code nvidia.com/gpumem-percentage})
  * @param cores         core percent ({@code nvidia.com/gpucores})
  * @param priority      task priority ({@code nvidia.com/priority})
- * @throws IllegalArgumentException for a blank name or two purposes sharing one name
+ * An empty name is a resource no container carries, as the chart's {@code resourceMem: ""} means to HAMi: the
+ * webhook then treats a container with only {@code nvidia.com/gpu} as exclusive ({@code defaultExclusiveCoreIfNeeded})
+ * and HAMi never reads a memory request.
+ *
+ * @throws IllegalArgumentException for a null or whitespace-only name, or two purposes sharing one name
  */
 public record ResourceNames(String gpu, String memory, String memPercentage, String cores, String priority) {
 
@@ -25,8 +29,11 @@ public record ResourceNames(String gpu, String memory, String memPercentage, Str
         String[][] all = {{"gpu", gpu}, {"memory", memory}, {"memPercentage", memPercentage}, {"cores", cores},
             {"priority", priority}};
         for (String[] kv : all) {
-            if (kv[1] == null || kv[1].isBlank()) {
+            if (kv[1] == null || (kv[1].isBlank() && !kv[1].isEmpty())) {
                 throw new IllegalArgumentException("resource name for " + kv[0] + " must not be blank");
+            }
+            if (kv[1].isEmpty()) {
+                continue;
             }
             String other = seen.put(kv[1], kv[0]);
             if (other != null) {
@@ -36,9 +43,9 @@ public record ResourceNames(String gpu, String memory, String memPercentage, Str
         }
     }
 
-    /** Whether {@code resource} is one of these names. */
+    /** Whether {@code resource} is one of these names (an empty name is none). */
     public boolean contains(String resource) {
-        return gpu.equals(resource) || memory.equals(resource) || memPercentage.equals(resource)
-                || cores.equals(resource) || priority.equals(resource);
+        return !resource.isEmpty() && (gpu.equals(resource) || memory.equals(resource) || memPercentage.equals(resource)
+                || cores.equals(resource) || priority.equals(resource));
     }
 }

@@ -135,11 +135,14 @@ public final class WebhookMutator {
             set(limits, addedLimits, names.gpu(), Integer.toString(cfg.defaultGpuNum()));
             has = true;
         }
-        boolean gpuPresent = limits.containsKey(names.gpu()) || c.requests().containsKey(names.gpu());
-        boolean coresPresent = limits.containsKey(names.cores())
+        // defaultExclusiveCoreIfNeeded: an empty count or core name disables it; an empty memory name (the chart's
+        // resourceMem: "") makes every request without a percentage a whole card
+        boolean gpuPresent = !names.gpu().isEmpty()
+                && (limits.containsKey(names.gpu()) || c.requests().containsKey(names.gpu()));
+        boolean coresPresent = names.cores().isEmpty() || limits.containsKey(names.cores())
                 || c.requests().containsKey(names.cores());
-        String pct = RequestParser.value(c, names.memPercentage());
-        boolean memPresent = RequestParser.value(c, names.memory()) != null;
+        String pct = names.memPercentage().isEmpty() ? null : RequestParser.value(c, names.memPercentage());
+        boolean memPresent = !names.memory().isEmpty() && RequestParser.value(c, names.memory()) != null;
         boolean wholeCard = (pct != null && Quantity.asInt64(pct).orElse(-1) == 100) || (!memPresent && pct == null);
         if (gpuPresent && !coresPresent && wholeCard) {
             set(limits, addedLimits, names.cores(), "100");
