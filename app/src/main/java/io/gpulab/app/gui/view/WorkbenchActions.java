@@ -11,7 +11,6 @@ import io.gpulab.engine.api.TenantView;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.function.Supplier;
-import javafx.embed.swing.SwingFXUtils;
 import javafx.scene.Node;
 import javafx.scene.input.Clipboard;
 import javafx.scene.layout.Region;
@@ -152,7 +151,7 @@ public final class WorkbenchActions {
     public long exportSlideTo(double scale, Path file) throws java.io.IOException {
         settle();
         return SlideExport.write(canvas.get(), inspector.get(), vm.selectionProperty().get() != null, scale,
-                Caption.of(vm.snapshot()), isDark(), file);
+                Caption.of(vm), isDark(), file);
     }
 
     /** Asks where, then writes a slide PNG and says where it went. */
@@ -174,7 +173,7 @@ public final class WorkbenchActions {
     public long exportPngTo(boolean wholeWindow, double scale, Path file) throws java.io.IOException {
         settle();
         Node target = wholeWindow ? window.get() : canvas.get();
-        return PngExporter.write(target, scale, Caption.of(vm.snapshot()), isDark(), file);
+        return PngExporter.write(target, scale, Caption.of(vm), isDark(), file);
     }
 
     public void exportReport() {
@@ -192,11 +191,12 @@ public final class WorkbenchActions {
         }
     }
 
-    /** Writes the review report; must run on the FX thread (it snapshots the canvas). */
+    /**
+     * Writes the review report of the lab's history, through the same code as {@code gpulab report} (FX thread: it
+     * reads the history).
+     */
     public int exportReportTo(Path file) throws Exception {
-        var fx = PngExporter.render(canvas.get(), 1.5, Caption.of(vm.snapshot()), false);
-        var image = SwingFXUtils.fromFXImage(fx, null);
-        return ReportWriter.write(ReportData.collect(vm, image), file);
+        return ReportWriter.write(ReportData.collect(vm), file);
     }
 
     /**
