@@ -25,7 +25,7 @@ class ScenarioReportTest {
         }
         ScenarioReport.Input input = ScenarioReportInput.collect(new ScenarioReader().load("article"), source, true);
         Path pdf = dir.resolve("a.pdf");
-        ScenarioReport.write(input, "9.9.9", ZonedDateTime.of(2026, 12, 3, 10, 0, 0, 0, ZoneOffset.UTC), pdf);
+        ScenarioReport.write(input, "9.9.9", ZonedDateTime.of(2026, 12, 3, 10, 0, 0, 0, ZoneOffset.UTC), pdf, false);
         List<String> pages = PdfChecks.pages(pdf);
         String first = pages.get(0).replaceAll("\\s+", " ");
         assertTrue(first.contains("What was checked") && first.contains("All 8 checks passed")

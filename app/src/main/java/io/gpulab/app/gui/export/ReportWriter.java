@@ -20,7 +20,7 @@ public final class ReportWriter {
     private ReportWriter() {
     }
 
-    /** Writes the report; returns the number of pages. */
+    /** Writes the report (the save dialog asked before replacing a file); returns the number of pages. */
     public static int write(ReportData data, Path file) throws IOException {
         List<ScenarioReport.Check> checks = new ArrayList<>();
         for (ScenarioVerifier.Check c : data.checks()) {
@@ -29,6 +29,6 @@ public final class ReportWriter {
         }
         ScenarioReport.Input in = new ScenarioReport.Input(data.caption().scenario(), "", "", data.snapshot(), checks,
                 data.traces(), true);
-        return ScenarioReport.write(in, GpulabVersion.VERSION, ZonedDateTime.now(ZoneOffset.UTC), file);
+        return ScenarioReport.write(in, GpulabVersion.VERSION, ZonedDateTime.now(ZoneOffset.UTC), file, true);
     }
 }

@@ -1,6 +1,8 @@
 package io.gpulab.app.gui.vm;
 
-import java.nio.file.Files;
+import io.gpulab.engine.output.OutputFile;
+import io.gpulab.engine.scenario.GeneratedScenario;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
 /**
@@ -38,11 +40,15 @@ public final class ScenarioFiles {
         return true;
     }
 
-    /** Saves the lab as opened plus the actions taken since, as a scenario file. */
+    /**
+     * Saves the lab as opened plus the actions taken since, as a scenario file, whole or not at all (the save dialog
+     * asked before replacing a file).
+     */
     public void save(Path file) {
         try {
             String source = vm.editor().savedSource();
-            Files.writeString(file, ScenarioWriter.write(source, vm.history()));
+            byte[] text = ScenarioWriter.write(source, vm.history()).getBytes(StandardCharsets.UTF_8);
+            OutputFile.write(file, GeneratedScenario.KIND, true, out -> out.write(text));
             vm.wrote("the scenario with " + vm.history().size() + " steps", file);
         } catch (Exception e) {
             vm.error("Cannot save " + file + ": " + e.getMessage());

@@ -6,7 +6,9 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import io.gpulab.app.GpulabVersion;
 import io.gpulab.engine.api.LabCommand;
+import io.gpulab.engine.scenario.GeneratedScenario;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,7 +27,10 @@ public final class ScenarioWriter {
     private ScenarioWriter() {
     }
 
-    /** The scenario text with its steps replaced by {@code history}. */
+    /**
+     * The scenario text with its steps replaced by {@code history}, marked as written by the workbench ({@code
+     * metadata.generator}, and {@code end: true} last: docs/scenario-format.md).
+     */
     public static String write(String sourceYaml, List<LabCommand> history) throws IOException {
         JsonNode tree = YAML.readTree(sourceYaml);
         if (!(tree instanceof ObjectNode root)) {
@@ -35,7 +40,8 @@ public final class ScenarioWriter {
         for (LabCommand c : history) {
             steps.add(YAML.valueToTree(step(c)));
         }
-        return YAML.writeValueAsString(root);
+        return YAML.writeValueAsString(GeneratedScenario.mark(root, "gpulab " + GpulabVersion.VERSION
+                + " workbench"));
     }
 
     /** One command as a scenario step. */
