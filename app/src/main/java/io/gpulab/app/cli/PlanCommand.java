@@ -55,6 +55,10 @@ public final class PlanCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "REPORT.pdf", description = "also write the decision report as PDF")
     private @Nullable Path out;
 
+    @Option(names = "--orders", paramLabel = "N", description = "replay every candidate under N other seeded arrival "
+            + "orders (the plan's sensitivity.orders; its growth steps and seed are kept)")
+    private @Nullable Integer orders;
+
     @Mixin
     private ClusterCliOptions cluster = new ClusterCliOptions();
 
@@ -79,6 +83,15 @@ public final class PlanCommand implements Callable<Integer> {
         }
         try {
             plan = new PlanReader().load(planRef);
+            if (orders != null) {
+                if (orders < 1 || orders > io.gpulab.engine.plan.SensitivitySpec.MAX_ORDERS) {
+                    throw new IllegalArgumentException("--orders must be between 1 and "
+                            + io.gpulab.engine.plan.SensitivitySpec.MAX_ORDERS + ", got " + orders);
+                }
+                var s = plan.sensitivity();
+                plan = plan.withSensitivity(new io.gpulab.engine.plan.SensitivitySpec(orders,
+                        s == null ? List.of(0) : s.growth(), s == null ? 1 : s.seed()));
+            }
             workload = resolve(plan);
         } catch (ScenarioException | IllegalArgumentException | UncheckedIOException | ClusterException e) {
             CliSupport.err(spec).println("gpulab plan: " + e.getMessage());

@@ -39,6 +39,8 @@ public final class PdfDoc implements AutoCloseable {
     static final float BODY = 9.5f;
     static final float SMALL = 8f;
     private static final float[] INK = {0.12f, 0.16f, 0.2f};
+    /** Where text after a tag starts: past "NOT RUN" in bold body type, so PASS, FAIL and NOT RUN lines align. */
+    private static final float TAG_WIDTH = 60;
     private static final float[] MUTED = {0.38f, 0.42f, 0.47f};
 
     final PDFont regular;
@@ -154,13 +156,23 @@ public final class PdfDoc implements AutoCloseable {
 
     /** A coloured tag (PASS / FAIL / ...) and wrapped text after it. */
     public void tagged(String tag, boolean good, String text) throws IOException {
-        List<String> lines = PdfText.wrap(text, regular, BODY, width() - 46);
+        tagged(tag, good ? new float[] {0.1f, 0.5f, 0.28f} : new float[] {0.75f, 0.18f, 0.18f}, text);
+    }
+
+    /** A grey tag (NOT RUN: neither good nor bad) and wrapped text after it. */
+    public void taggedMuted(String tag, String text) throws IOException {
+        tagged(tag, MUTED, text);
+    }
+
+    private void tagged(String tag, float[] c, String text) throws IOException {
+        // the text starts past the widest tag, "NOT RUN", with a gap
+        float indent = Math.max(TAG_WIDTH, bold.getStringWidth(tag) / 1000 * BODY + 8);
+        List<String> lines = PdfText.wrap(text, regular, BODY, width() - indent);
         need(Math.min(lines.size(), 3) * (BODY + 3) + 2);
-        float[] c = good ? new float[] {0.1f, 0.5f, 0.28f} : new float[] {0.75f, 0.18f, 0.18f};
         show(bold, BODY, tag, MARGIN, y - BODY, c);
         for (String l : lines) {
             need(BODY + 3);
-            show(regular, BODY, l, MARGIN + 46, y - BODY, INK);
+            show(regular, BODY, l, MARGIN + indent, y - BODY, INK);
             y -= BODY + 3;
         }
         y -= 2;

@@ -26,6 +26,8 @@ public final class ScenarioRunner {
     private final LabBackend backend;
     private final int failedNodesLimit;
     private final FailedNodes.Pool pool = new FailedNodes.Pool();
+    private java.time.@Nullable Instant lastAt;
+    private String lastAtText = "";
 
     public ScenarioRunner(LabBackend backend) {
         this(backend, Integer.MAX_VALUE);
@@ -59,19 +61,8 @@ public final class ScenarioRunner {
             lastSubmit = step instanceof Step.Submit ? step : lastSubmit;
         }
         int i = 1;
-        java.time.Instant at = null;
-        String atText = "";
         for (Step step : scenario.steps()) {
-            long start = System.nanoTime();
-            StepResult r = apply(i++, step);
-            // evidence of when: the lab's clock after the step (virtual in sim) and the real time it took; steps at
-            // the same virtual time share its text (a replay keeps every step's result)
-            java.time.Instant now = backend.now();
-            if (!now.equals(at)) {
-                at = now;
-                atText = now.toString();
-            }
-            StepResult timed = r.timed(atText, (System.nanoTime() - start) / 1e6);
+            StepResult timed = step(i++, step);
             results.add(timed);
             each.accept(timed);
             if (step instanceof Step.Submit s) {
@@ -88,6 +79,23 @@ public final class ScenarioRunner {
         LabSnapshot end = backend.snapshot();
         return new RunResult(scenario.name(), results, LabState.of(end),
                 new RunResult.Summary(passed, failed, LabMetrics.of(end), curve.points()), scenario.warnings());
+    }
+
+    /**
+     * Runs one step now, as {@link #run} runs each: {@code index} is its 1-based place in the scenario (the workbench
+     * plays a scenario one step at a time with this, so a step played there is judged exactly as in a run).
+     */
+    public StepResult step(int index, Step step) {
+        long start = System.nanoTime();
+        StepResult r = apply(index, step);
+        // evidence of when: the lab's clock after the step (virtual in sim) and the real time it took; steps at
+        // the same virtual time share its text (a replay keeps every step's result)
+        java.time.Instant now = backend.now();
+        if (!now.equals(lastAt)) {
+            lastAt = now;
+            lastAtText = now.toString();
+        }
+        return r.timed(lastAtText, (System.nanoTime() - start) / 1e6);
     }
 
     /**
@@ -157,7 +165,15 @@ public final class ScenarioRunner {
     }
 
     private StepResult submit(int index, Step.Submit s) {
-        CommandResult r = backend.execute(new LabCommand.SubmitPod(s.tenant(), s.manifest()));
+        return submitted(index, s, backend.execute(new LabCommand.SubmitPod(s.tenant(), s.manifest())));
+    }
+
+    /**
+     * Judges step {@code s} as {@link #run} does, after its create was sent and answered {@code r} (the workbench
+     * sends a user's drop itself and judges it here, so its verdict is the one {@code gpulab run} of the recorded
+     * history gives: a create refused at admission without {@code expect} fails).
+     */
+    public StepResult submitted(int index, Step.Submit s, CommandResult r) {
         // a refused create made nothing: never judge it by an older pod of the same name (AlreadyExists)
         ObservedPod o = r.accepted() ? observe(s.tenant(), s.pod(), r, s.expect() != null)
                 : ObservedPod.rejected(r.message());

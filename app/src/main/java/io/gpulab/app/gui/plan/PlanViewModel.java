@@ -160,6 +160,22 @@ public final class PlanViewModel {
                 post(true);
             }
 
+            @Override
+            public void sensitivity(int finished, int total) {
+                long now = System.nanoTime();
+                synchronized (last) {
+                    if (finished != total && now - last[0] < 100_000_000L) {
+                        return;
+                    }
+                    last[0] = now;
+                }
+                // the bar starts again for the robustness replays, and the status says which phase it shows
+                ui.execute(() -> {
+                    progress.set(total == 0 ? 1 : (double) finished / total);
+                    status.set("robustness replays " + finished + " of " + total + "…");
+                });
+            }
+
             private void post(boolean force) {
                 long now = System.nanoTime();
                 synchronized (last) {

@@ -11,7 +11,6 @@ import io.gpulab.engine.api.TenantView;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.function.Supplier;
-import javafx.embed.swing.SwingFXUtils;
 import javafx.scene.Node;
 import javafx.scene.input.Clipboard;
 import javafx.scene.layout.Region;
@@ -160,7 +159,7 @@ public final class WorkbenchActions {
     public long exportSlideTo(double scale, Path file, boolean force) throws java.io.IOException {
         settle();
         return SlideExport.write(canvas.get(), inspector.get(), vm.selectionProperty().get() != null, scale,
-                Caption.of(vm.snapshot()), isDark(), file, force);
+                Caption.of(vm), isDark(), file, force);
     }
 
     /** Asks where, then writes a slide PNG and says where it went. */
@@ -187,7 +186,7 @@ public final class WorkbenchActions {
     public long exportPngTo(boolean wholeWindow, double scale, Path file, boolean force) throws java.io.IOException {
         settle();
         Node target = wholeWindow ? window.get() : canvas.get();
-        return PngExporter.write(target, scale, Caption.of(vm.snapshot()), isDark(), file, force);
+        return PngExporter.write(target, scale, Caption.of(vm), isDark(), file, force);
     }
 
     public void exportReport() {
@@ -205,11 +204,12 @@ public final class WorkbenchActions {
         }
     }
 
-    /** Writes the review report; must run on the FX thread (it snapshots the canvas). */
+    /**
+     * Writes the review report of the lab's history, through the same code as {@code gpulab report} (FX thread: it
+     * reads the history).
+     */
     public int exportReportTo(Path file) throws Exception {
-        var fx = PngExporter.render(canvas.get(), 1.5, Caption.of(vm.snapshot()), false);
-        var image = SwingFXUtils.fromFXImage(fx, null);
-        return ReportWriter.write(ReportData.collect(vm, image), file);
+        return ReportWriter.write(ReportData.collect(vm), file);
     }
 
     /**

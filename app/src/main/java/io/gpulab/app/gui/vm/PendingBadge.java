@@ -11,9 +11,22 @@ public final class PendingBadge {
     private PendingBadge() {
     }
 
-    /** Whether the pod belongs in the pending lane (not running anywhere). */
+    /** Whether the pod belongs in the pending lane (not running anywhere): waiting, refused or failed. */
     public static boolean isPending(PodView p) {
-        return "Pending".equals(p.phase()) || "Rejected".equals(p.phase()) || "Failed".equals(p.phase());
+        return isWaiting(p) || isRefused(p) || "Failed".equals(p.phase());
+    }
+
+    /** Whether the pod exists and waits to be placed (phase Pending): what counts as "pending". */
+    public static boolean isWaiting(PodView p) {
+        return "Pending".equals(p.phase());
+    }
+
+    /**
+     * Whether the API server refused the pod's create (the webhook's refusal, say): no pod exists, it will never be
+     * placed, so it counts as "refused", never as pending.
+     */
+    public static boolean isRefused(PodView p) {
+        return "Rejected".equals(p.phase());
     }
 
     /**

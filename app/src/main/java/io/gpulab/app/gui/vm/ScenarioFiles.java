@@ -2,12 +2,13 @@ package io.gpulab.app.gui.vm;
 
 import io.gpulab.engine.output.OutputFile;
 import io.gpulab.engine.scenario.GeneratedScenario;
+import io.gpulab.engine.scenario.RecordedScenario;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
 /**
  * Opening another scenario in place of the current lab (asking first when that throws away actions)
- * and saving the lab with the actions taken since as a scenario file.
+ * and saving the lab's history as a scenario file.
  */
 public final class ScenarioFiles {
 
@@ -41,15 +42,15 @@ public final class ScenarioFiles {
     }
 
     /**
-     * Saves the lab as opened plus the actions taken since, as a scenario file, whole or not at all (the save dialog
-     * asked before replacing a file).
+     * Saves the lab's history as a scenario: the lab it started from (an edited lab's design, named as edited) and
+     * the steps since the last reset, the scenario's own with their checks. The file the exports attach.
      */
     public void save(Path file) {
         try {
-            String source = vm.editor().savedSource();
-            byte[] text = ScenarioWriter.write(source, vm.history()).getBytes(StandardCharsets.UTF_8);
+            RecordedScenario r = vm.recording();
+            byte[] text = r.text().getBytes(StandardCharsets.UTF_8);
             OutputFile.write(file, GeneratedScenario.KIND, true, out -> out.write(text));
-            vm.wrote("the scenario with " + vm.history().size() + " steps", file);
+            vm.wrote("the lab's history as the scenario " + r.name(), file);
         } catch (Exception e) {
             vm.error("Cannot save " + file + ": " + e.getMessage());
         }
