@@ -79,7 +79,7 @@ public final class ImportCommand {
         }
         ObjectNode doc = GeneratedScenario.mark(imported.scenario(), OutputOptions.generator("import openb"));
         boolean json = out != null && out.toString().endsWith(".json");
-        ObjectMapper mapper = json ? CliSupport.JSON : new ObjectMapper(YAMLFactory.builder()
+        ObjectMapper mapper = json ? JsonOutput.MAPPER : new ObjectMapper(YAMLFactory.builder()
                 .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES).disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
                 .build());
         if (out == null) {

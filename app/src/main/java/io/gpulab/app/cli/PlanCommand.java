@@ -118,7 +118,7 @@ public final class PlanCommand implements Callable<Integer> {
             return GpulabCommand.EXIT_USAGE;
         }
         if (json) {
-            CliSupport.printJson(spec, PlanJson.of(result, GpulabVersion.VERSION));
+            return CliSupport.printJson(spec, PlanJson.of(result, GpulabVersion.VERSION));
         } else {
             PlanSummary.print(result, CliSupport.out(spec));
         }
