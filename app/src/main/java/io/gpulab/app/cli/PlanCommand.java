@@ -1,9 +1,11 @@
 package io.gpulab.app.cli;
 
 import io.gpulab.app.GpulabVersion;
+import io.gpulab.app.report.PdfDoc;
 import io.gpulab.engine.cluster.ClusterBackend;
 import io.gpulab.engine.cluster.ClusterException;
 import io.gpulab.engine.cluster.ClusterWorkload;
+import io.gpulab.engine.output.OutputFile;
 import io.gpulab.engine.plan.Plan;
 import io.gpulab.engine.plan.PlanCsv;
 import io.gpulab.engine.plan.PlanJson;
@@ -60,10 +62,25 @@ public final class PlanCommand implements Callable<Integer> {
     @Mixin
     private ClusterCliOptions cluster = new ClusterCliOptions();
 
+    @Mixin
+    private OutputOptions output = new OutputOptions();
+
     @Override
     public Integer call() throws Exception {
         Plan plan;
         Workload workload;
+        try {
+            // a file that would be refused is refused before the candidates replay, not after
+            if (out != null) {
+                OutputFile.check(out, PdfDoc.KIND, output.force);
+            }
+            if (csv != null) {
+                PlanCsv.check(csv, output.force);
+            }
+        } catch (java.io.IOException e) {
+            CliSupport.err(spec).println("gpulab plan: " + e.getMessage());
+            return GpulabCommand.EXIT_USAGE;
+        }
         try {
             plan = new PlanReader().load(planRef);
             if (orders != null) {
@@ -87,21 +104,21 @@ public final class PlanCommand implements Callable<Integer> {
                 plan.candidates().stream().map(c -> c.name()).toList());
         PlanResult result = new PlanRunner().run(plan, workload, progress, new AtomicBoolean());
         progress.finish();
-        if (csv != null) {
-            List<Path> files = PlanCsv.write(result, csv);
-            CliSupport.err(spec).println("plan: wrote " + files.size() + " CSV files to " + csv);
-        }
-        if (out != null) {
-            try {
-                int pages = PlanReport.write(result, plan, out);
-                CliSupport.err(spec).println("plan: wrote " + out + " (" + pages + " pages)");
-            } catch (java.io.IOException e) {
-                CliSupport.err(spec).println("gpulab plan: cannot write " + out + ": " + e.getMessage());
-                return GpulabCommand.EXIT_USAGE;
+        try {
+            if (csv != null) {
+                List<Path> files = PlanCsv.write(result, csv, output.force);
+                CliSupport.err(spec).println("plan: wrote " + files.size() + " CSV files to " + csv);
             }
+            if (out != null) {
+                int pages = PlanReport.write(result, plan, out, output.force);
+                CliSupport.err(spec).println("plan: wrote " + out + " (" + pages + " pages)");
+            }
+        } catch (java.io.IOException e) {
+            CliSupport.err(spec).println("gpulab plan: " + e.getMessage());
+            return GpulabCommand.EXIT_USAGE;
         }
         if (json) {
-            CliSupport.printJson(spec, PlanJson.of(result, GpulabVersion.VERSION));
+            return CliSupport.printJson(spec, PlanJson.of(result, GpulabVersion.VERSION));
         } else {
             PlanSummary.print(result, CliSupport.out(spec));
         }

@@ -77,8 +77,7 @@ public final class WhyPendingCommand implements Callable<Integer> {
             }
         }
         if (json) {
-            CliSupport.printJson(spec, x);
-            return GpulabCommand.EXIT_OK;
+            return CliSupport.printJson(spec, x);
         }
         PrintWriter out = CliSupport.out(spec);
         out.printf("pod %s in %s: %s%n", x.podKey(), x.tenant(), x.phase());

@@ -2,6 +2,7 @@ package io.gpulab.app.report;
 
 import io.gpulab.engine.lab.CardSpec;
 import io.gpulab.engine.lab.HamiSettings;
+import io.gpulab.engine.output.OutputFile;
 import io.gpulab.engine.plan.Candidate;
 import io.gpulab.engine.plan.CandidateResult;
 import io.gpulab.engine.plan.Fit;
@@ -9,7 +10,6 @@ import io.gpulab.engine.plan.Plan;
 import io.gpulab.engine.plan.PlanResult;
 import io.gpulab.engine.plan.Prices;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
@@ -38,16 +38,27 @@ public final class DecisionReport {
      * @param charts the Plan view's charts as pictures (the same chart code as the workbench)
      */
     public static int write(PlanResult r, String version, Path file, PlanChartSource charts) throws IOException {
-        return write(r, version, ZonedDateTime.now(ZoneOffset.UTC), file, charts);
+        return write(r, version, ZonedDateTime.now(ZoneOffset.UTC), file, charts, false);
+    }
+
+    /**
+     * As {@link #write(PlanResult, String, Path, PlanChartSource)}, whole or not at all (docs/outputs.md).
+     *
+     * @param force replace a file gpulab did not write, or a symbolic link (the link itself)
+     */
+    public static int write(PlanResult r, String version, Path file, PlanChartSource charts, boolean force)
+            throws IOException {
+        return write(r, version, ZonedDateTime.now(ZoneOffset.UTC), file, charts, force);
     }
 
     /** As {@link #write(PlanResult, String, Path, PlanChartSource)} with a fixed date (tests). */
     public static int write(PlanResult r, String version, ZonedDateTime date, Path file, PlanChartSource charts)
             throws IOException {
-        Path parent = file.toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
-        }
+        return write(r, version, date, file, charts, false);
+    }
+
+    private static int write(PlanResult r, String version, ZonedDateTime date, Path file, PlanChartSource charts,
+                             boolean force) throws IOException {
         Plan plan = r.plan();
         try (PDDocument doc = new PDDocument()) {
             doc.getDocumentInformation().setTitle("Decision report: " + plan.name());
@@ -69,7 +80,7 @@ public final class DecisionReport {
                 pdf.newPage();
                 appendix(pdf, plan, version, date);
             }
-            doc.save(file.toFile());
+            OutputFile.write(file, PdfDoc.KIND, force, out -> PdfDoc.save(doc, out));
             return doc.getNumberOfPages();
         }
     }

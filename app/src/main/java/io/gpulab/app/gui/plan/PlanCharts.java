@@ -54,14 +54,14 @@ public final class PlanCharts {
         curves = new Curves(arrivedAxis, y);
         curves.setCreateSymbols(false);
         style(curves, CURVES);
-        curves.setTitle("GPU compute allocated as demand arrives");
+        curves.setTitle("GPU compute allocated");
         NumberAxis pct = new NumberAxis(0, 100, 20);
         pct.setLabel("% of capacity");
         utilisation = bars("Booked at the end", pct, UTILISATION);
         strandedAxis.setLabel("% of capacity");
-        stranded = bars("Stranded capacity at the end", strandedAxis, STRANDED);
+        stranded = bars("Stranded at the end", strandedAxis, STRANDED);
         winsAxis.setLabel("orders won");
-        wins = bars("Recommended under other arrival orders", winsAxis, WINS);
+        wins = bars("Orders won", winsAxis, WINS);
         heat.setId(HEAT);
         heat.getStylesheets().add(STYLESHEET);
     }
@@ -139,7 +139,7 @@ public final class PlanCharts {
             return;
         }
         curves.setTitle(candidates.size() == 1 ? "GPU compute allocated on " + candidates.get(0).name()
-                + " as demand arrives" : "GPU compute allocated as demand arrives");
+                : "GPU compute allocated");
         List<XYChart.Series<Number, Number>> lines = new ArrayList<>();
         double xMax = 100;
         for (CandidateResult c : candidates) {
@@ -176,8 +176,7 @@ public final class PlanCharts {
         }
         boolean none = candidates.stream().allMatch(c -> c.metrics().gpuMemory().pct() == 0
                 && c.metrics().gpuCompute().pct() == 0 && c.metrics().gpuSlots().pct() == 0);
-        utilisation.setTitle(none ? "Booked at the end: none (no candidate placed a GPU pod)"
-                : "Booked at the end");
+        utilisation.setTitle(none ? "Booked at the end: none" : "Booked at the end");
         utilisation.getData().setAll(bars(candidates, 100,
                 new String[] {"GPU memory booked", "GPU compute booked", "sharing slots in use"},
                 c -> c.metrics().gpuMemory().pct(), c -> c.metrics().gpuCompute().pct(),
@@ -195,8 +194,7 @@ public final class PlanCharts {
             strandedMax = Math.max(strandedMax, Math.max(c.strandedMemoryPct(), c.strandedComputePct()));
         }
         // all zero draws bars of no height: the title says so instead of leaving a reader an empty frame
-        stranded.setTitle(strandedMax == 0 ? "Stranded capacity at the end: none (0 % on every candidate)"
-                : "Stranded capacity at the end");
+        stranded.setTitle(strandedMax == 0 ? "Stranded at the end: none" : "Stranded at the end");
         double top = niceTop(strandedMax);
         strandedAxis.setUpperBound(top);
         strandedAxis.setTickUnit(top / 5);
@@ -217,7 +215,7 @@ public final class PlanCharts {
         int n = s.spec().orders();
         winsAxis.setUpperBound(n);
         winsAxis.setTickUnit(n <= 10 ? 1 : n <= 20 ? 2 : n <= 50 ? 5 : Math.ceil(n / 10.0));
-        wins.setTitle("Recommended in how many of " + n + " arrival orders");
+        wins.setTitle("Orders won, of " + n);
         List<XYChart.Series<String, Number>> series = new ArrayList<>();
         List<String> names = s.steps().get(0).candidates().stream()
                 .map(io.gpulab.engine.plan.SensitivityResult.Spread::name).toList();

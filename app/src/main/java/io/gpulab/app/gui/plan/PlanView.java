@@ -116,15 +116,19 @@ public final class PlanView extends BorderPane {
         robustnessTable.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
         BarChart<String, Number> wins = charts.wins();
         wins.setMinSize(0, 0);
-        wins.setPrefHeight(230);
+        wins.setPrefHeight(240);
+        // a bar chart lower than ~210 px squeezes its bars to nothing and turns its categories upright
+        wins.setMinHeight(240);
         HBox robustRow = new HBox(8, robustnessTable, wins);
         HBox.setHgrow(robustnessTable, Priority.ALWAYS);
-        wins.prefWidthProperty().bind(robustRow.widthProperty().multiply(0.38));
+        wins.prefWidthProperty().bind(robustRow.widthProperty().multiply(0.3));
+        wins.minWidthProperty().bind(robustRow.widthProperty().multiply(0.3));
         robustness.getChildren().setAll(robustnessTitle, robustRow);
         robustness.managedProperty().bind(robustness.visibleProperty());
         robustness.setVisible(false);
         robustnessTitle.setStyle("-fx-font-weight: bold;");
         robustnessTitle.setWrapText(true);
+        robustnessTitle.setMinHeight(Region.USE_PREF_SIZE);
         VBox right = new VBox(8, answer, table, heatRow, robustness, chartArea);
         right.setPadding(new Insets(8));
         VBox.setVgrow(chartArea, Priority.ALWAYS);
@@ -185,6 +189,8 @@ public final class PlanView extends BorderPane {
         for (String s : r.conclusions()) {
             Label l = new Label((first ? "" : "• ") + s);
             l.setWrapText(true);
+            // whole sentences: the answer takes the height it needs and the view scrolls, never an ellipsis
+            l.setMinHeight(Region.USE_PREF_SIZE);
             // the recommendation stands out; the pods no candidate runs and the objectives follow it
             l.setStyle(first ? "-fx-font-weight: bold; -fx-font-size: 1.08em;" : "");
             l.setId(first ? "plan-recommendation" : null);
@@ -212,13 +218,14 @@ public final class PlanView extends BorderPane {
         List<String> headers = io.gpulab.engine.plan.SensitivityText.headers(r);
         for (int i = 0; i < headers.size(); i++) {
             int k = i;
-            TableColumn<List<String>, String> c = new TableColumn<>(headers.get(i).replace(" (", "\n("));
+            TableColumn<List<String>, String> c = new TableColumn<>(headers.get(i).replace(" (min / median / p90 / max)",
+                    "\nmin / median / p90 / max"));
             c.setCellValueFactory(d -> new ReadOnlyObjectWrapper<>(d.getValue().get(k)));
             robustnessTable.getColumns().add(c);
         }
         List<List<String>> rows = io.gpulab.engine.plan.SensitivityText.rows(r);
         robustnessTable.getItems().setAll(rows);
-        robustnessTable.setPrefHeight(52 + 25 * Math.min(8, rows.size()));
+        robustnessTable.setPrefHeight(Math.max(240, 56 + 25 * Math.min(9, rows.size())));
         robustnessTable.setMinHeight(52 + 25 * Math.min(4, rows.size()));
         robustnessTitle.setText("Robustness (" + r.sensitivity().spec().orders() + " seeded arrival orders, seeds "
                 + io.gpulab.engine.plan.SensitivityText.seeds(r.sensitivity().spec()) + "): "

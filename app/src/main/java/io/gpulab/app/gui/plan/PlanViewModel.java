@@ -122,8 +122,9 @@ public final class PlanViewModel {
         }
         background.execute(() -> {
             try {
+                // the save dialog asked before replacing a file
                 int pages = io.gpulab.app.report.DecisionReport.write(r, io.gpulab.app.GpulabVersion.VERSION, pdf,
-                        PlanChartImages.headless());
+                        PlanChartImages.headless(), true);
                 ui.execute(() -> status.set("Wrote the decision report to " + pdf + " (" + pages + " pages)."));
             } catch (java.io.IOException e) {
                 ui.execute(() -> status.set("Cannot write " + pdf + ": " + e.getMessage()));
