@@ -124,4 +124,61 @@ class LockStepsTest {
         assertTrue(p3.contains("patch attempt 2: after 100 ms (+ up to half again): re-read the node: the lock "
                 + "already names this pod (the lost response's patch was applied): success"), p3);
     }
+
+    /** nodelock_test.go TestSetNodeLockPreservesConcurrentLockAfterConflict: contention after the re-read, one patch. */
+    @Test
+    void aConflictFromAnotherHoldersConcurrentLockFailsTheBindAndKeepsThatLock() throws Exception {
+        JsonNode out = run("""
+                  - submit: {tenant: t, pod: %s}
+                  - fault: {tenant: t, node: w1, lockPatch: conflict, holder: default/b}
+                  - submit: {tenant: t, pod: %s}
+                    expect: {phase: Pending, reason: BindingFailed}
+                  - expectLock: {tenant: t, node: w1, held: true, holder: default/b}
+                """.formatted(POD.formatted("b", "cpu: 100m"), POD.formatted("a", GPU)));
+        assertEquals(0, out.at("/summary/failed").asInt(), out.toString());
+        assertEquals("failed to set node lock (node=w1, retry strategy={Duration:100ms Factor:2 Jitter:0.5 Steps:5 "
+                + "Cap:0s}): node w1 is locked: node lock contention", out.at("/steps/2/observed/message").asText());
+        String a = CliHarness.run("trace", dir.resolve("s.yaml").toString(), "--pod", "a").out();
+        assertTrue(a.contains("patch attempt 2: after 100 ms (+ up to half again): re-read the node: locked by "
+                + "another holder"), a);
+        assertTrue(!a.contains("patch attempt 3"), a);
+    }
+
+    /**
+     * nodelock_test.go TestReleaseNodeLockPreservesConcurrentLockAfterConflict,
+     * TestReleaseNodeLockPreservesReplacedLegacyLockAfterConflict, TestReleaseNodeLockReleasesRestampedLockForSamePod:
+     * {@code ReleaseNodeLock} re-reads the node after a conflict and removes only the lock it still owns.
+     */
+    @Test
+    void aReleaseAfterAConflictRemovesOnlyTheLockItStillOwns() throws Exception {
+        JsonNode out = run("""
+                  - submit: {tenant: t, pod: %s}
+                  - submit: {tenant: t, pod: %s}
+                  - lock: {tenant: t, node: w1, holder: default/a}
+                    expect: {outcome: ACQUIRED}
+                  - fault: {tenant: t, node: w1, lockPatch: conflict, holder: default/b}
+                  - release: {tenant: t, node: w1, holder: default/a}
+                    expect: {released: false}
+                  - expectLock: {tenant: t, node: w1, held: true, holder: default/b}
+                  - release: {tenant: t, node: w1, holder: default/b}
+                    expect: {released: true}
+                  - lock: {tenant: t, node: w1, value: "2026-08-01T06:00:00Z"}
+                  - fault: {tenant: t, node: w1, lockPatch: conflict, value: "2026-08-01T06:00:01Z"}
+                  - release: {tenant: t, node: w1, holder: default/a}
+                    expect: {released: false}
+                  - release: {tenant: t, node: w1, holder: default/a}
+                    expect: {released: true}
+                  - lock: {tenant: t, node: w1, value: "2026-07-29T13:00:00Z,default,a"}
+                  - fault: {tenant: t, node: w1, lockPatch: conflict, value: "2026-07-29T13:00:01Z,default,a"}
+                  - release: {tenant: t, node: w1, holder: default/a}
+                    expect: {released: true}
+                  - expectLock: {tenant: t, node: w1, held: false}
+                  - lock: {tenant: t, node: w1, holder: default/a}
+                  - fault: {tenant: t, node: w1, lockPatch: lost}
+                  - release: {tenant: t, node: w1, holder: default/a}
+                    expect: {released: true}
+                """.formatted(POD.formatted("a", "cpu: 100m"), POD.formatted("b", "cpu: 100m")));
+        assertEquals(0, out.at("/summary/failed").asInt(), out.toString());
+        assertEquals("2026-08-01T06:00:01Z", out.at("/steps/9/observed/lock").asText());
+    }
 }

@@ -50,10 +50,19 @@ public sealed interface LabCommand {
     record ReleaseLock(String tenant, String node, String holder) implements LabCommand { }
 
     /**
-     * The API server answers the next {@code times} patches of the node's lock ({@code SetNodeLock} during a bind)
-     * with a 409 Conflict ({@code conflict}), or applies them and loses the answer ({@code lost}).
+     * The API server answers the next {@code times} patches of the node's lock (a bind's {@code SetNodeLock}, a
+     * release's {@code ReleaseNodeLock}) with a 409 Conflict ({@code conflict}), or applies them and loses the answer
+     * ({@code lost}). A conflict may come from another holder's lock ({@code holder}, {@code ns/name}) or another value
+     * ({@code value}) written meanwhile; both null: the node changed otherwise.
      */
-    record LockPatchFault(String tenant, String node, String kind, int times) implements LabCommand { }
+    record LockPatchFault(String tenant, String node, String kind, int times,
+                          @org.jspecify.annotations.Nullable String holder,
+                          @org.jspecify.annotations.Nullable String value) implements LabCommand {
+
+        public LockPatchFault(String tenant, String node, String kind, int times) {
+            this(tenant, node, kind, times, null, null);
+        }
+    }
 
     /** Bring a tenant's Konnectivity agents up or down. */
     record SetKonnectivity(String tenant, boolean up) implements LabCommand { }

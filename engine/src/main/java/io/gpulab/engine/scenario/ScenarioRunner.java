@@ -147,7 +147,8 @@ public final class ScenarioRunner {
         } else if (step instanceof Step.ReleaseLock s) {
             return Optional.of(new LabCommand.ReleaseLock(s.tenant(), s.node(), s.holder()));
         } else if (step instanceof Step.LockPatchFault s) {
-            return Optional.of(new LabCommand.LockPatchFault(s.tenant(), s.node(), s.kind(), s.times()));
+            return Optional.of(new LabCommand.LockPatchFault(s.tenant(), s.node(), s.kind(), s.times(), s.holder(),
+                    s.value()));
         } else if (step instanceof Step.Konnectivity s) {
             return Optional.of(new LabCommand.SetKonnectivity(s.tenant(), s.up()));
         } else if (step instanceof Step.CardHealth s) {
@@ -265,12 +266,18 @@ public final class ScenarioRunner {
         return result(index, s, LabState.node(n).lock(), expect, Checks.lock(s, n.lock()));
     }
 
+    /** How the sim says a lock step's patch loop failed (HAMi returned an error after the node may have changed). */
+    private static final String ERROR = "ERROR ";
+
     /** A lock taken as another holder: the outcome, or HAMi's refusal, and the lock after it. */
     private StepResult takeLock(int index, Step.TakeLock s) {
         CommandResult r = backend.execute(new LabCommand.TakeLock(s.tenant(), s.node(), s.holder(), s.value()));
+        // HAMi's refusal (contention, a malformed lock) changes nothing; a patch loop that failed may have
+        boolean failed = !r.accepted() || r.message().startsWith(ERROR);
+        String error = !r.accepted() ? r.message() : failed ? r.message().substring(ERROR.length()) : null;
         Map<String, Object> seen = new LinkedHashMap<>();
-        seen.put("outcome", r.accepted() ? r.message() : null);
-        seen.put("error", r.accepted() ? null : r.message());
+        seen.put("outcome", failed ? null : r.message());
+        seen.put("error", error);
         seen.put("lock", lockValue(s.tenant(), s.node()));
         Map<String, Object> expect = new LinkedHashMap<>();
         putIf(expect, "outcome", s.expectOutcome());
@@ -278,8 +285,8 @@ public final class ScenarioRunner {
         Comparisons c = new Comparisons();
         c.same("outcome", s.expectOutcome(), seen.get("outcome"));
         c.same("error", s.expectError(), seen.get("error"));
-        if (!r.accepted() && s.expectError() == null) {
-            c.problem("the backend refused the step: " + r.message());
+        if (failed && s.expectError() == null) {
+            c.problem("the backend refused the step: " + error);
         }
         return result(index, s, seen, s.isCheck() ? expect : null, c);
     }
@@ -295,6 +302,10 @@ public final class ScenarioRunner {
         Map<String, Object> seen = new LinkedHashMap<>();
         seen.put("released", "released".equals(r.message()));
         seen.put("lock", lockValue(s.tenant(), s.node()));
+        if (r.message().startsWith(ERROR)) {
+            seen.put("error", r.message().substring(ERROR.length()));
+            c.problem("HAMi's release failed: " + seen.get("error"));
+        }
         c.same("released", s.expectReleased(), seen.get("released"));
         return result(index, s, seen, s.expectReleased() == null ? null : Map.of("released", s.expectReleased()), c);
     }

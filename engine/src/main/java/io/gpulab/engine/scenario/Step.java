@@ -107,8 +107,9 @@ public sealed interface Step {
         }
     }
 
-    /** {@code fault: {tenant, node, lockPatch: conflict|lost, times}}. */
-    record LockPatchFault(int line, String label, String tenant, String node, String kind, int times) implements Step {
+    /** {@code fault: {tenant, node, lockPatch: conflict|lost, times, holder | value}}. */
+    record LockPatchFault(int line, String label, String tenant, String node, String kind, int times,
+                          @Nullable String holder, @Nullable String value) implements Step {
         public String action() {
             return "fault";
         }

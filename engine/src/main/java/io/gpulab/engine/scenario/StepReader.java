@@ -212,13 +212,21 @@ final class StepReader {
     }
 
     private Step fault(int line, String label, ScenarioNode a) {
-        a.object("tenant", "konnectivity", "card", "health", "plugin", "node", "lockPatch", "times");
+        a.object("tenant", "konnectivity", "card", "health", "plugin", "node", "lockPatch", "times", "holder", "value");
         String tenant = tenant(a);
         String kind = a.oneOf("a fault", "konnectivity", "card", "plugin", "lockPatch");
         if ("lockPatch".equals(kind)) {
             int times = a.has("times") ? a.get("times").integer(1) : 1;
-            return new Step.LockPatchFault(line, label, tenant, node(a, tenant),
-                    a.get("lockPatch").choice("conflict", "lost"), times);
+            String patch = a.get("lockPatch").choice("conflict", "lost");
+            if ((a.has("holder") || a.has("value")) && !"conflict".equals(patch)) {
+                throw a.error("holder and value name what a conflicting write left: lockPatch: conflict only");
+            }
+            if (a.has("holder") && a.has("value")) {
+                throw a.error("a conflicting write leaves a holder's lock or a value, not both");
+            }
+            return new Step.LockPatchFault(line, label, tenant, node(a, tenant), patch, times,
+                    a.has("holder") ? podKey(a.get("holder").text()) : null,
+                    a.has("value") ? a.get("value").scalar() : null);
         }
         switch (kind) {
             case "konnectivity" -> {

@@ -55,7 +55,7 @@ final class Commands {
         } else if (command instanceof LabCommand.ReleaseLock c) {
             return faults.releaseLock(lab.tenant(c.tenant()), c.node(), c.holder());
         } else if (command instanceof LabCommand.LockPatchFault c) {
-            return faults.lockPatchFault(lab.tenant(c.tenant()), c.node(), c.kind(), c.times());
+            return faults.lockPatchFault(lab.tenant(c.tenant()), c.node(), c.kind(), c.times(), c.holder(), c.value());
         } else if (command instanceof LabCommand.SetKonnectivity c) {
             return faults.konnectivity(lab.tenant(c.tenant()), c.up());
         } else if (command instanceof LabCommand.SetCardHealth c) {

@@ -65,13 +65,12 @@ final class Faults {
             throw new IllegalArgumentException(d.error());
         }
         if (d.newValue() != null) {
-            LockPatch.Result r = lab.scheduling().locks().patch(n, t);
-            if (!r.succeeded()) {
-                throw new IllegalArgumentException(r.error());
-            }
-            n.annotations.put(HamiAnnotations.MUTEX_LOCK, d.newValue());
-            n.changed();
+            LockPatch.Result r = NodeLocks.set(n, t, d.newValue(), pod[0], pod[1]);
+            NodeLocks.apply(n, r);
             t.changed();
+            if (!r.succeeded()) {
+                return "ERROR " + r.error();
+            }
             if (d.outcome() != LockOutcome.ACQUIRED) {
                 lab.noteLockLost(t, before, "lock " + (d.outcome() == LockOutcome.TOOK_OVER_EXPIRED ? "expired" : "of "
                         + "a pod that is gone") + " and was taken over by " + holder);
@@ -96,21 +95,30 @@ final class Faults {
         if (!new NodeLock(lab.clock().asClock(), t.hami.nodeLockTimeout()).shouldRelease(lock, pod[0], pod[1], false)) {
             return "kept";
         }
-        n.annotations.remove(HamiAnnotations.MUTEX_LOCK);
-        n.changed();
+        LockPatch.Result r = NodeLocks.release(n, t, lock, pod[0], pod[1]);
+        NodeLocks.apply(n, r);
         t.changed();
+        if (r.lock() != null || !r.succeeded()) {
+            return r.succeeded() ? "kept " + r.lock() : "ERROR " + r.error();
+        }
         lab.event(t.name, "Node/" + nodeName, EventLog.NORMAL, "NodeLockReleased", HamiAnnotations.MUTEX_LOCK
                 + " (" + lock + ") released by " + holder, "gpulab");
         lab.retryPending(t);
         return "released";
     }
 
-    /** The API server answers the next {@code times} patches of the node's lock with {@code kind}. */
-    String lockPatchFault(SimTenant t, String nodeName, String kind, int times) {
+    /**
+     * The API server answers the next {@code times} patches of the node's lock with {@code kind}; a conflict may leave
+     * another holder's lock ({@code holder}, taken now) or a given value on the node, as a concurrent write would.
+     */
+    String lockPatchFault(SimTenant t, String nodeName, String kind, int times, @Nullable String holder,
+                          @Nullable String value) {
         SimNode n = node(t, nodeName);
-        LockPatch.Response r = switch (kind) {
-            case "conflict" -> LockPatch.Response.CONFLICT;
-            case "lost" -> LockPatch.Response.LOST;
+        String writes = holder != null ? io.gpulab.scheduler.codec.NodeLockCodec.encode(lab.now(),
+                holder.substring(0, holder.indexOf('/')), holder.substring(holder.indexOf('/') + 1)) : value;
+        LockPatch.Answer r = switch (kind) {
+            case "conflict" -> new LockPatch.Answer(LockPatch.Kind.CONFLICT, writes);
+            case "lost" -> new LockPatch.Answer(LockPatch.Kind.LOST, null);
             default -> throw new IllegalArgumentException("lockPatch: conflict or lost, got " + kind);
         };
         if (times < 1) {
@@ -121,7 +129,8 @@ final class Faults {
         }
         lab.event(t.name, "Node/" + nodeName, EventLog.WARNING, "LockPatchFault", "the next " + times + " patch(es) "
                 + "of " + HamiAnnotations.MUTEX_LOCK + " on " + nodeName + " will " + ("conflict".equals(kind)
-                ? "answer 409 Conflict" : "be applied with their response lost"), "gpulab");
+                ? "answer 409 Conflict" + (writes == null ? "" : " after another write left " + writes)
+                : "be applied with their response lost"), "gpulab");
         return "";
     }
 

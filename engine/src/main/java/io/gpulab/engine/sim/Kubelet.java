@@ -32,11 +32,19 @@ final class Kubelet {
             // a run keeps every pod's annotations: equal values (bind time, phases, devices) as one shared text
             a.podAnnotations().forEach((k, v) -> p.annotations.put(k, v == null ? null : lab.log().share(v)));
             boolean hadLock = node.lockValue() != null;
-            if (a.lockReleased()) {
-                node.annotations.remove(HamiAnnotations.MUTEX_LOCK);
-                node.changed();
-            }
             Map<String, String> ev = new LinkedHashMap<>();
+            if (a.lockReleased()) {
+                // the device plugin's ReleaseNodeLock: a lockPatch fault makes it retry as HAMi's loop does
+                String lock = node.lockValue();
+                io.gpulab.scheduler.lock.LockPatch.Result r = lock == null ? null
+                        : NodeLocks.release(node, t, lock, p.namespace(), p.name());
+                if (r != null) {
+                    NodeLocks.attempts(ev, r);
+                    NodeLocks.apply(node, r);
+                } else {
+                    node.changed();
+                }
+            }
             ev.put("lifecycle", mode.id());
             ev.put(HamiAnnotations.BIND_PHASE, a.podAnnotations().getOrDefault(HamiAnnotations.BIND_PHASE, ""));
             ev.put(HamiAnnotations.DEVICES_TO_ALLOCATE,

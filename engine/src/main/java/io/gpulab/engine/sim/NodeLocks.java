@@ -43,16 +43,9 @@ final class NodeLocks {
             ev.put("previous " + HamiAnnotations.MUTEX_LOCK, before);
         }
         if (d.newValue() != null) {
-            LockPatch.Result written = patch(node, t);
-            if (written.attempts().size() > 1 || !written.succeeded()) {
-                // only when an API fault made HAMi retry: a plain bind's evidence is unchanged
-                written.attempts().forEach(a -> ev.put("patch attempt " + a.number(), (a.backoffMillis() == 0 ? ""
-                        : "after " + a.backoffMillis() + " ms (+ up to half again): ") + a.what()));
-            }
-            if (written.written()) {
-                node.annotations.put(HamiAnnotations.MUTEX_LOCK, d.newValue());
-                node.changed();
-            }
+            LockPatch.Result written = set(node, t, d.newValue(), p.namespace(), p.name());
+            attempts(ev, written);
+            apply(node, written);
             if (!written.succeeded()) {
                 refused(t, p, node, node.lockValue(), written.error(), ev);
                 return;
@@ -91,24 +84,50 @@ final class NodeLocks {
     }
 
     /**
-     * HAMi's {@code SetNodeLock} patch loop on {@code node}: the API server answers as the node's {@code lockPatch}
-     * faults say (each fault answers one patch), else applies it.
+     * HAMi's {@code SetNodeLock} patch loop writing {@code mine} on {@code node} for the pod {@code ns/name}: the API
+     * server answers as the node's {@code lockPatch} faults say (each fault answers one patch), else applies it.
      */
-    LockPatch.Result patch(SimNode node, SimTenant t) {
+    static LockPatch.Result set(SimNode node, SimTenant t, String mine, String ns, String name) {
         if (node.lockPatches.isEmpty()) {
-            return PATCHED;
+            return new LockPatch.Result(mine, true, java.util.List.of(new LockPatch.Attempt(1, 0, "patched")), null);
         }
-        LockPatch.Result r = LockPatch.set(node.name, () -> node.lockPatches.isEmpty() ? LockPatch.Response.OK
-                : node.lockPatches.poll());
         t.changed();
-        return r;
+        return LockPatch.set(node.name, mine, "," + ns + "," + name, answers(node));
     }
 
-    private static final LockPatch.Result PATCHED = new LockPatch.Result(true, true,
-            java.util.List.of(new LockPatch.Attempt(1, 0, "patched")), null);
+    /** HAMi's {@code ReleaseNodeLock} patch loop on {@code node}'s lock for the pod {@code ns/name}, faults applied. */
+    static LockPatch.Result release(SimNode node, SimTenant t, String lock, String ns, String name) {
+        if (node.lockPatches.isEmpty()) {
+            return new LockPatch.Result(null, true, java.util.List.of(new LockPatch.Attempt(1, 0, "patched")), null);
+        }
+        t.changed();
+        return LockPatch.release(node.name, lock, "," + ns + "," + name, false, answers(node));
+    }
+
+    private static java.util.function.Supplier<LockPatch.Answer> answers(SimNode node) {
+        return () -> node.lockPatches.isEmpty() ? LockPatch.Answer.OK : node.lockPatches.poll();
+    }
+
+    /** The lock annotation as a patch loop left it. */
+    static void apply(SimNode node, LockPatch.Result r) {
+        if (r.lock() == null) {
+            node.annotations.remove(HamiAnnotations.MUTEX_LOCK);
+        } else {
+            node.annotations.put(HamiAnnotations.MUTEX_LOCK, r.lock());
+        }
+        node.changed();
+    }
 
     private void refused(SimTenant t, SimPod p, SimNode node, @Nullable String lock, String error) {
         refused(t, p, node, lock, error, new LinkedHashMap<>());
+    }
+
+    /** Evidence of HAMi's patch retries, only when an API fault made it retry (a plain bind's evidence is unchanged). */
+    static void attempts(Map<String, String> ev, LockPatch.Result r) {
+        if (r.attempts().size() > 1 || !r.succeeded()) {
+            r.attempts().forEach(a -> ev.put("patch attempt " + a.number(), (a.backoffMillis() == 0 ? ""
+                    : "after " + a.backoffMillis() + " ms (+ up to half again): ") + a.what()));
+        }
     }
 
     private void refused(SimTenant t, SimPod p, SimNode node, @Nullable String lock, String error,

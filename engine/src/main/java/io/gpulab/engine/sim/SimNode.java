@@ -66,7 +66,7 @@ final class SimNode {
     /** Position in the tenant's node list. */
     int index;
     /** How the API server answers the next patches of this node's lock (a {@code lockPatch} fault), oldest first. */
-    final java.util.ArrayDeque<io.gpulab.scheduler.lock.LockPatch.Response> lockPatches = new java.util.ArrayDeque<>(0);
+    final java.util.ArrayDeque<io.gpulab.scheduler.lock.LockPatch.Answer> lockPatches = new java.util.ArrayDeque<>(0);
     /** What HAMi reported about this node's own annotations (e.g. a registration it could not decode). */
     final List<String> notes = new ArrayList<>();
 
