@@ -32,9 +32,15 @@ public final class NodeDevices {
         return pairs == null ? d : Decoded.fail(pairs);
     }
 
-    /** HAMi's error text: the message alone for a missing registration, else {@code annotation: message}. */
+    /** HAMi's error for a registration that lists no card ({@code []}). */
+    public static final String NO_GPU = "no gpu found on node";
+
+    /**
+     * HAMi's error text: its own message for a missing or empty registration (as {@code GetNodeDevices} returns
+     * them), else {@code annotation: message} (which annotation did not decode, and why).
+     */
     public static String text(AnnotationError e) {
-        return NOT_FOUND.equals(e.message()) ? e.message() : e.toString();
+        return NOT_FOUND.equals(e.message()) || NO_GPU.equals(e.message()) ? e.message() : e.toString();
     }
 
     /** The error of a {@code hami.io/node-nvidia-score} that does not decode, or null (absent or fine). */

@@ -1,17 +1,14 @@
 package io.gpulab.scheduler.codec;
 
 import java.time.Instant;
-import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
 
 /** {@code hami.io/mutex.lock}: {@code <RFC3339 time>,<namespace>,<pod>}, or (legacy) a bare RFC3339 time. */
 public final class NodeLockCodec {
 
     private static final String ANNOTATION = HamiAnnotations.MUTEX_LOCK;
-    private static final String GO_RFC3339 = "2006-01-02T15:04:05Z07:00";
 
     private NodeLockCodec() {
     }
@@ -59,11 +56,7 @@ public final class NodeLockCodec {
     }
 
     private static Decoded<Instant> parseTime(String s) {
-        try {
-            return Decoded.ok(OffsetDateTime.parse(s, DateTimeFormatter.ISO_OFFSET_DATE_TIME).toInstant());
-        } catch (DateTimeParseException e) {
-            return Decoded.fail(ANNOTATION, s, "parsing time \"" + s + "\" as \"" + GO_RFC3339 + "\": cannot parse \""
-                    + s + "\"");
-        }
+        GoTime.Parsed p = GoTime.parseRfc3339(s);
+        return p.time() != null ? Decoded.ok(p.time()) : Decoded.fail(ANNOTATION, s, p.error());
     }
 }

@@ -84,7 +84,7 @@ public final class NodeRegistrationCodec {
             return Decoded.fail(ANNOTATION, value, "expected a JSON array of devices");
         }
         if (root.isEmpty()) {
-            return Decoded.fail(ANNOTATION, value, "no gpu found on node");
+            return Decoded.fail(ANNOTATION, value, NodeDevices.NO_GPU);
         }
         List<DeviceInfo> out = new ArrayList<>();
         for (JsonNode n : root) {
