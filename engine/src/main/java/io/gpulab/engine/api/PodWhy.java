@@ -1,8 +1,10 @@
 package io.gpulab.engine.api;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import io.gpulab.scheduler.codec.Decoded;
 import io.gpulab.scheduler.codec.HamiAnnotations;
+import io.gpulab.scheduler.codec.MigAllocations;
 import io.gpulab.scheduler.codec.PodDevicesCodec;
 import io.gpulab.scheduler.filter.FilterWhy;
 import io.gpulab.scheduler.model.ContainerDevice;
@@ -33,12 +35,18 @@ public record PodWhy(@Nullable PlainReason reason, @Nullable String at, @Nullabl
      * @param annotation the value verbatim
      * @param containers one entry per container, init containers first (HAMi's index order)
      * @param error      HAMi's decode error, else null
+     * @param mig        the pod's MIG reservations ({@code hami.io/vgpu-mig-allocations}), omitted when it has none
      */
-    @JsonPropertyOrder({"annotation", "containers", "error"})
-    public record Allocated(String annotation, List<Container> containers, @Nullable String error) {
+    @JsonPropertyOrder({"annotation", "containers", "error", "mig"})
+    public record Allocated(String annotation, List<Container> containers, @Nullable String error,
+                            @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable Mig mig) {
 
         public Allocated {
             containers = List.copyOf(containers);
+        }
+
+        public Allocated(String annotation, List<Container> containers, @Nullable String error) {
+            this(annotation, containers, error, null);
         }
 
         /**
@@ -52,17 +60,45 @@ public record PodWhy(@Nullable PlainReason reason, @Nullable String at, @Nullabl
             if (raw == null) {
                 return null;
             }
+            Mig mig = Mig.of(podAnnotations.get(MigAllocations.ANNOTATION));
             // one entry per container, as HAMi indexes them (the decoder's extra entry after the trailing ';' dropped)
             Decoded<PodDevices> d = PodDevicesCodec.decode(HamiAnnotations.DEVICES_ALLOCATED, raw, names.size());
             if (!d.isOk()) {
-                return new Allocated(raw, List.of(), String.valueOf(d.error()));
+                return new Allocated(raw, List.of(), String.valueOf(d.error()), mig);
             }
             List<Container> out = new ArrayList<>();
             List<List<ContainerDevice>> cs = d.value().containers();
             for (int i = 0; i < cs.size(); i++) {
                 out.add(new Container(i, names.get(i), i < inits, cs.get(i)));
             }
-            return new Allocated(raw, out, null);
+            return new Allocated(raw, out, null, mig);
+        }
+    }
+
+    /**
+     * {@code hami.io/vgpu-mig-allocations} as the pod carries it and as HAMi's {@code DecodeMigAllocations} reads it:
+     * the MIG instance (profile and slice placement) reserved for each MIG device of each container.
+     *
+     * @param annotation   the value verbatim
+     * @param reservations one per MIG device, in the annotation's order; empty when it does not decode
+     * @param error        the decoder's refusal (HAMi then ignores every reservation of the pod), else null
+     */
+    @JsonPropertyOrder({"annotation", "reservations", "error"})
+    public record Mig(String annotation, List<MigAllocations.Entry> reservations, @Nullable String error) {
+
+        public Mig {
+            reservations = List.copyOf(reservations);
+        }
+
+        static @Nullable Mig of(@Nullable String raw) {
+            if (raw == null) {
+                return null;
+            }
+            try {
+                return new Mig(raw, MigAllocations.decode(raw), null);
+            } catch (IllegalArgumentException e) {
+                return new Mig(raw, List.of(), e.getMessage());
+            }
         }
     }
 

@@ -118,7 +118,7 @@ public final class WhyLines {
 
     private static String node(FilterWhy.NodeWhy n) {
         StringBuilder sb = new StringBuilder();
-        if (n.score() != null) {
+        if (n.score() != null && !"failed".equals(n.verdict())) {
             sb.append("chosen".equals(n.verdict()) ? "CHOSEN" : "fits, ranked " + n.rank()).append(", node score ")
                     .append(num(n.score()));
             FilterWhy.Usage u = n.usage();

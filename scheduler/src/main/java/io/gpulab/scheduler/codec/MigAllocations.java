@@ -22,8 +22,11 @@ public final class MigAllocations {
     public static final String ANNOTATION = "hami.io/vgpu-mig-allocations";
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    /** One reservation: the device {@code deviceIndex} of container {@code containerIndex}. */
-    public record Entry(int containerIndex, int deviceIndex, String gpuUuid, String profile, MigPlacement placement) { }
+    /** One reservation: the device {@code deviceIndex} of container {@code containerIndex} (HAMi's JSON names). */
+    @com.fasterxml.jackson.annotation.JsonPropertyOrder({"containerIndex", "deviceIndex", "gpuUUID", "profile", "placement"})
+    public record Entry(int containerIndex, int deviceIndex,
+                        @com.fasterxml.jackson.annotation.JsonProperty("gpuUUID") String gpuUuid, String profile,
+                        MigPlacement placement) { }
 
     private MigAllocations() {
     }

@@ -43,7 +43,8 @@ public final class FilterExplainer {
             if (f.fits()) {
                 fits.add(new NodeScore(n.name(), f.score(), f.devices()));
             } else {
-                failed.put(n.name(), new FilterWhy.NodeWhy(n.name(), "failed", 0, null, usage(n), f.reason(),
+                // HAMi scores every node before fitting it (calcScore); a node that fails keeps that score unused
+                failed.put(n.name(), new FilterWhy.NodeWhy(n.name(), "failed", 0, f.score(), usage(n), f.reason(),
                         io.gpulab.scheduler.codec.HamiResources.SCHEDULER_NAME, r.containers(ctx)));
             }
         }
