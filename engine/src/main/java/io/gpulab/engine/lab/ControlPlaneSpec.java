@@ -72,6 +72,12 @@ public record ControlPlaneSpec(String namespace, @Nullable String uid, KubeVersi
                 serviceType, konnectivity, writePermissions, nodeSelector, notModelled);
     }
 
+    /** The same control plane with another replica count (Kamaji's scale subresource). */
+    public ControlPlaneSpec withReplicas(int r) {
+        return new ControlPlaneSpec(namespace, uid, version, r, requests, strategy, dataStore, dataStoreSchema,
+                serviceType, konnectivity, writePermissions, nodeSelector, notModelled);
+    }
+
     /** The same control plane with other write permissions. */
     public ControlPlaneSpec withWritePermissions(WritePermissions w) {
         return new ControlPlaneSpec(namespace, uid, version, replicas, requests, strategy, dataStore, dataStoreSchema,

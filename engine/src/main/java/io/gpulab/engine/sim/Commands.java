@@ -18,10 +18,12 @@ final class Commands {
 
     private final SimLab lab;
     private final Faults faults;
+    private final KamajiFaults kamaji;
 
     Commands(SimLab lab) {
         this.lab = lab;
         this.faults = new Faults(lab);
+        this.kamaji = new KamajiFaults(lab);
     }
 
     /** @throws IllegalArgumentException for an invalid command (the caller turns it into a refusal) */
@@ -66,6 +68,21 @@ final class Commands {
             return lifecycle(c.mode());
         } else if (command instanceof LabCommand.SetWebhookFailurePolicy c) {
             return failurePolicy(lab.tenant(c.tenant()), c.policy());
+        } else if (command instanceof LabCommand.SetDataStoreMember c) {
+            return kamaji.dataStoreMember(c.dataStore(), c.member(), c.up());
+        } else if (command instanceof LabCommand.LoseTcpReplica c) {
+            return kamaji.loseReplica(lab.tenant(c.tenant()), c.pod());
+        } else if (command instanceof LabCommand.SetManagementNode c) {
+            return kamaji.managementNode(c.node(), c.state());
+        } else if (command instanceof LabCommand.RestartKonnectivityServer c) {
+            return kamaji.restartKonnectivity(lab.tenant(c.tenant()));
+        } else if (command instanceof LabCommand.SetWritePermissions c) {
+            return kamaji.writePermissions(lab.tenant(c.tenant()), new io.gpulab.engine.lab.ControlPlaneSpec
+                    .WritePermissions(c.blockCreation(), c.blockUpdate(), c.blockDeletion()));
+        } else if (command instanceof LabCommand.ScaleControlPlane c) {
+            return kamaji.scale(lab.tenant(c.tenant()), c.replicas());
+        } else if (command instanceof LabCommand.UpgradeControlPlane c) {
+            return kamaji.upgrade(lab.tenant(c.tenant()), c.version());
         }
         throw new IllegalArgumentException("unsupported command " + command.getClass().getSimpleName());
     }

@@ -152,7 +152,8 @@ final class SimManagement {
         for (SimTcp t : tcps.values()) {
             String refusal = t.refusal(now);
             SimTenant tenant = lab.tenants().get(t.tenant);
-            if (tenant != null && t.looksChanged(now)) {
+            boolean looksChanged = t.looksChanged(now);
+            if (tenant != null && looksChanged) {
                 tenant.changed();
                 view = null;
             }

@@ -275,7 +275,7 @@ final class SimTcp {
                 order.sort(java.util.Comparator.comparingInt((Pod p) -> p.node == null ? 0 : ready(p, now) ? 2 : 1));
                 for (int i = 0; i < excess; i++) {
                     remove(order.get(i), "Killing", "Stopping container " + ControlPlaneSpec.KUBE_APISERVER
-                            + " (ReplicaSet scaled down)");
+                            + " (ReplicaSet scaled down)", "kubelet");
                 }
                 changed = true;
             }
@@ -318,20 +318,20 @@ final class SimTcp {
         for (Iterator<Pod> it = new ArrayList<>(pods).iterator(); it.hasNext(); ) {
             Pod p = it.next();
             if (p.evictAt != null && !now.isBefore(p.evictAt)) {
-                remove(p, "TaintManagerEviction", "Marking for deletion Pod " + spec.namespace() + "/" + p.name);
+                remove(p, "TaintManagerEviction", "Marking for deletion Pod " + spec.namespace() + "/" + p.name,
+                        "taint-eviction-controller");
                 changed = true;
             }
         }
         return changed;
     }
 
-    void remove(Pod p, String reason, String message) {
+    void remove(Pod p, String reason, String message, String source) {
         if (p.node != null) {
             mgmt.fit.hold(p.node, owner(), podRequest(), -1);
         }
         pods.remove(p);
-        mgmt.event("Pod/" + spec.namespace() + "/" + p.name, EventLog.NORMAL, reason, message,
-                "TaintManagerEviction".equals(reason) ? "taint-eviction-controller" : "kubelet");
+        mgmt.event("Pod/" + spec.namespace() + "/" + p.name, EventLog.NORMAL, reason, message, source);
     }
 
     private boolean updateStatus(Instant now) {

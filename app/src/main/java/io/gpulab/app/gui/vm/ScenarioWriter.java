@@ -63,6 +63,34 @@ public final class ScenarioWriter {
             s.put("set", Map.of("lifecycle", l.mode()));
         } else if (c instanceof LabCommand.SetWebhookFailurePolicy w) {
             s.put("set", ordered("tenant", w.tenant(), "webhookFailurePolicy", w.policy()));
+        } else if (c instanceof LabCommand.SetDataStoreMember d) {
+            Map<String, Object> f = new LinkedHashMap<>();
+            f.put("dataStore", d.dataStore());
+            if (d.member() != null) {
+                f.put("member", d.member());
+            }
+            f.put("state", d.up() ? "up" : "down");
+            s.put("fault", f);
+        } else if (c instanceof LabCommand.SetManagementNode n) {
+            s.put("fault", ordered("managementNode", n.node(), "state", n.state()));
+        } else if (c instanceof LabCommand.LoseTcpReplica r) {
+            Map<String, Object> f = ordered("tenant", r.tenant(), "tcpReplica", "lost");
+            if (r.pod() != null) {
+                f.put("pod", r.pod());
+            }
+            s.put("fault", f);
+        } else if (c instanceof LabCommand.RestartKonnectivityServer k) {
+            s.put("fault", ordered("tenant", k.tenant(), "konnectivityServer", "restart"));
+        } else if (c instanceof LabCommand.SetWritePermissions w) {
+            Map<String, Object> flags = new LinkedHashMap<>();
+            flags.put("blockCreation", w.blockCreation());
+            flags.put("blockUpdate", w.blockUpdate());
+            flags.put("blockDeletion", w.blockDeletion());
+            s.put("set", ordered("tenant", w.tenant(), "writePermissions", flags));
+        } else if (c instanceof LabCommand.UpgradeControlPlane u) {
+            s.put("upgrade", ordered("tenant", u.tenant(), "version", u.version()));
+        } else if (c instanceof LabCommand.ScaleControlPlane sc) {
+            s.put("scale", ordered("tenant", sc.tenant(), "replicas", sc.replicas()));
         } else {
             s.put("reset", true);
         }
