@@ -28,11 +28,19 @@ import org.apache.pdfbox.pdmodel.graphics.image.PDImageXObject;
 public final class PdfDoc implements AutoCloseable {
 
     /** The smallest type anywhere in a report: readable on paper. */
+    /**
+     * gpulab's PDFs: their Creator ({@code gpulab VERSION}) is in the document information, which {@link #save}
+     * writes as the second object, near the start of the file; such a file is replaced without {@code --force}.
+     */
+    public static final io.gpulab.engine.output.OutputKind KIND = io.gpulab.engine.output.OutputKind.of(
+            "PDF report", "/Creator (gpulab");
     public static final float MIN_SIZE = 7f;
     static final float MARGIN = 50;
     static final float BODY = 9.5f;
     static final float SMALL = 8f;
     private static final float[] INK = {0.12f, 0.16f, 0.2f};
+    /** Where text after a tag starts: past "NOT RUN" in bold body type, so PASS, FAIL and NOT RUN lines align. */
+    private static final float TAG_WIDTH = 60;
     private static final float[] MUTED = {0.38f, 0.42f, 0.47f};
 
     final PDFont regular;
@@ -148,13 +156,23 @@ public final class PdfDoc implements AutoCloseable {
 
     /** A coloured tag (PASS / FAIL / ...) and wrapped text after it. */
     public void tagged(String tag, boolean good, String text) throws IOException {
-        List<String> lines = PdfText.wrap(text, regular, BODY, width() - 46);
+        tagged(tag, good ? new float[] {0.1f, 0.5f, 0.28f} : new float[] {0.75f, 0.18f, 0.18f}, text);
+    }
+
+    /** A grey tag (NOT RUN: neither good nor bad) and wrapped text after it. */
+    public void taggedMuted(String tag, String text) throws IOException {
+        tagged(tag, MUTED, text);
+    }
+
+    private void tagged(String tag, float[] c, String text) throws IOException {
+        // the text starts past the widest tag, "NOT RUN", with a gap
+        float indent = Math.max(TAG_WIDTH, bold.getStringWidth(tag) / 1000 * BODY + 8);
+        List<String> lines = PdfText.wrap(text, regular, BODY, width() - indent);
         need(Math.min(lines.size(), 3) * (BODY + 3) + 2);
-        float[] c = good ? new float[] {0.1f, 0.5f, 0.28f} : new float[] {0.75f, 0.18f, 0.18f};
         show(bold, BODY, tag, MARGIN, y - BODY, c);
         for (String l : lines) {
             need(BODY + 3);
-            show(regular, BODY, l, MARGIN + 46, y - BODY, INK);
+            show(regular, BODY, l, MARGIN + indent, y - BODY, INK);
             y -= BODY + 3;
         }
         y -= 2;
@@ -261,6 +279,14 @@ public final class PdfDoc implements AutoCloseable {
 
     /** Gap between pictures placed side by side. */
     public static final float GAP = 16;
+
+    /**
+     * Saves without object streams: the document information (title, Creator) stays readable as the file's second
+     * object, where {@link #KIND} finds it; page contents, fonts and images are compressed as before.
+     */
+    public static void save(PDDocument doc, java.io.OutputStream out) throws IOException {
+        doc.save(out, org.apache.pdfbox.pdfwriter.compress.CompressParameters.NO_COMPRESSION);
+    }
 
     /**
      * Pictures side by side at their size in points (a new page if they do not fit here), lossless, each tagged

@@ -7,8 +7,9 @@ import io.gpulab.engine.api.PodTrace;
 import io.gpulab.engine.api.PodView;
 import io.gpulab.engine.api.TenantView;
 import io.gpulab.engine.metrics.LabMetrics;
+import io.gpulab.engine.output.OutputFile;
+import io.gpulab.engine.scenario.RecordedScenario;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
@@ -26,36 +27,81 @@ import org.apache.pdfbox.pdmodel.PDDocument;
  */
 public final class ScenarioReport {
 
+    /** A check's outcome: held, did not hold (with what was observed), or not reached by the lab's history. */
+    public enum Verdict {
+        PASS, FAIL, NOT_RUN;
+
+        /** As printed: {@code PASS}, {@code FAIL}, {@code NOT RUN}. */
+        public String tag() {
+            return this == NOT_RUN ? "NOT RUN" : name();
+        }
+    }
+
     /**
-     * One verified expectation.
+     * One expectation of the scenario and its outcome.
      *
+     * @param step     its 1-based place among the attached scenario's steps, or, when not run, among the opened
+     *                 scenario's
+     * @param line     its line in the attached scenario (0 when not run)
      * @param expected what the scenario states, as {@code key: value} pairs (empty when unknown)
-     * @param observed what the lab showed, the same way
-     * @param problems what did not hold
+     * @param observed what the lab showed, the same way (empty when not run)
+     * @param problems what did not hold (FAIL only)
      */
-    public record Check(String title, boolean passed, Map<String, String> expected, Map<String, String> observed,
-                        List<String> problems) { }
+    public record Check(String title, Verdict verdict, int step, int line, Map<String, String> expected,
+                        Map<String, String> observed, List<String> problems) {
+
+        public Check {
+            problems = verdict == Verdict.FAIL ? List.copyOf(problems) : List.of();
+        }
+
+        public boolean passed() {
+            return verdict == Verdict.PASS;
+        }
+    }
+
+    /**
+     * What the lab went through before it was reported: the attached scenario's steps.
+     *
+     * @param origin   the scenario the lab was opened from
+     * @param played   how many of its playable steps the history played (docs/workbench.md)
+     * @param playable how many it has
+     * @param own      how many steps of the history are the user's own actions (the workbench's)
+     * @param steps    every step of the attached scenario, in words, in order
+     * @param observed true when the lab was observed (a real cluster), not replayed: nothing was run
+     */
+    public record History(String origin, int played, int playable, int own, List<String> steps, boolean observed) {
+
+        public History {
+            steps = List.copyOf(steps);
+        }
+
+        /** "after 1 of article's 5 steps and 2 actions of the user's own", as the report's headings say it. */
+        String after() {
+            return observed ? "as observed on the cluster" : RecordedScenario.after(origin, played, playable, own);
+        }
+    }
 
     /**
      * Everything the report prints.
      *
-     * @param source   the scenario file's text, or empty when not known (then the appendix says so)
-     * @param snapshot the lab as reported (after the steps, or as built)
-     * @param checks   the scenario's checks from a fresh run
+     * @param source   the attached scenario: the lab's history as a scenario (docs/workbench.md)
+     * @param snapshot the lab as reported: at the end of that scenario
+     * @param checks   the checks the history ran, in its order, then those it did not reach
      * @param traces   the trace of every pod that is not running
      */
     public record Input(String scenario, String description, String source, LabSnapshot snapshot, List<Check> checks,
-                        List<PodTrace> traces, boolean stepsPlayed) { }
+                        List<PodTrace> traces, History history) { }
 
     private ScenarioReport() {
     }
 
-    /** Writes the report; returns the number of pages. */
-    public static int write(Input in, String version, ZonedDateTime date, Path file) throws IOException {
-        Path parent = file.toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
-        }
+    /**
+     * Writes the report whole or not at all (docs/outputs.md); returns the number of pages.
+     *
+     * @param force replace a file gpulab did not write, or a symbolic link (the link itself)
+     */
+    public static int write(Input in, String version, ZonedDateTime date, Path file, boolean force)
+            throws IOException {
         try (PDDocument doc = new PDDocument()) {
             doc.getDocumentInformation().setTitle("GPU Tenancy Lab review: " + in.scenario());
             doc.getDocumentInformation().setCreator("gpulab " + version);
@@ -67,16 +113,16 @@ public final class ScenarioReport {
                         + "the scenario are that clock's, not wall time. The mock device plugin's lifecycle here is '"
                         + in.snapshot().lifecycle() + "'.");
                 pdf.newPage();
-                pdf.heading("The lab " + (in.stepsPlayed() ? "after the scenario's steps"
-                        : "as built (no step played)"));
+                pdf.heading("The lab " + in.history().after());
                 LabDiagram.draw(pdf, in.snapshot());
+                history(pdf, in.history());
                 allocations(pdf, in.snapshot());
-                verification(pdf, in.checks());
+                verification(pdf, in);
                 traces(pdf, in.traces());
                 pdf.newPage();
                 appendix(pdf, in, version, date);
             }
-            doc.save(file.toFile());
+            OutputFile.write(file, PdfDoc.KIND, force, out -> PdfDoc.save(doc, out));
             return doc.getNumberOfPages();
         }
     }
@@ -89,34 +135,39 @@ public final class ScenarioReport {
             pdf.text(in.description());
         }
         pdf.heading("What was checked");
-        long passed = in.checks().stream().filter(Check::passed).count();
         LabSnapshot s = in.snapshot();
         int workers = s.tenants().stream().mapToInt(t -> t.nodes().size()).sum();
         LabMetrics m = LabMetrics.of(s);
+        long passed = count(in.checks(), Verdict.PASS);
+        long failed = count(in.checks(), Verdict.FAIL);
+        long notRun = count(in.checks(), Verdict.NOT_RUN);
+        int n = in.checks().size();
         pdf.text("A lab of " + s.tenants().size() + " tenant" + (s.tenants().size() == 1 ? "" : "s") + " (one Kamaji "
                 + "TenantControlPlane each), " + workers + " worker" + (workers == 1 ? "" : "s") + " and " + m.cards()
-                + " GPU card" + (m.cards() == 1 ? "" : "s") + ", with HAMi scheduling shared GPU requests. "
-                + "The scenario "
-                + "states " + in.checks().size() + " expectation" + (in.checks().size() == 1 ? "" : "s")
-                + " about where pods land, on which card, with which share, or why they are refused:");
+                + " GPU card" + (m.cards() == 1 ? "" : "s") + ", with HAMi scheduling shared GPU requests, reported "
+                + in.history().after() + ". The scenario states " + n + " expectation" + (n == 1 ? "" : "s")
+                + " about where pods land, on which card, with which share, or why they are refused"
+                + (notRun == 0 ? ":" : "; the lab's history reached " + (n - notRun) + " of them:"));
         for (Check c : in.checks()) {
-            pdf.tagged(c.passed() ? "PASS" : "FAIL", c.passed(), c.title());
+            tag(pdf, c, c.title());
         }
         pdf.heading("Result");
-        if (in.checks().isEmpty()) {
-            pdf.answer("The scenario states no expectations: this report shows the lab, it checks nothing.");
-        } else if (passed == in.checks().size()) {
-            pdf.answer("All " + passed + " checks passed.");
-        } else {
-            pdf.answer((in.checks().size() - passed) + " of " + in.checks().size() + " checks FAILED; "
-                    + passed + " passed.");
-        }
+        pdf.answer(result(in, n, passed, failed, notRun));
         pdf.heading("What it proves");
-        pdf.text("That on a lab built as described, HAMi v2.10.0's rules as simulated here place, share, refuse and "
-                + "explain these pods exactly as the scenario states; the verification section lists each check with "
-                + "the values the lab showed. It does not prove how real GPUs, drivers or workloads behave inside "
-                + "their shares (page 2).");
-        pdf.text("At the end: " + m.pods().running() + " pods running, " + m.pods().pending() + " pending; GPU "
+        if (passed + failed == 0) {
+            pdf.text("Nothing about HAMi's decisions: no check was run on this lab, so this report only shows the lab "
+                    + in.history().after() + ". " + (in.history().observed() ? "gpulab verify --backend cluster runs "
+                    + "the scenario's checks on a cluster." : "Play the scenario's steps (or gpulab report --steps N) "
+                    + "to run its checks."));
+        } else {
+            pdf.text("That on a lab built as described, HAMi v2.10.0's rules as simulated here place, share, refuse "
+                    + "and explain these pods as the checks that ran state" + (failed > 0 ? ", except where a check "
+                    + "FAILED" : "") + "; the verification section lists each check with the values the lab showed"
+                    + (notRun > 0 ? ", and a check that was not run proves nothing" : "") + ". It does not prove how "
+                    + "real GPUs, drivers or workloads behave inside their shares (page 2).");
+        }
+        pdf.text("At the end: " + m.pods().running() + " pod" + (m.pods().running() == 1 ? "" : "s") + " running, "
+                + m.pods().pending() + " pending; GPU "
                 + "allocation " + pct(m.gpuAllocation().pct()) + ", GPU memory booked " + pct(m.gpuMemory().pct())
                 + ", compute " + pct(m.gpuCompute().pct()) + ", sharing slots " + pct(m.gpuSlots().pct()) + ".");
     }
@@ -155,27 +206,75 @@ public final class ScenarioReport {
         }
     }
 
-    private static void verification(PdfDoc pdf, List<Check> checks) throws IOException {
+    private static String result(Input in, int n, long passed, long failed, long notRun) {
+        if (n == 0) {
+            return "The scenario states no expectations: this report shows the lab, it checks nothing.";
+        }
+        if (passed + failed == 0) {
+            return "No check was run: the lab was reported " + in.history().after() + "; its " + n + " check"
+                    + (n == 1 ? " is" : "s are") + " listed as not run.";
+        }
+        if (failed == 0 && notRun == 0) {
+            return "All " + passed + " checks passed.";
+        }
+        String run = failed > 0 ? failed + " of " + n + " checks FAILED; " + passed + " passed"
+                : passed + " of " + n + " checks ran and passed";
+        return run + (notRun == 0 ? "." : "; " + notRun + " not run (the lab was reported " + in.history().after()
+                + ").");
+    }
+
+    private static long count(List<Check> checks, Verdict v) {
+        return checks.stream().filter(c -> c.verdict() == v).count();
+    }
+
+    private static void tag(PdfDoc pdf, Check c, String text) throws IOException {
+        if (c.verdict() == Verdict.NOT_RUN) {
+            pdf.taggedMuted(c.verdict().tag(), text);
+        } else {
+            pdf.tagged(c.verdict().tag(), c.passed(), text);
+        }
+    }
+
+    /** The attached scenario's steps in words: what the lab went through before it was drawn above. */
+    private static void history(PdfDoc pdf, History h) throws IOException {
+        if (h.observed() || h.steps().isEmpty()) {
+            return;
+        }
+        pdf.subheading("The lab's history (the attached scenario's steps)");
+        int shown = Math.min(h.steps().size(), 60);
+        for (int i = 0; i < shown; i++) {
+            pdf.bullet(h.steps().get(i));
+        }
+        if (h.steps().size() > shown) {
+            pdf.muted((h.steps().size() - shown) + " more steps: the appendix lists every one.");
+        }
+    }
+
+    private static void verification(PdfDoc pdf, Input in) throws IOException {
+        List<Check> checks = in.checks();
         pdf.heading("Verification results");
         if (checks.isEmpty()) {
             pdf.text("The scenario states no expectations.");
             return;
         }
-        long passed = checks.stream().filter(Check::passed).count();
-        pdf.text(passed + " of " + checks.size() + " checks passed. Each check shows what the scenario expects and "
-                + "what the lab showed.");
-        int i = 1;
+        long passed = count(checks, Verdict.PASS);
+        long notRun = count(checks, Verdict.NOT_RUN);
+        pdf.text(passed + " of " + checks.size() + " checks passed" + (notRun == 0 ? "" : ", " + notRun + " not run")
+                + ". Each check shows what the scenario expects and what the lab showed"
+                + (notRun == 0 ? "." : "; a check not run shows only what it expects."));
         for (Check c : checks) {
             pdf.need(70);   // a check's line stays with its table
-            // steps named "check N: ..." number themselves
-            String title = c.title().matches("(?i)check \\d+\\b.*") ? c.title() : i + ". " + c.title();
-            i++;
-            pdf.tagged(c.passed() ? "PASS" : "FAIL", c.passed(), title);
+            tag(pdf, c, c.title());
+            pdf.muted(c.verdict() == Verdict.NOT_RUN
+                    ? "not run: step " + c.step() + " of " + in.history().origin() + " comes after the lab's history "
+                    + "(" + in.history().played() + " of " + in.history().playable() + " playable steps played)"
+                    : "step " + c.step() + " of the attached scenario (line " + c.line() + ")");
             List<List<String>> rows = new ArrayList<>();
             java.util.Set<String> keys = new java.util.LinkedHashSet<>(c.expected().keySet());
             keys.addAll(c.observed().keySet());
             for (String k : keys) {
-                rows.add(List.of(k, c.expected().getOrDefault(k, ""), c.observed().getOrDefault(k, "")));
+                rows.add(List.of(k, c.expected().getOrDefault(k, ""), c.verdict() == Verdict.NOT_RUN ? "(not run)"
+                        : c.observed().getOrDefault(k, "")));
             }
             if (!rows.isEmpty()) {
                 pdf.table(List.of("field", "expected", "observed"), rows);
@@ -207,16 +306,27 @@ public final class ScenarioReport {
     }
 
     private static void appendix(PdfDoc pdf, Input in, String version, ZonedDateTime date) throws IOException {
-        pdf.heading("Appendix: the scenario file");
+        pdf.heading("Appendix: the attached scenario");
+        History h = in.history();
+        if (h.observed()) {
+            pdf.text("The scenario this lab was opened from. The lab above was observed on a cluster, not made by "
+                    + "running this file; gpulab verify --backend cluster runs its checks there.");
+        } else {
+            pdf.text("The lab's history as a scenario: the lab it started from and the " + h.steps().size() + " step"
+                    + (h.steps().size() == 1 ? "" : "s") + " taken since" + (h.own() == 0 ? "" : " (the user's own "
+                    + "actions named 'workbench action: ...')") + ". gpulab run of this file rebuilds the lab drawn "
+                    + "above and gives the verdicts of the checks that ran; the checks not run are not in it.");
+        }
         List<List<String>> rows = new ArrayList<>();
         rows.add(List.of("scenario", in.scenario()));
-        rows.add(List.of("SHA-256", in.source().isEmpty() ? "(not attached)" : Sha256.of(in.source())));
+        if (!h.origin().equals(in.scenario())) {
+            rows.add(List.of("opened from", h.origin()));
+        }
+        rows.add(List.of("SHA-256", Sha256.of(in.source())));
         rows.add(List.of("gpulab version", version));
         rows.add(List.of("date", date.withNano(0).format(DateTimeFormatter.ISO_OFFSET_DATE_TIME)));
         pdf.table(List.of("item", "value"), rows);
-        if (in.source().isEmpty()) {
-            pdf.muted("The scenario file is not attached to this export.");
-        } else if (in.source().length() > 200_000) {
+        if (in.source().length() > 200_000) {
             pdf.muted("The scenario file is " + in.source().length() + " characters long; its SHA-256 identifies it.");
         } else {
             pdf.mono(in.source(), 7.5f, 0);

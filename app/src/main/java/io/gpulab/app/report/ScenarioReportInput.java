@@ -9,17 +9,21 @@ import io.gpulab.engine.api.TenantView;
 import io.gpulab.engine.scenario.BackendOptions;
 import io.gpulab.engine.scenario.Backends;
 import io.gpulab.engine.scenario.RunResult;
+import io.gpulab.engine.scenario.PlayableStep;
+import io.gpulab.engine.scenario.RecordedScenario;
 import io.gpulab.engine.scenario.Scenario;
+import io.gpulab.engine.scenario.ScenarioReader;
 import io.gpulab.engine.scenario.ScenarioRunner;
 import io.gpulab.engine.scenario.StepResult;
+import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Gathers a scenario report headless, with no toolkit: the scenario run once on the simulated lab gives both
- * the checks (expected and observed values) and the lab at the end; the traces come from the same lab.
+ * Gathers a scenario report headless, with no toolkit: the lab's recorded scenario run once on the simulated lab
+ * gives both the checks (expected and observed values) and the lab at the end; the traces come from the same lab.
  */
 public final class ScenarioReportInput {
 
@@ -29,32 +33,56 @@ public final class ScenarioReportInput {
     }
 
     /**
-     * @param source the scenario file's text (printed in the appendix)
-     * @param play   report the lab after the steps (else as built; the checks still come from a full run)
+     * The report of a lab's history, exactly as {@code gpulab run} of its recorded scenario judges it: that scenario
+     * run once on the simulated lab gives the checks it reached (expected and observed values) and the lab at the
+     * end; the checks it did not reach are NOT RUN. The CLI's {@code gpulab report} and the workbench's export both
+     * come here (docs/workbench.md, "The lab's history as a scenario").
      */
-    public static ScenarioReport.Input collect(Scenario scenario, String source, boolean play) throws Exception {
+    public static ScenarioReport.Input collect(RecordedScenario recorded) throws Exception {
+        Scenario scenario = new ScenarioReader().read(recorded.name() + ".yaml", new StringReader(recorded.text()),
+                false);
         List<ScenarioReport.Check> checks = new ArrayList<>();
         LabSnapshot snapshot;
-        List<PodTrace> traces = new ArrayList<>();
+        List<PodTrace> traces;
         try (LabBackend run = Backends.open("sim", scenario.lab(), BackendOptions.NONE)) {
             RunResult result = new ScenarioRunner(run).run(scenario);
             for (StepResult r : result.steps()) {
                 if (r.check()) {
-                    checks.add(new ScenarioReport.Check(r.title(), r.passed(), flat(r.expect()), flat(r.observed()),
+                    checks.add(new ScenarioReport.Check(r.title(), r.passed() ? ScenarioReport.Verdict.PASS
+                            : ScenarioReport.Verdict.FAIL, r.index(), r.line(), flat(r.expect()), flat(r.observed()),
                             r.problems()));
                 }
             }
-            if (play) {
-                snapshot = run.snapshot();
-                traces.addAll(traces(run, snapshot));
-            } else {
-                try (LabBackend fresh = Backends.open("sim", scenario.lab(), BackendOptions.NONE)) {
-                    snapshot = fresh.snapshot();
-                }
-            }
+            snapshot = run.snapshot();
+            traces = traces(run, snapshot);
         }
-        return new ScenarioReport.Input(scenario.name(), scenario.lab().description(), source, snapshot, checks, traces,
-                play);
+        notRun(recorded, checks);
+        List<String> steps = scenario.steps().stream().map(PlayableStep::titleOf).toList();
+        return new ScenarioReport.Input(recorded.name(), scenario.lab().description(), recorded.text(), snapshot,
+                checks, traces, history(recorded, steps, false));
+    }
+
+    /**
+     * The report of a lab observed on a real cluster: drawn as observed, every check NOT RUN (the workbench runs no
+     * checks there; {@code gpulab verify --backend cluster} does), the scenario it was opened from attached.
+     */
+    public static ScenarioReport.Input observed(RecordedScenario opened, String description, LabSnapshot snapshot,
+                                                List<PodTrace> traces) {
+        List<ScenarioReport.Check> checks = new ArrayList<>();
+        notRun(opened, checks);
+        return new ScenarioReport.Input(opened.name(), description, opened.text(), snapshot, checks, traces,
+                history(opened, List.of(), true));
+    }
+
+    private static void notRun(RecordedScenario recorded, List<ScenarioReport.Check> checks) {
+        for (RecordedScenario.NotRun n : recorded.notRun()) {
+            checks.add(new ScenarioReport.Check(n.title(), ScenarioReport.Verdict.NOT_RUN, n.step(), 0, Map.of(),
+                    Map.of(), List.of()));
+        }
+    }
+
+    private static ScenarioReport.History history(RecordedScenario r, List<String> steps, boolean observed) {
+        return new ScenarioReport.History(r.origin(), r.played(), r.playable(), r.own(), steps, observed);
     }
 
     /** The trace of every pod that is not running (pending, refused, failed). */

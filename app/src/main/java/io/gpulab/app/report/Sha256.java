@@ -10,13 +10,13 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
 /** SHA-256 in hex, as the reports' appendices print it to identify their input files. */
-final class Sha256 {
+public final class Sha256 {
 
     private Sha256() {
     }
 
     /** Of a text's UTF-8 bytes (a scenario or plan file as read). */
-    static String of(String text) {
+    public static String of(String text) {
         MessageDigest sha = digest();
         return HexFormat.of().formatHex(sha.digest(text.getBytes(StandardCharsets.UTF_8)));
     }

@@ -79,7 +79,7 @@ class LabEditorRoundTripTest {
     void eachEditIsOneEngineCommandAndUndoTakesItBack() {
         editTheLab();
         assertEquals(7, vm.timeline().size());
-        assertTrue(vm.timeline().stream().allMatch(e -> e.command() instanceof LabCommand.Redesign));
+        assertTrue(vm.timeline().stream().allMatch(e -> e.applied().get(0).command() instanceof LabCommand.Redesign));
         TenantView c = vm.snapshot().tenant("tenant-c").orElseThrow();
         assertEquals(2, c.nodes().get(0).cards().size());
         assertEquals(4, c.nodes().get(0).cards().get(0).slots(), "deviceSplitCount 4 applies to new cards");
@@ -123,7 +123,7 @@ class LabEditorRoundTripTest {
 
         EngineLabOpener opener = EngineLabOpener.sim();
         OpenedLab replayed = opener.open(file.toString());
-        replayed.steps().forEach(s -> replayed.backend().execute(s));
+        replayed.playable().forEach(s -> s.command().ifPresent(c -> replayed.backend().execute(c)));
         assertEquals(shape(vm.snapshot()), shape(replayed.backend().snapshot()));
         replayed.backend().close();
     }

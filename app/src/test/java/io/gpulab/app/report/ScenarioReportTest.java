@@ -1,32 +1,46 @@
 package io.gpulab.app.report;
 
+import io.gpulab.engine.scenario.BuiltinScenarios;
+import io.gpulab.engine.scenario.RecordedScenario;
 import io.gpulab.engine.scenario.ScenarioReader;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** gpulab report on the article lab: a summary, the limits, checks with observed values, traces, the file. */
 class ScenarioReportTest {
 
-    @Test
-    void theArticleReportSaysWhatWasCheckedShowsObservedValuesAndCarriesNoUiHints(@TempDir Path dir)
-            throws Exception {
-        String source;
-        try (InputStream in = io.gpulab.engine.scenario.BuiltinScenarios.open("article")) {
-            source = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    @TempDir
+    Path dir;
+
+    private static RecordedScenario article(int steps) throws Exception {
+        RecordedScenario.Origin o = new RecordedScenario.Origin(BuiltinScenarios.source("article"),
+                new ScenarioReader().load("article"));
+        List<RecordedScenario.Item> items = new ArrayList<>();
+        for (int i = 1; i <= steps; i++) {
+            items.add(new RecordedScenario.Item.Played(i));
         }
-        ScenarioReport.Input input = ScenarioReportInput.collect(new ScenarioReader().load("article"), source, true);
+        return RecordedScenario.of(o, null, items);
+    }
+
+    private List<String> write(ScenarioReport.Input input) throws Exception {
         Path pdf = dir.resolve("a.pdf");
-        ScenarioReport.write(input, "9.9.9", ZonedDateTime.of(2026, 12, 3, 10, 0, 0, 0, ZoneOffset.UTC), pdf);
-        List<String> pages = PdfChecks.pages(pdf);
+        ScenarioReport.write(input, "9.9.9", ZonedDateTime.of(2026, 12, 3, 10, 0, 0, 0, ZoneOffset.UTC), pdf, false);
+        return PdfChecks.pages(pdf);
+    }
+
+    @Test
+    void theArticleReportSaysWhatWasCheckedShowsObservedValuesAndCarriesNoUiHints() throws Exception {
+        String source = BuiltinScenarios.source("article");
+        List<String> pages = write(ScenarioReportInput.collect(article(5)));
         String first = pages.get(0).replaceAll("\\s+", " ");
         assertTrue(first.contains("What was checked") && first.contains("All 8 checks passed")
                 && first.contains("What it proves"), first);
@@ -34,11 +48,43 @@ class ScenarioReportTest {
         String all = String.join("\n", pages).replaceAll("\\s+", " ");
         assertTrue(all.contains("Verification results") && all.contains("field expected observed"), all);
         assertTrue(all.contains("id=GPU-0, memMB=20000, cores=30"), "observed devices of check 1");
-        assertTrue(all.contains("PASS check 1: pod 1 of 3") && !all.contains("1. check 1:"), "checks numbered twice");
+        assertTrue(all.contains("PASS check 1: pod 1 of 3") && !all.contains("1. check 1:")
+                && !all.contains("4. 4. check 4"), "checks numbered twice");
+        assertFalse(all.contains("did not hold"), "a PASS line says what did not hold");
         assertTrue(all.contains("Traces of pods that did not run") && all.contains("tenant-a default/gpu-pod-4")
                 && all.contains("CardInsufficientCore"), all);
         assertTrue(all.contains(Sha256.of(source)) && all.contains("9.9.9"), "appendix identifies the file");
         assertFalse(all.contains("drop a pod here"), "a UI hint in the report");
         assertFalse(all.toLowerCase(java.util.Locale.ROOT).contains("failure policy:"), "a UI control in the report");
+    }
+
+    @Test
+    void afterOneStepOneCheckPassedAndSevenAreNotRunNeverPassed() throws Exception {
+        RecordedScenario one = article(1);
+        ScenarioReport.Input in = ScenarioReportInput.collect(one);
+        assertEquals(List.of("PASS", "NOT RUN", "NOT RUN", "NOT RUN", "NOT RUN", "NOT RUN", "NOT RUN", "NOT RUN"),
+                in.checks().stream().map(c -> c.verdict().tag()).toList());
+        List<String> pages = write(in);
+        String first = pages.get(0).replaceAll("\\s+", " ");
+        assertFalse(first.contains("All 8 checks passed"), first);
+        assertTrue(first.contains("1 of 8 checks ran and passed; 7 not run (the lab was reported after 1 of article's "
+                + "5 steps)"), first);
+        assertTrue(first.contains("check 6: tenant-a's card holds 60,000 MB"), first);
+        assertTrue(first.contains("At the end: 1 pod running"), first);
+        String all = String.join("\n", pages).replaceAll("\\s+", " ");
+        assertTrue(all.contains("The lab after 1 of article's 5 steps"), all);
+        assertTrue(all.contains("not run: step 6 of article comes after the lab's history (1 of 5 playable steps "
+                + "played)"), all);
+        assertTrue(all.contains(Sha256.of(one.text())), "the appendix attaches the history as a scenario");
+        assertFalse(all.contains("not attached"), all);
+    }
+
+    @Test
+    void aLabAsBuiltRunsNoCheck() throws Exception {
+        String first = write(ScenarioReportInput.collect(article(0))).get(0).replaceAll("\\s+", " ");
+        assertTrue(first.contains("No check was run: the lab was reported as built (no step played); its 8 checks are "
+                + "listed as not run."), first);
+        assertTrue(first.contains("What it proves Nothing about HAMi's decisions"), first);
+        assertFalse(first.contains("PASS"), first);
     }
 }

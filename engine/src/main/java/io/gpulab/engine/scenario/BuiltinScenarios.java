@@ -2,7 +2,11 @@ package io.gpulab.engine.scenario;
 
 import org.jspecify.annotations.Nullable;
 
+import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 
 /** The scenarios shipped in assets ({@code gpulab/scenarios/NAME.yaml}), addressable by name. */
@@ -24,5 +28,20 @@ public final class BuiltinScenarios {
             return null;
         }
         return BuiltinScenarios.class.getResourceAsStream("/gpulab/scenarios/" + name + ".yaml");
+    }
+
+    /**
+     * The text of a scenario as {@link ScenarioReader#load} reads it: the file at {@code pathOrName}, else the built-in
+     * of that name; empty when neither exists. Kept with what it reads as, so a report or a recorded history can carry
+     * the file itself.
+     */
+    public static String source(String pathOrName) throws IOException {
+        Path p = Path.of(pathOrName);
+        if (Files.isRegularFile(p)) {
+            return Files.readString(p, StandardCharsets.UTF_8);
+        }
+        try (InputStream in = open(pathOrName)) {
+            return in == null ? "" : new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
     }
 }

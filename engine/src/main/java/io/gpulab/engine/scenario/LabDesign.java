@@ -136,6 +136,28 @@ public record LabDesign(String yaml, LabSpec spec) {
         });
     }
 
+    /**
+     * This design as an edit of the scenario {@code origin}: named {@code ORIGIN (edited)}, its description saying so
+     * and listing {@code changes} (oldest first) before the scenario's own description, so a saved file, a report and
+     * the window never present an edited lab as the scenario.
+     */
+    public LabDesign editedFrom(String origin, String originDescription, List<String> changes) {
+        return edit(doc -> {
+            ObjectNode meta = doc.has("metadata") && doc.get("metadata").isObject() ? (ObjectNode) doc.get("metadata")
+                    : doc.putObject("metadata");
+            meta.put("name", editedName(origin));
+            String what = "Edited in the workbench from the scenario " + origin + ": " + String.join("; ", changes)
+                    + ".";
+            meta.put("description", originDescription.isBlank() ? what
+                    : what + " The scenario's description: " + originDescription.strip());
+        });
+    }
+
+    /** The name of an edited lab: {@code article (edited)}. */
+    public static String editedName(String origin) {
+        return origin + " (edited)";
+    }
+
     // ---- plumbing ----
 
     private LabDesign edit(Consumer<ObjectNode> change) {

@@ -27,9 +27,12 @@ final class LabReader {
     }
 
     LabSpec read(ScenarioNode metadata, ScenarioNode lab) {
-        metadata.object("name", "description");
+        metadata.object("name", "description", GeneratedScenario.GENERATOR);
         String name = metadata.get("name").text();
         String description = metadata.has("description") ? metadata.get("description").scalar() : "";
+        if (metadata.has(GeneratedScenario.GENERATOR)) {
+            metadata.get(GeneratedScenario.GENERATOR).text();
+        }
         lab.object("hami", "mockGpu", "management", "tenants");
         HamiSettings hami = lab.has("hami") ? hami(lab.get("hami")) : HamiSettings.DEFAULTS;
         String lifecycle = LabSpec.LIFECYCLE_COMPLETE;

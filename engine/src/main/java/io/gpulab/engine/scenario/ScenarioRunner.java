@@ -26,6 +26,8 @@ public final class ScenarioRunner {
     private final LabBackend backend;
     private final int failedNodesLimit;
     private final FailedNodes.Pool pool = new FailedNodes.Pool();
+    private java.time.@Nullable Instant lastAt;
+    private String lastAtText = "";
 
     public ScenarioRunner(LabBackend backend) {
         this(backend, Integer.MAX_VALUE);
@@ -59,19 +61,8 @@ public final class ScenarioRunner {
             lastSubmit = step instanceof Step.Submit ? step : lastSubmit;
         }
         int i = 1;
-        java.time.Instant at = null;
-        String atText = "";
         for (Step step : scenario.steps()) {
-            long start = System.nanoTime();
-            StepResult r = apply(i++, step);
-            // evidence of when: the lab's clock after the step (virtual in sim) and the real time it took; steps at
-            // the same virtual time share its text (a replay keeps every step's result)
-            java.time.Instant now = backend.now();
-            if (!now.equals(at)) {
-                at = now;
-                atText = now.toString();
-            }
-            StepResult timed = r.timed(atText, (System.nanoTime() - start) / 1e6);
+            StepResult timed = step(i++, step);
             results.add(timed);
             each.accept(timed);
             if (step instanceof Step.Submit s) {
@@ -88,6 +79,23 @@ public final class ScenarioRunner {
         LabSnapshot end = backend.snapshot();
         return new RunResult(scenario.name(), results, LabState.of(end),
                 new RunResult.Summary(passed, failed, LabMetrics.of(end), curve.points()), scenario.warnings());
+    }
+
+    /**
+     * Runs one step now, as {@link #run} runs each: {@code index} is its 1-based place in the scenario (the workbench
+     * plays a scenario one step at a time with this, so a step played there is judged exactly as in a run).
+     */
+    public StepResult step(int index, Step step) {
+        long start = System.nanoTime();
+        StepResult r = apply(index, step);
+        // evidence of when: the lab's clock after the step (virtual in sim) and the real time it took; steps at
+        // the same virtual time share its text (a replay keeps every step's result)
+        java.time.Instant now = backend.now();
+        if (!now.equals(lastAt)) {
+            lastAt = now;
+            lastAtText = now.toString();
+        }
+        return r.timed(lastAtText, (System.nanoTime() - start) / 1e6);
     }
 
     /**
@@ -188,10 +196,18 @@ public final class ScenarioRunner {
     }
 
     private StepResult submit(int index, Step.Submit s) {
-        CommandResult r = backend.execute(new LabCommand.SubmitPod(s.tenant(), s.manifest()));
+        return submitted(index, s, backend.execute(new LabCommand.SubmitPod(s.tenant(), s.manifest())));
+    }
+
+    /**
+     * Judges step {@code s} as {@link #run} does, after its create was sent and answered {@code r} (the workbench
+     * sends a user's drop itself and judges it here, so its verdict is the one {@code gpulab run} of the recorded
+     * history gives: a create refused at admission without {@code expect} fails).
+     */
+    public StepResult submitted(int index, Step.Submit s, CommandResult r) {
         // a refused create made nothing: never judge it by an older pod of the same name (AlreadyExists)
         ObservedPod o = r.accepted() ? observe(s.tenant(), s.pod(), r, s.expect() != null)
-                : ObservedPod.rejected(r.message());
+                : refusedInWords(ObservedPod.rejected(r.message()));
         Comparisons checked = s.expect() == null ? new Comparisons() : Checks.pod(s.expect(), o);
         List<String> problems = checked.problems();
         // the sim records a create refused at admission as a Rejected pod; a real cluster refuses the call
@@ -206,13 +222,28 @@ public final class ScenarioRunner {
         return result(index, s, o.limited(failedNodesLimit, pool), s.expect(), checked);
     }
 
+    /** A create the API server refused, with its reason in words in the run document (no pod to ask about). */
+    private ObservedPod refusedInWords(ObservedPod o) {
+        if (failedNodesLimit == 0) {
+            return o;
+        }
+        return o.explained(io.gpulab.engine.api.PlainReasons.of(new io.gpulab.engine.api.PlainReasons.Pod(o.phase(),
+                o.reason() == null ? "" : o.reason(), o.message() == null ? "" : o.message(), Map.of(), List.of(),
+                Map.of(), "", null), io.gpulab.engine.api.PlainReasons.Lab.of(List.of())).orElse(null));
+    }
+
     /** The pod as the backend lists it now; asked per pod, as a snapshot per step would dominate a long replay. */
     private ObservedPod observe(String tenant, String pod, @Nullable CommandResult r, boolean checked) {
         // per-node reasons are recomputed for a pending pod on a large tenant: only when a check or the output needs them
         boolean perNode = checked || failedNodesLimit > 0;
-        return backend.pod(tenant, pod, perNode).map(p -> ObservedPod.of(p, Integer.MAX_VALUE, pool))
+        ObservedPod o = backend.pod(tenant, pod, perNode).map(p -> ObservedPod.of(p, Integer.MAX_VALUE, pool))
                 .orElseGet(() -> ObservedPod.rejected(
                         r != null && !r.accepted() ? r.message() : "tenant " + tenant + " lists no pod " + pod));
+        // the run document says why a pod does not run in words (json-output.md); the text form does not ask
+        if (failedNodesLimit > 0 && !"Running".equals(o.phase()) && (o.reason() != null || o.message() != null)) {
+            o = o.explained(backend.plainReason(tenant, pod).orElse(null));
+        }
+        return o;
     }
 
 

@@ -44,6 +44,8 @@ final class SimTenant {
     private @Nullable List<NodeView> nodeViews;
     private NodeView[] nodeViewArray = new NodeView[0];
     final FitIndex fits = new FitIndex();
+    /** The tenant's cards summed for reasons in words. */
+    final PlainWords words = new PlainWords();
     /** Scratch for kube-scheduler's NodeResourcesFit pass of one pod. */
     final KubeScan kube = new KubeScan();
     /** HAMi's failed answers by request, kept while the nodes that changed still say the same (see Scheduling). */

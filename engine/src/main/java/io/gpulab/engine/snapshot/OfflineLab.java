@@ -42,8 +42,7 @@ public final class OfflineLab {
                             .findFirst().orElseThrow().hamiOr(lab.hami()).toSchedulerConfig(), in.quota());
             List<String> notes = new ArrayList<>(x.notes());
             notes.add("offline: the lab as the snapshot recorded it (" + lab.description() + ")");
-            return new PendingExplanation(x.tenant(), x.podKey(), x.phase(), x.verdict(), x.failedNodes(), x.cards(),
-                    x.clusterEvents(), notes);
+            return x.withNotes(notes);
         }
     }
 

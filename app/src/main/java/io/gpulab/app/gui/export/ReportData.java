@@ -1,41 +1,42 @@
 package io.gpulab.app.gui.export;
 
-import io.gpulab.app.gui.vm.PendingBadge;
-import io.gpulab.app.gui.vm.ScenarioVerifier;
 import io.gpulab.app.gui.vm.WorkbenchViewModel;
+import io.gpulab.app.report.ScenarioReport;
+import io.gpulab.app.report.ScenarioReportInput;
 import io.gpulab.engine.api.LabSnapshot;
 import io.gpulab.engine.api.PodTrace;
 import io.gpulab.engine.api.PodView;
 import io.gpulab.engine.api.TenantView;
-import java.awt.image.BufferedImage;
+import io.gpulab.engine.scenario.RecordedScenario;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Everything the review report prints, gathered up front so writing the PDF needs no engine.
- *
- * @param checks      the scenario's verification results (a fresh run of its expectations)
- * @param traces      the trace of every pod that is not running (pending or refused)
+ * The workbench's review report, gathered through the same code as {@code gpulab report}: the lab's history as a
+ * scenario ({@link WorkbenchViewModel#recording()}), run once on the simulated lab, gives the verdicts, the lab at the
+ * end and the traces; the checks the history did not reach are NOT RUN. On a real cluster nothing is run: the lab is
+ * reported as observed, every check NOT RUN.
  */
-public record ReportData(LabSnapshot snapshot, BufferedImage topology, Caption caption,
-                         List<ScenarioVerifier.Check> checks, List<PodTrace> traces) {
+public final class ReportData {
 
-    public ReportData {
-        checks = List.copyOf(checks);
-        traces = List.copyOf(traces);
+    private ReportData() {
     }
 
-    /** Collects checks and traces through the view-model (engine calls; run off the FX thread if slow). */
-    public static ReportData collect(WorkbenchViewModel vm, BufferedImage topology) throws Exception {
+    /** The report's content for the lab on screen (engine calls; run off the FX thread if slow). */
+    public static ScenarioReport.Input collect(WorkbenchViewModel vm) throws Exception {
+        if (vm.simulated()) {
+            return ScenarioReportInput.collect(vm.recording());
+        }
         LabSnapshot s = vm.snapshot();
         List<PodTrace> traces = new ArrayList<>();
         for (TenantView t : s.tenants()) {
             for (PodView p : t.pods()) {
-                if (PendingBadge.isPending(p)) {
+                if (!"Running".equals(p.phase()) && !"Succeeded".equals(p.phase())) {
                     traces.add(vm.traceOf(t.name(), p.key()));
                 }
             }
         }
-        return new ReportData(s, topology, Caption.of(s), vm.verify(), traces);
+        RecordedScenario opened = vm.recordingAsOpened();
+        return ScenarioReportInput.observed(opened, vm.openedDescription(), s, traces);
     }
 }

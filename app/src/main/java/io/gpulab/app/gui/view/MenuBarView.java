@@ -42,6 +42,7 @@ public final class MenuBarView extends MenuBar {
                 item("Delete selected pod", "Delete", a::deleteSelected),
                 item("Unlock node", "Shortcut+U", a::unlock), new SeparatorMenuItem(),
                 item("Undo last action", "Shortcut+Z", vm::undo),
+                item("Redo", "Shortcut+Shift+Z", vm::redo),
                 item("Reset lab", "Shortcut+Shift+R", vm::reset));
         Menu faults = new Menu("Faults");
         faults.setOnShowing(e -> fillFaults(faults, vm, a));

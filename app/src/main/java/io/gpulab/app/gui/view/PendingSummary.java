@@ -32,7 +32,8 @@ public final class PendingSummary extends HBox {
 
     private void render(LabSnapshot s) {
         java.util.List<String> counts = s.tenants().stream()
-                .map(t -> t.name() + "=" + t.pods().stream().filter(PendingBadge::isPending).count()).toList();
+                .map(t -> t.name() + "=" + t.pods().stream().filter(PendingBadge::isPending).count() + "/"
+                        + t.pods().stream().filter(PendingBadge::isRefused).count()).toList();
         // most changes (a clock tick, a placed pod) leave every count as it was: keep the buttons then
         if (counts.equals(drawn)) {
             return;
@@ -44,12 +45,14 @@ public final class PendingSummary extends HBox {
         getChildren().setAll(title);
         for (TenantView t : s.tenants()) {
             long n = t.pods().stream().filter(PendingBadge::isPending).count();
-            Button b = new Button(t.name() + "  " + n);
+            long refused = t.pods().stream().filter(PendingBadge::isRefused).count();
+            // a refused create is no pod waiting: it is counted apart, never as pending
+            Button b = new Button(t.name() + "  " + (n - refused) + (refused == 0 ? "" : " · " + refused + " refused"));
             b.getStyleClass().addAll("pending-count", n == 0 ? "zero" : "nonzero");
             b.setId("pending-count-" + t.name());
             b.setMinWidth(0);
             b.setTooltip(new Tooltip(n == 0 ? t.name() + ": nothing waiting"
-                    : t.name() + ": " + n + " pod" + (n == 1 ? "" : "s") + " pending or refused — click to show them"));
+                    : t.name() + ": " + (n - refused) + " pending, " + refused + " refused — click to show them"));
             b.setOnAction(e -> reveal.accept(t.name()));
             getChildren().add(b);
         }

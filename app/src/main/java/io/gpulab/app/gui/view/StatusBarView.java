@@ -55,8 +55,10 @@ public final class StatusBarView extends HBox {
         });
         getChildren().addAll(dot, message, folder, counts, keys);
         vm.statusKindProperty().addListener((o, a, k) -> tone(k));
-        vm.snapshotProperty().addListener((o, a, s) -> counts(s));
-        counts(vm.snapshot());
+        vm.snapshotProperty().addListener((o, a, s) -> counts(vm, s));
+        // the version is the timeline's: it moves with each action (recorded after the snapshot arrives)
+        vm.versionsProperty().addListener((o, a, v) -> counts(vm, vm.snapshot()));
+        counts(vm, vm.snapshot());
     }
 
     /** The message as shown (for tests). */
@@ -74,18 +76,21 @@ public final class StatusBarView extends HBox {
         });
     }
 
-    private void counts(LabSnapshot s) {
+    private void counts(WorkbenchViewModel vm, LabSnapshot s) {
         long running = 0;
         long pending = 0;
+        long refused = 0;
         for (TenantView t : s.tenants()) {
             running += t.pods().stream().filter(p -> "Running".equals(p.phase())).count();
-            pending += t.pods().stream().filter(PendingBadge::isPending).count();
+            pending += t.pods().stream().filter(PendingBadge::isWaiting).count();
+            refused += t.pods().stream().filter(PendingBadge::isRefused).count();
         }
         // the lab metrics (docs/metrics.md): GPU allocation as FGD counts it, and the host CPU requested
         LabMetrics m = LabMetrics.of(s);
-        counts.setText(running + " running · " + pending + " pending · GPU "
-                + String.format(Locale.ROOT, "%.1f", m.gpuAllocation().pct()) + " % allocated · CPU "
-                + String.format(Locale.ROOT, "%.1f", m.cpu().pct()) + " % · v" + s.version());
+        counts.setText(running + " running · " + pending + " pending" + (refused == 0 ? "" : " · " + refused
+                + " refused") + " · GPU " + String.format(Locale.ROOT, "%.1f", m.gpuAllocation().pct())
+                + " % allocated · CPU " + String.format(Locale.ROOT, "%.1f", m.cpu().pct()) + " % · version "
+                + vm.shownVersion());
         counts.setTooltip(new Tooltip(String.format(Locale.ROOT, "GPU allocation %.2f %% (%,d of %,d GPU-milli); "
                         + "card memory %.2f %%, compute %.2f %%, slots %.2f %%; host CPU %.2f %%, memory %.2f %%; "
                         + "stranded: %,d MB card memory, %,d core units%s", m.gpuAllocation().pct(),

@@ -1,7 +1,6 @@
 package io.gpulab.app.gui.view;
 
-import io.gpulab.app.gui.vm.CommandHistory;
-import io.gpulab.app.gui.vm.CommandText;
+import io.gpulab.app.gui.vm.LabHistory;
 import io.gpulab.app.gui.vm.Formats;
 import io.gpulab.app.gui.vm.TimeTravel;
 import io.gpulab.app.gui.vm.WorkbenchViewModel;
@@ -77,7 +76,7 @@ public final class TimelineBar extends HBox {
     }
 
     private void render() {
-        List<CommandHistory.Entry> timeline = vm.timeline();
+        List<LabHistory.Action> timeline = vm.timeline();
         TimeTravel shown = vm.past().pastProperty().get();
         int at = shown == null ? timeline.size() : shown.index();
         updating = true;
@@ -87,7 +86,7 @@ public final class TimelineBar extends HBox {
         updating = false;
         now.setDisable(shown == null);
         pseudoClassStateChanged(javafx.css.PseudoClass.getPseudoClass("past"), shown != null);
-        String what = at == 0 ? "as opened" : CommandText.of(timeline.get(at - 1).command());
+        String what = at == 0 ? "as opened" : timeline.get(at - 1).label();
         var time = at == 0 ? vm.openedSnapshot().now() : timeline.get(at - 1).after().now();
         where.setText((shown == null ? "now · " : "viewing · ") + "version " + at + " of " + timeline.size() + " · "
                 + Formats.time(time) + " · " + what);

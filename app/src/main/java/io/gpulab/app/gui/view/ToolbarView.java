@@ -34,6 +34,9 @@ public final class ToolbarView extends HBox {
     private final Button nextStep = new Button("Next step");
     private final ToggleButton complete = new ToggleButton("complete");
     private final ToggleButton article = new ToggleButton("article");
+    private final Button redo = new Button("Redo");
+    /** True while no worker holds HAMi's node lock: Unlock node has nothing to do. */
+    private final javafx.beans.property.BooleanProperty noLock = new javafx.beans.property.SimpleBooleanProperty(true);
     private final Timeline ticker = new Timeline(new KeyFrame(javafx.util.Duration.millis(500), e -> tick()));
 
     public ToolbarView(WorkbenchViewModel vm, WorkbenchActions actions) {
@@ -94,9 +97,14 @@ public final class ToolbarView extends HBox {
         Button unlock = button("Unlock node", "Remove the node lock of the selected (or the locked) worker (Ctrl+U)",
                 actions::unlock);
         unlock.setId("unlock");
+        unlock.disableProperty().bind(noLock);
         Button undo = button("Undo", "Take back the last action (Ctrl+Z)", vm::undo);
         undo.disableProperty().bind(vm.canUndoProperty().not());
         undo.setId("undo");
+        redo.setOnAction(e -> vm.redo());
+        redo.disableProperty().bind(vm.canRedoProperty().not());
+        redo.setId("redo");
+        redo.setTooltip(new Tooltip("Play the undone action again (Ctrl+Shift+Z)"));
         Button reset = button("Reset", "Back to the scenario's initial lab (Ctrl+Shift+R)", vm::reset);
         reset.setId("reset");
         Region grow = new Region();
@@ -111,10 +119,10 @@ public final class ToolbarView extends HBox {
         }
         scenario.setMinWidth(0);
         getChildren().addAll(backend, scenario, playScenario, nextStep, sep(), clockCaption, play, step, five, clock,
-                sep(), lifecycle, new HBox(0, complete, article), sep(), unlock, undo, reset, grow);
+                sep(), lifecycle, new HBox(0, complete, article), sep(), unlock, undo, redo, reset, grow);
         // buttons keep their labels; only the scenario name gives way on a narrow window
         for (javafx.scene.Node n : List.of(playScenario, nextStep, play, step, five, clock, lifecycle, complete, article,
-                unlock, undo, reset, clockCaption, backend)) {
+                unlock, undo, redo, reset, clockCaption, backend)) {
             ((Region) n).setMinWidth(Region.USE_PREF_SIZE);
         }
     }
@@ -139,7 +147,7 @@ public final class ToolbarView extends HBox {
     }
 
     private void tick() {
-        vm.advance(PLAY_TICK);
+        vm.tick(PLAY_TICK);
     }
 
     private void render(LabSnapshot s) {
@@ -159,7 +167,15 @@ public final class ToolbarView extends HBox {
         playScenario.setDisable(!vm.simulated() || total == 0 || done == total);
         playScenario.setText(done == total && total > 0 ? "✓ Scenario played" : "▶ Play scenario");
         nextStep.setDisable(!vm.simulated() || total == 0 || done == total);
-        nextStep.setText(total == 0 ? "Next step" : "Next step " + Math.min(total, Math.max(0, done) + 1) + "/" + total);
+        // the counter is the history's: the steps played since the last reset, whatever else was done between
+        nextStep.setText(total == 0 ? "Next step" : done == total ? "All " + total + " steps played"
+                : "Next step " + (done + 1) + "/" + total);
+        nextStep.getTooltip().setText(vm.playback().nextStep().map(p -> "Play step " + p.number() + " of " + total
+                + ": " + p.title()).orElse("Every step of the scenario is played; Reset to start over"));
+        noLock.set(s.tenants().stream().flatMap(t -> t.nodes().stream())
+                .noneMatch(n -> n.lock() != null && n.lock().held()));
+        redo.getTooltip().setText(vm.nextRedo() == null ? "Nothing to redo"
+                : "Redo: " + vm.nextRedo() + " (Ctrl+Shift+Z)");
     }
 
     private static Button button(String text, String tip, Runnable action) {

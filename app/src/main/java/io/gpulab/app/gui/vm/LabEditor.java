@@ -2,11 +2,15 @@ package io.gpulab.app.gui.vm;
 
 import io.gpulab.engine.api.LabCommand;
 import io.gpulab.engine.scenario.LabDesign;
+import java.util.List;
 import java.util.function.UnaryOperator;
+import org.jspecify.annotations.Nullable;
 
 /**
- * The lab editor behind the workbench: changes the lab's design as one undoable redesign command, and
- * knows the current design (the scenario as opened, or its last edit since) for Reset and Save.
+ * The lab editor behind the workbench: changes the lab's design as one undoable redesign command, and knows the
+ * design of every version of the lab (the scenario as opened, or its last edit since) for Reset, Save, the exports
+ * and the Design tab. An edited lab is named {@code NAME (edited)} and its description says what changed, so no
+ * window, file or report presents it as the scenario.
  */
 public final class LabEditor {
 
@@ -28,18 +32,42 @@ public final class LabEditor {
             return;
         }
         LabDesign next;
+        List<String> changes = designs.changes(current());
+        changes.add(change);
         try {
-            next = how.apply(design());
+            var origin = vm.lab().origin().scenario().lab();
+            next = how.apply(design()).editedFrom(origin.name(), origin.description(), changes);
         } catch (IllegalArgumentException e) {
             vm.error("Cannot change the lab: " + e.getMessage());
             return;
         }
-        vm.run(designs.redesign(next, change));
+        vm.run(designs.redesign(next, changes));
     }
 
     /** The lab's current design: the scenario as opened, or its last edit since. */
     public LabDesign design() {
-        return designs.current(vm.timeline(), vm.lab().sourceYaml());
+        LabDesign d = editedDesign();
+        return d != null ? d : designs.opened(vm.lab().sourceYaml());
+    }
+
+    /** The design of the lab on screen: a past version's while time travel shows one, else the current one. */
+    public LabDesign shownDesign() {
+        LabDesign d = editedDesignAt(vm.shownVersion());
+        return d != null ? d : designs.opened(vm.lab().sourceYaml());
+    }
+
+    /** The edited design of the lab after the first {@code actions} actions, or null when it is the scenario's. */
+    @Nullable LabDesign editedDesignAt(int actions) {
+        return designs.design(vm.recorded().redesignAt(actions));
+    }
+
+    /** The edited design the lab runs now, or null when it is the scenario's own lab. */
+    public @Nullable LabDesign editedDesign() {
+        return designs.design(current());
+    }
+
+    private LabCommand.@Nullable Redesign current() {
+        return vm.recorded().redesignAt(Integer.MAX_VALUE);
     }
 
     /**
@@ -47,12 +75,7 @@ public final class LabEditor {
      * design (the scenario's lab is one Undo away).
      */
     LabCommand resetCommand() {
-        LabCommand.Redesign edited = designs.currentRedesign(vm.timeline());
+        LabCommand.Redesign edited = current();
         return edited == null ? new LabCommand.Reset() : designs.restart(edited);
-    }
-
-    /** The lab section a saved scenario starts from: the scenario's own text, or the edited design's. */
-    String savedSource() {
-        return designs.currentRedesign(vm.timeline()) == null ? vm.lab().sourceYaml() : design().yaml();
     }
 }

@@ -4,6 +4,12 @@ import io.gpulab.engine.api.CommandResult;
 import io.gpulab.engine.api.LabBackend;
 import io.gpulab.engine.api.LabCommand;
 import io.gpulab.engine.api.LabEvent;
+import io.gpulab.engine.scenario.CommandStep;
+import io.gpulab.engine.scenario.PlayableStep;
+import io.gpulab.engine.scenario.RecordedScenario;
+import io.gpulab.engine.scenario.ScenarioRunner;
+import io.gpulab.engine.scenario.Step;
+import io.gpulab.engine.scenario.StepResult;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -13,21 +19,55 @@ final class LabReplay {
     private LabReplay() {
     }
 
-    /** Executes each command in order; the lab after each is kept (time travel, walkthrough checks). */
-    static LabRefresh replay(LabBackend backend, List<LabCommand> commands) {
-        CommandResult last = CommandResult.ok(List.of());
-        List<CommandHistory.Entry> applied = new ArrayList<>(commands.size());
-        // count the log from each result: copying the whole log per step would be quadratic on long scenarios
-        int logged = commands.isEmpty() ? 0 : backend.events().size();
-        for (LabCommand c : commands) {
-            CommandResult r = backend.execute(c);
-            if (!r.accepted()) {
-                last = r;
+    /**
+     * Applies {@code items} in order, keeping the lab after each: a playable step of the scenario runs its steps as
+     * {@code gpulab run} runs them (checks judged on the spot, a refusal kept as the step's result); a command of the
+     * user's own that the lab refuses stops there, since it changed nothing.
+     */
+    static LabRefresh apply(LabBackend backend, List<PlayableStep> playable, List<RecordedScenario.Item> items) {
+        List<LabHistory.Applied> applied = new ArrayList<>(items.size());
+        String refused = null;
+        String message = "";
+        for (RecordedScenario.Item item : items) {
+            if (item instanceof RecordedScenario.Item.Played p) {
+                PlayableStep step = playable.get(p.number() - 1);
+                ScenarioRunner runner = new ScenarioRunner(backend);
+                List<StepResult> results = new ArrayList<>(step.steps().size());
+                for (int i = 0; i < step.steps().size(); i++) {
+                    results.add(runner.step(step.first() + i + 1, step.steps().get(i)));
+                }
+                applied.add(new LabHistory.Applied(item, step.command().orElse(null), results, backend.snapshot()));
+            } else {
+                LabCommand c = ((RecordedScenario.Item.Own) item).command();
+                CommandResult r = backend.execute(c);
+                if (!r.accepted()) {
+                    refused = r.message();
+                    break;
+                }
+                message = r.message();
+                applied.add(new LabHistory.Applied(item, c, judged(backend, c, r), backend.snapshot()));
             }
-            logged = CommandHistory.rebuilds(c) ? r.events().size() : logged + r.events().size();
-            applied.add(new CommandHistory.Entry(c, backend.snapshot(), logged));
         }
-        return new LabRefresh(last, backend.snapshot(), backend.events(), applied);
+        return new LabRefresh(applied, refused, message, backend.snapshot(), backend.events());
+    }
+
+    /**
+     * A user's own create, judged as {@code gpulab run} judges its step in the recorded history (a create refused at
+     * admission fails there, since the step states no expectation); other commands the lab accepted check nothing.
+     */
+    private static List<StepResult> judged(LabBackend backend, LabCommand c, CommandResult r) {
+        if (!(c instanceof LabCommand.SubmitPod p)) {
+            return List.of();
+        }
+        StepResult s = new ScenarioRunner(backend).submitted(0, new Step.Submit(0, CommandStep.name(c), p.tenant(),
+                CommandStep.podKey(p.manifest()), p.manifest(), null), r);
+        return s.check() ? List.of(s) : List.of();
+    }
+
+    /** Sends {@code commands} in order, results unread: a replay of what was applied before (Undo). */
+    static LabRefresh replay(LabBackend backend, List<LabCommand> commands) {
+        commands.forEach(backend::execute);
+        return new LabRefresh(List.of(), null, "", backend.snapshot(), backend.events());
     }
 
     /** Appends only what is new when the log grew (the common case), else replaces it (reset, undo). */
@@ -43,25 +83,9 @@ final class LabReplay {
         }
     }
 
-    /** How many of {@code steps} the actions {@code done} are, in order; -1 when something else came between. */
-    static int stepsPlayed(List<LabCommand> done, List<LabCommand> steps) {
-        if (done.size() > steps.size()) {
-            return -1;
-        }
-        for (int i = 0; i < done.size(); i++) {
-            if (!done.get(i).equals(steps.get(i))) {
-                return -1;
-            }
-        }
-        return done.size();
-    }
-
     /** The status line for a command's outcome. */
-    static String describe(LabCommand c, CommandResult r) {
-        if (!r.accepted()) {
-            return "Refused: " + r.message();
-        }
+    static String describe(LabCommand c, String message) {
         String what = CommandText.of(c);
-        return r.message().isBlank() ? what : what + " — " + r.message();
+        return message.isBlank() ? what : what + " — " + message;
     }
 }

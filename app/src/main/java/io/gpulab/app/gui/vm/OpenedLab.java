@@ -1,20 +1,26 @@
 package io.gpulab.app.gui.vm;
 
 import io.gpulab.engine.api.LabBackend;
-import io.gpulab.engine.api.LabCommand;
+import io.gpulab.engine.scenario.PlayableStep;
+import io.gpulab.engine.scenario.RecordedScenario;
 import java.util.List;
 
 /**
  * A freshly opened lab.
  *
- * @param backend    the running lab, in the scenario's initial state (no steps applied yet)
- * @param steps      the scenario's steps as engine commands, for "play scenario steps"
- * @param sourceYaml the scenario file text, kept so "save" can write the lab back with new steps
- * @param verifier   runs the scenario's checks (its expectations) for the report; may be a no-op
+ * @param backend the running lab, in the scenario's initial state (no steps applied yet)
+ * @param origin  the scenario it was opened from: its text (kept so the lab's history can be written as a
+ *                scenario), what it reads as, and its playable steps
  */
-public record OpenedLab(LabBackend backend, List<LabCommand> steps, String sourceYaml, ScenarioVerifier verifier) {
+public record OpenedLab(LabBackend backend, RecordedScenario.Origin origin) {
 
-    public OpenedLab {
-        steps = List.copyOf(steps);
+    /** The scenario file's text. */
+    public String sourceYaml() {
+        return origin.source();
+    }
+
+    /** The scenario's steps as Next step plays them. */
+    public List<PlayableStep> playable() {
+        return origin.playable();
     }
 }

@@ -1,5 +1,6 @@
 package io.gpulab.app.gui.vm;
 
+import io.gpulab.engine.api.PlainReason;
 import io.gpulab.engine.api.PodView;
 import io.gpulab.engine.api.ReasonCodes;
 import java.util.Map;
@@ -11,9 +12,22 @@ public final class PendingBadge {
     private PendingBadge() {
     }
 
-    /** Whether the pod belongs in the pending lane (not running anywhere). */
+    /** Whether the pod belongs in the pending lane (not running anywhere): waiting, refused or failed. */
     public static boolean isPending(PodView p) {
-        return "Pending".equals(p.phase()) || "Rejected".equals(p.phase()) || "Failed".equals(p.phase());
+        return isWaiting(p) || isRefused(p) || "Failed".equals(p.phase());
+    }
+
+    /** Whether the pod exists and waits to be placed (phase Pending): what counts as "pending". */
+    public static boolean isWaiting(PodView p) {
+        return "Pending".equals(p.phase());
+    }
+
+    /**
+     * Whether the API server refused the pod's create (the webhook's refusal, say): no pod exists, it will never be
+     * placed, so it counts as "refused", never as pending.
+     */
+    public static boolean isRefused(PodView p) {
+        return "Rejected".equals(p.phase());
     }
 
     /**
@@ -44,6 +58,11 @@ public final class PendingBadge {
         String code = "Rejected".equals(p.phase()) ? p.reason().strip() : badge(p);
         return ReasonCodes.find(code).map(r -> r.code() + ": " + r.cause() + ".\nFix: " + r.fix() + ".")
                 .orElse("");
+    }
+
+    /** A reason in words as the badge's tooltip leads with it: the sentence, the fix, the docs entry. */
+    public static String inWords(PlainReason w) {
+        return "Why: " + w.text() + ".\nFix: " + w.fix() + ".\nSee " + w.doc();
     }
 
     /** Multi-line detail: the message, then each node's reason string as HAMi formats it. */

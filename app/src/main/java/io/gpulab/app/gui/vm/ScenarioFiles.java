@@ -1,11 +1,14 @@
 package io.gpulab.app.gui.vm;
 
-import java.nio.file.Files;
+import io.gpulab.engine.output.OutputFile;
+import io.gpulab.engine.scenario.GeneratedScenario;
+import io.gpulab.engine.scenario.RecordedScenario;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
 /**
  * Opening another scenario in place of the current lab (asking first when that throws away actions)
- * and saving the lab with the actions taken since as a scenario file.
+ * and saving the lab's history as a scenario file.
  */
 public final class ScenarioFiles {
 
@@ -38,12 +41,16 @@ public final class ScenarioFiles {
         return true;
     }
 
-    /** Saves the lab as opened plus the actions taken since, as a scenario file. */
+    /**
+     * Saves the lab's history as a scenario: the lab it started from (an edited lab's design, named as edited) and
+     * the steps since the last reset, the scenario's own with their checks. The file the exports attach.
+     */
     public void save(Path file) {
         try {
-            String source = vm.editor().savedSource();
-            Files.writeString(file, ScenarioWriter.write(source, vm.history()));
-            vm.wrote("the scenario with " + vm.history().size() + " steps", file);
+            RecordedScenario r = vm.recording();
+            byte[] text = r.text().getBytes(StandardCharsets.UTF_8);
+            OutputFile.write(file, GeneratedScenario.KIND, true, out -> out.write(text));
+            vm.wrote("the lab's history as the scenario " + r.name(), file);
         } catch (Exception e) {
             vm.error("Cannot save " + file + ": " + e.getMessage());
         }

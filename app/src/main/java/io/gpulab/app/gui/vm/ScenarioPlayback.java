@@ -1,12 +1,17 @@
 package io.gpulab.app.gui.vm;
 
-import io.gpulab.engine.api.LabBackend;
 import io.gpulab.engine.api.LabCommand;
+import io.gpulab.engine.scenario.PlayableStep;
+import io.gpulab.engine.scenario.RecordedScenario;
+import io.gpulab.engine.scenario.StepResult;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
- * Plays the opened scenario's own steps on the current lab, all or one at a time, recording each as an
- * action; knows how far along the scenario the actions since the last reset are.
+ * Plays the opened scenario's own steps on the current lab, all or one at a time. Its step counter is the lab's
+ * history ({@link LabHistory#played()}): the number of playable steps played since the last reset, each once and in
+ * order, whatever else the user did in between; the next step is always the one after them.
  */
 public final class ScenarioPlayback {
 
@@ -18,67 +23,87 @@ public final class ScenarioPlayback {
         this.gate = gate;
     }
 
-    private List<LabCommand> steps() {
-        return vm.lab().steps();
+    private List<PlayableStep> steps() {
+        return vm.lab().playable();
     }
 
-    /** The steps the opened scenario would play. */
+    /** The playable steps the opened scenario has (each step that changes the lab, with the checks after it). */
     public int scenarioStepCount() {
         return steps().size();
     }
 
-    /**
-     * Plays the scenario's own steps on the current lab, in order, recording each: the ones not yet played
-     * when the actions since the last reset are the scenario's first steps, else all of them.
-     */
+    /** How many of them the lab's history played since its last reset. */
+    public int scenarioStepsPlayed() {
+        return vm.recorded().played();
+    }
+
+    /** Plays every step not played yet, in order, as one action. */
     public void playScenarioSteps() {
+        playScenarioSteps(Integer.MAX_VALUE);
+    }
+
+    /** Plays the steps not played yet, up to step {@code upTo} (1-based), as one action. */
+    public void playScenarioSteps(int upTo) {
         int done = scenarioStepsPlayed();
-        if (done > 0 && done < steps().size()) {
-            playSteps(steps().subList(done, steps().size()));
-        } else {
-            playScenarioSteps(Integer.MAX_VALUE);
-        }
-    }
-
-    /** Plays the first {@code count} of the scenario's lab-changing steps. */
-    public void playScenarioSteps(int count) {
-        playSteps(steps().subList(0, Math.min(count, steps().size())));
-    }
-
-    /** Plays the scenario's next step (the first when the actions since the last reset are not its steps). */
-    public void playNextScenarioStep() {
-        int done = Math.max(0, scenarioStepsPlayed());
+        int last = Math.min(upTo, steps().size());
         if (done >= steps().size()) {
             vm.hint("All " + steps().size() + " scenario steps are played; Reset (Ctrl+Shift+R) to start over");
             return;
         }
-        playSteps(steps().subList(done, done + 1));
+        if (last > done) {
+            play(done + 1, last);
+        }
     }
 
-    /**
-     * How many of the scenario's steps the actions since the last reset are, in order: -1 when the user
-     * did something else in between.
-     */
-    public int scenarioStepsPlayed() {
-        return LabReplay.stepsPlayed(vm.history(), steps());
-    }
-
-    private void playSteps(List<LabCommand> steps) {
-        if (vm.past().refusesChange()) {
+    /** Plays the scenario's next step: the one after those the history played. */
+    public void playNextScenarioStep() {
+        int done = scenarioStepsPlayed();
+        if (done >= steps().size()) {
+            vm.hint("All " + steps().size() + " scenario steps are played; Reset (Ctrl+Shift+R) to start over");
             return;
         }
-        if (!steps.isEmpty() && !vm.simulated() && !gate.allow("Play " + steps.size() + " scenario steps on "
-                + vm.backendId(), ClusterWriteText.steps(steps))) {
+        play(done + 1, done + 1);
+    }
+
+    /** The step Next step plays, or empty when every step is played. */
+    public Optional<PlayableStep> nextStep() {
+        int done = scenarioStepsPlayed();
+        return done < steps().size() ? Optional.of(steps().get(done)) : Optional.empty();
+    }
+
+    private void play(int from, int to) {
+        List<RecordedScenario.Item> items = new ArrayList<>();
+        List<LabCommand> commands = new ArrayList<>();
+        for (int n = from; n <= to; n++) {
+            items.add(new RecordedScenario.Item.Played(n));
+            steps().get(n - 1).command().ifPresent(commands::add);
+        }
+        if (!vm.simulated() && !commands.isEmpty() && !gate.allow("Play " + commands.size() + " scenario steps on "
+                + vm.backendId(), ClusterWriteText.steps(commands))) {
             vm.status("Cancelled: nothing was sent to the cluster", StatusKind.WARNING);
             return;
         }
-        LabBackend backend = vm.lab().backend();
-        vm.round(() -> LabReplay.replay(backend, steps), r -> {
-            r.applied().forEach(e -> vm.recorded().record(e.command(), e.after(), e.events(), false));
-            vm.status(r.result().accepted() ? "Played " + steps.size() + " scenario step" + (steps.size() == 1 ? "" : "s")
-                    + " (" + Math.max(0, scenarioStepsPlayed()) + " of " + steps().size() + ")"
-                    : r.result().message(),
-                    r.result().accepted() ? StatusKind.OK : StatusKind.ERROR);
-        });
+        int total = steps().size();
+        // one action per step, as if Next step were pressed for each: one Undo and one timeline stop each
+        vm.act(items, false, true, a -> "Step " + a.played() + " of " + total + ": " + steps().get(a.played() - 1)
+                .title(), r -> outcome(r, from, to));
+    }
+
+    /** The status line after playing: the checks' verdicts, and why a step was not played. */
+    private String outcome(LabRefresh r, int from, int to) {
+        List<StepResult> checks = new ArrayList<>();
+        r.applied().forEach(a -> a.results().stream().filter(StepResult::check).forEach(checks::add));
+        int played = r.applied().size();
+        String what = played == 0 ? "" : played == 1 ? "Played step " + from + " of " + steps().size()
+                + " (" + steps().get(from - 1).title() + ")"
+                : "Played steps " + from + "–" + (from + played - 1) + " of " + steps().size();
+        long failed = checks.stream().filter(c -> !c.passed()).count();
+        String verdict = checks.isEmpty() ? ""
+                : failed == 0 ? (checks.size() == 1 ? ": PASS" : ": " + checks.size() + " checks passed")
+                : ": " + failed + " of " + checks.size() + " checks FAILED (" + checks.stream().filter(c -> !c.passed())
+                .findFirst().map(c -> c.title() + ": " + String.join("; ", c.problems())).orElse("") + ")";
+        String stop = r.refused() == null ? "" : (played == 0 ? "" : ". ") + "Step " + (from + played)
+                + " was not played: " + r.refused();
+        return what + verdict + stop;
     }
 }

@@ -22,11 +22,11 @@ public record TimeTravel(int index, String label, LabSnapshot snapshot, List<Lab
         implements AutoCloseable {
 
     /** Rebuilds version {@code index} of {@code timeline} from the scenario text the lab was opened from. */
-    static TimeTravel at(LabOpener opener, String sourceYaml, List<CommandHistory.Entry> timeline, int index)
+    static TimeTravel at(LabOpener opener, String sourceYaml, List<LabHistory.Action> timeline, int index)
             throws Exception {
         int from = 0;
         for (int i = 0; i < index; i++) {
-            LabCommand c = timeline.get(i).command();
+            LabCommand c = timeline.get(i).applied().get(0).command();
             if (c instanceof LabCommand.Reset) {
                 from = i + 1;
             } else if (c instanceof LabCommand.Redesign) {
@@ -43,9 +43,13 @@ public record TimeTravel(int index, String label, LabSnapshot snapshot, List<Lab
         }
         LabBackend b = scratch.backend();
         for (int i = from; i < index; i++) {
-            b.execute(timeline.get(i).command());
+            for (LabHistory.Applied a : timeline.get(i).applied()) {
+                if (a.command() != null) {
+                    b.execute(a.command());
+                }
+            }
         }
-        String label = index == 0 ? "as opened" : CommandText.of(timeline.get(index - 1).command());
+        String label = index == 0 ? "as opened" : timeline.get(index - 1).label();
         return new TimeTravel(index, label, b.snapshot(), b.events(), b);
     }
 

@@ -7,11 +7,15 @@ import io.gpulab.engine.api.LabCommand;
 import io.gpulab.engine.api.LabEvent;
 import io.gpulab.engine.api.LabSnapshot;
 import io.gpulab.engine.api.PodView;
+import io.gpulab.engine.api.PlainReason;
 import io.gpulab.engine.api.PodTrace;
+import io.gpulab.engine.api.PodWhy;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import io.gpulab.engine.scenario.LabDesign;
+import io.gpulab.engine.scenario.RecordedScenario;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Executor;
@@ -41,7 +45,7 @@ public final class WorkbenchViewModel {
     private final WriteGate gate;
     private final TaskExecutor tasks;
     private final Executor ui;
-    private final CommandHistory history;
+    private final LabHistory history;
     private final PodNamer namer = new PodNamer();
     private OpenedLab lab;
     private final LiveFeed feed;
@@ -52,6 +56,7 @@ public final class WorkbenchViewModel {
     private final ReadOnlyObjectWrapper<@Nullable PodTrace> trace = new ReadOnlyObjectWrapper<>();
     private final StatusLine line = new StatusLine();
     private final ReadOnlyBooleanWrapper canUndo = new ReadOnlyBooleanWrapper(false);
+    private final ReadOnlyBooleanWrapper canRedo = new ReadOnlyBooleanWrapper(false);
     private final BooleanProperty playing = new SimpleBooleanProperty(false);
     private final ReadOnlyObjectWrapper<List<LabSnapshot>> versions = new ReadOnlyObjectWrapper<>();
     private final PastVersion past = new PastVersion(this);
@@ -76,10 +81,12 @@ public final class WorkbenchViewModel {
         this.feed = new LiveFeed(ui);
         this.snapshot = new ReadOnlyObjectWrapper<>(lab.backend().snapshot());
         events.setAll(lab.backend().events());
-        this.history = new CommandHistory(snapshot.get(), events.size());
+        this.history = new LabHistory(snapshot.get());
         versions.set(history.versionsSinceReset());
         subscribe();
         selection.addListener((o, a, b) -> refreshTrace());
+        // a run of the clock is one action: starting or pausing it ends the run the next tick would join
+        playing.addListener((o, a, b) -> history.closeRun());
     }
 
     // ---- properties ----
@@ -94,6 +101,18 @@ public final class WorkbenchViewModel {
      */
     public Optional<PodView> podDetail(String tenant, String podKey) {
         return lab.backend().pod(tenant, podKey, true);
+    }
+
+    /** Why a pod does not run, in words from the lab's numbers (docs/reasons.md); empty for a running pod. */
+    public Optional<PlainReason> plainReason(String tenant, String podKey) {
+        return lab.backend().plainReason(tenant, podKey);
+    }
+
+    /** HAMi's why for the selected pod, once its trace has arrived (empty for another pod or no explanation). */
+    public Optional<PodWhy> podWhy(String tenant, String podKey) {
+        PodTrace t = trace.get();
+        return t != null && t.tenant().equals(tenant) && t.podKey().equals(podKey) ? Optional.ofNullable(t.why())
+                : Optional.empty();
     }
 
     public LabSnapshot snapshot() {
@@ -124,6 +143,10 @@ public final class WorkbenchViewModel {
         return canUndo.getReadOnlyProperty();
     }
 
+    public ReadOnlyBooleanProperty canRedoProperty() {
+        return canRedo.getReadOnlyProperty();
+    }
+
     public BooleanProperty playingProperty() {
         return playing;
     }
@@ -140,26 +163,56 @@ public final class WorkbenchViewModel {
         return "sim".equals(backendId());
     }
 
+    /** The commands sent since the last reset, oldest first. */
     public List<LabCommand> history() {
         return history.commands();
     }
 
     /**
-     * The lab as opened (or last reset) and after each action since, oldest first: what walkthrough
+     * The lab as opened (or last reset) and after each command sent since, oldest first: what walkthrough
      * checks are evaluated on, so Undo and Reset change the ticks with the lab.
      */
     public ReadOnlyObjectProperty<List<LabSnapshot>> versionsProperty() {
         return versions.getReadOnlyProperty();
     }
 
-    /** Every recorded action since the lab was opened, resets included, with the lab after it. */
-    public List<CommandHistory.Entry> timeline() {
-        return history.entries();
+    /** Every action since the lab was opened, resets included: the timeline's stops after "as opened". */
+    public List<LabHistory.Action> timeline() {
+        return history.actions();
+    }
+
+    /**
+     * The version of the lab on screen, as the timeline numbers it: 0 as opened, k after the k-th action; a past
+     * version's number while one is shown.
+     */
+    public int shownVersion() {
+        TimeTravel tt = past.pastProperty().get();
+        return tt != null ? tt.index() : history.actions().size();
     }
 
     /** The lab as it was opened, before any action (the timeline's origin). */
     public LabSnapshot openedSnapshot() {
         return history.initial();
+    }
+
+    /**
+     * The lab's history as a scenario (docs/workbench.md, "The lab's history as a scenario"): the lab it started
+     * from and every step taken since the last reset. File → Save writes it; every export attaches it and reports
+     * the verdicts {@code gpulab run} of it gives.
+     */
+    public RecordedScenario recording() {
+        int shown = shownVersion();
+        return RecordedScenario.of(lab.origin(), editor.editedDesignAt(shown), history.itemsAt(shown));
+    }
+
+    /** The scenario the lab was opened from, nothing played (what a report of a real cluster attaches). */
+    public RecordedScenario recordingAsOpened() {
+        return RecordedScenario.unplayed(lab.origin());
+    }
+
+    /** The description of the scenario the lab was opened from. */
+    public String openedDescription() {
+        return lab.origin().scenario().lab().description();
     }
 
     /** Time travel: showing an earlier version of the lab instead of now. */
@@ -228,22 +281,39 @@ public final class WorkbenchViewModel {
         return simulated() && history.canUndo();
     }
 
-    /** Takes back the last action: reset, then replay everything before it. */
+    /** Takes back the last action: rebuild, then replay everything before it since the reset before it. */
     public void undo() {
         if (past.refusesChange() || !undoable()) {
             return;
         }
+        String label = history.actions().get(history.actions().size() - 1).label();
         List<LabCommand> replay = history.undo();
         LabBackend backend = lab.backend();
-        round(() -> {
-            backend.execute(new LabCommand.Reset());
-            return LabReplay.replay(backend, replay);
-        }, r -> report("Undone (replayed " + replay.size() + " actions)", true));
+        round(() -> LabReplay.replay(backend, replay), r -> status("Undone: " + label, StatusKind.OK));
     }
 
-    /** The scenario's checks, run in a fresh lab (for the report). */
-    public List<ScenarioVerifier.Check> verify() throws Exception {
-        return lab.verifier().verify();
+    /** Plays the last undone action again. */
+    public void redo() {
+        if (past.refusesChange() || !simulated() || !history.canRedo()) {
+            return;
+        }
+        LabHistory.Action again = history.redo();
+        List<RecordedScenario.Item> items = again.applied().stream().map(LabHistory.Applied::item).toList();
+        LabBackend backend = lab.backend();
+        round(() -> LabReplay.apply(backend, lab.playable(), items), r -> {
+            if (!r.applied().isEmpty()) {
+                history.redone(new LabHistory.Action(again.label(), r.applied(), again.clockRun()));
+                if (again.rebuilds()) {
+                    namer.reset();
+                }
+            }
+            status("Redone: " + again.label(), StatusKind.OK);
+        });
+    }
+
+    /** The label of the action Redo would play again, or null (for the Redo control's tooltip). */
+    public @Nullable String nextRedo() {
+        return history.nextRedo();
     }
 
     /** The trace of one pod, straight from the engine (for the report). */
@@ -253,38 +323,98 @@ public final class WorkbenchViewModel {
 
     // ---- plumbing ----
 
-    /** Sends one command through the write gate to the lab, recording it when accepted. */
+    /** Sends one command of the user's own through the write gate; one action when the lab accepts it. */
     void run(LabCommand command) {
-        if (past.refusesChange()) {
-            return;
-        }
-        if (!simulated() && ClusterWriteText.isWrite(command)
+        if (!simulated() && ClusterWriteText.isWrite(command) && !past.showing()
                 && !gate.allow(ClusterWriteText.action(command), ClusterWriteText.detail(command, backendId()))) {
             status("Cancelled: nothing was sent to the cluster", StatusKind.WARNING);
             return;
         }
-        LabBackend backend = lab.backend();
+        act(CommandText.of(command), List.of(new RecordedScenario.Item.Own(command)), false,
+                r -> r.applied().isEmpty() ? "Refused: " + r.refused() : LabReplay.describe(command, r.message()));
+    }
+
+    /** One tick of the running clock: ticks join one action until the clock is paused or something else is done. */
+    public void tick(Duration by) {
+        act("Ran the clock", List.of(new RecordedScenario.Item.Own(new LabCommand.Advance(by))), true,
+                r -> r.applied().isEmpty() ? "Refused: " + r.refused() : "Clock running (+" + Formats.duration(by) + ")");
+    }
+
+    /**
+     * Runs {@code items} as one action of the user: first refusing the items from which the lab's history would
+     * no longer read back as a scenario (docs/workbench.md), then applying the rest on the lab; whatever was
+     * applied is recorded as one action. {@code describe} gives the status line.
+     */
+    void act(String label, List<RecordedScenario.Item> items, boolean clockRun,
+             java.util.function.Function<LabRefresh, String> describe) {
+        act(items, clockRun, false, a -> label, describe);
+    }
+
+    /**
+     * As {@link #act(String, List, boolean, java.util.function.Function)}; with {@code oneEach} every item applied
+     * is an action of its own, named by {@code label} (Play: one action per scenario step, as if Next step were
+     * pressed for each), else all of them are one action.
+     */
+    void act(List<RecordedScenario.Item> items, boolean clockRun, boolean oneEach,
+             java.util.function.Function<LabHistory.Applied, String> label,
+             java.util.function.Function<LabRefresh, String> describe) {
+        if (past.refusesChange()) {
+            return;
+        }
+        List<RecordedScenario.Item> all = new java.util.ArrayList<>(history.items());
+        int before = all.size();
+        all.addAll(items);
+        LabDesign edited = editor.editedDesign();
+        boolean check = simulated() && items.stream().anyMatch(i -> mayNotRead(i, snapshot()));
+        OpenedLab opened = lab;
+        LabBackend backend = opened.backend();
         round(() -> {
-            CommandResult r = backend.execute(command);
-            return new LabRefresh(r, backend.snapshot(), backend.events(), List.of());
+            RecordedScenario.Unreadable u = check ? RecordedScenario.firstUnreadable(opened.origin(), edited, all) : null;
+            int ok = u == null ? items.size() : Math.max(0, u.item() - before);
+            LabRefresh r = LabReplay.apply(backend, opened.playable(), items.subList(0, ok));
+            return u == null ? r : r.refusedBecause(u.problem());
         }, r -> {
-            if (r.result().accepted()) {
-                history.record(command, r.snapshot(), r.events().size());
-                if (CommandHistory.rebuilds(command)) {
-                    namer.reset();
+            List<List<LabHistory.Applied>> actions = oneEach ? r.applied().stream().map(List::of).toList()
+                    : List.of(r.applied());
+            for (List<LabHistory.Applied> applied : actions) {
+                if (!applied.isEmpty()) {
+                    LabHistory.Action action = new LabHistory.Action(label.apply(applied.get(0)), applied, clockRun);
+                    history.record(action);
+                    if (action.rebuilds()) {
+                        namer.reset();
+                    }
                 }
             }
-            report(LabReplay.describe(command, r.result()), r.result().accepted());
+            String text = describe.apply(r);
+            boolean failed = r.applied().stream().anyMatch(a -> a.results().stream().anyMatch(x -> !x.passed()));
+            status(text, r.applied().isEmpty() ? StatusKind.ERROR
+                    : r.refused() != null || failed ? StatusKind.WARNING : StatusKind.OK);
         });
+    }
+
+    /**
+     * Items that can make a history unreadable although the lab accepts them (a pod created twice, a scenario step on
+     * an edited lab): every other command the lab accepts reads back as its step, and a create of a pod that exists
+     * is refused by the lab itself, with the API server's words.
+     */
+    private static boolean mayNotRead(RecordedScenario.Item item, LabSnapshot now) {
+        if (item instanceof RecordedScenario.Item.Played) {
+            return true;
+        }
+        if (!(((RecordedScenario.Item.Own) item).command() instanceof LabCommand.SubmitPod p)) {
+            return false;
+        }
+        String key = io.gpulab.engine.scenario.CommandStep.podKey(p.manifest());
+        return now.tenant(p.tenant()).flatMap(t -> t.pod(key)).map(PendingBadge::isRefused).orElse(true);
     }
 
     void round(Callable<LabRefresh> work, java.util.function.Consumer<LabRefresh> after) {
         tasks.execute(work, r -> {
             apply(r.snapshot());
             LabReplay.syncEvents(events, r.events());
-            canUndo.set(undoable());
             after.accept(r);
             canUndo.set(undoable());
+            canRedo.set(simulated() && history.canRedo());
             versions.set(history.versionsSinceReset());
             refreshTrace();
         }, e -> status("Engine error: " + e.getMessage(), StatusKind.ERROR));
@@ -301,9 +431,10 @@ public final class WorkbenchViewModel {
         // always replace: a fresh lab of the same scenario can carry the same version number
         snapshot.set(opened.backend().snapshot());
         events.setAll(opened.backend().events());
-        history.clear(snapshot.get(), events.size());
+        history.clear(snapshot.get());
         versions.set(history.versionsSinceReset());
         canUndo.set(false);
+        canRedo.set(false);
         subscribe();
         status("Opened " + snapshot().scenario() + " on " + opened.backend().id(), StatusKind.OK);
     }
@@ -367,7 +498,7 @@ public final class WorkbenchViewModel {
         return tasks;
     }
 
-    CommandHistory recorded() {
+    LabHistory recorded() {
         return history;
     }
 

@@ -39,7 +39,8 @@ class CaptionStripTest {
 
     @Test
     void nothingIsCutOnASlideOfTwoTenantsAt1280OrOnAWideCanvas(FxRobot robot) {
-        Caption c = new Caption("article", "sim", "2026-01-01 00:00:00 UTC", "2026-12-03");
+        Caption c = new Caption("article", "sim", "2026-01-01 00:00:00 UTC", "2026-12-03",
+                "after the scenario's 5 steps", "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef");
         // 796: the canvas of a 1280x720 window (two tenants side by side); 1332: a 1920x1080 window's
         for (double width : new double[] {796, 1332}) {
             List<String> cut = new ArrayList<>();

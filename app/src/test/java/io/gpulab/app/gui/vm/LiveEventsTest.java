@@ -61,7 +61,9 @@ class LiveEventsTest {
     @Test
     void eventsAnnouncedWithTheSnapshotTheViewAlreadyHoldsAreNotDropped() throws Exception {
         PushingBackend backend = new PushingBackend();
-        OpenedLab opened = new OpenedLab(backend, List.of(), "", List::of);
+        String source = io.gpulab.engine.scenario.BuiltinScenarios.source("article");
+        OpenedLab opened = new OpenedLab(backend, new io.gpulab.engine.scenario.RecordedScenario.Origin(source,
+                new io.gpulab.engine.scenario.ScenarioReader().load("article")));
         LabOpener opener = s -> opened;
         WorkbenchViewModel vm = new WorkbenchViewModel(opened, opener, (a, d) -> false,
                 new CurrentThreadTaskExecutor(), Runnable::run);

@@ -132,7 +132,8 @@ class WorkbenchViewModelTest {
         vm.submitTemplate(article, "tenant-a", null);
         java.nio.file.Path file = dir.resolve("session.yaml");
         vm.files().save(file);
-        assertTrue(vm.statusProperty().get().startsWith("Wrote the scenario with 1 steps to " + file.toAbsolutePath()),
+        assertTrue(vm.statusProperty().get().startsWith("Wrote the lab's history as the scenario article to "
+                        + file.toAbsolutePath()),
                 vm.statusProperty().get());
         assertEquals(file.toAbsolutePath(), vm.writtenProperty().get());
         vm.submitTemplate(article, "tenant-a", null);

@@ -1,0 +1,142 @@
+package io.gpulab.app.gui.vm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.gpulab.app.gui.EngineLabOpener;
+import io.gpulab.app.gui.fx.CurrentThreadTaskExecutor;
+import io.gpulab.engine.api.PodView;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * One lab history (docs/workbench.md): Next step, Play, the clock, Undo, Redo and Reset share it, so the step counter,
+ * the timeline and Undo never disagree, and no scenario step is applied twice.
+ */
+class LabHistoryTest {
+
+    private WorkbenchViewModel vm;
+
+    @BeforeEach
+    void open() throws Exception {
+        EngineLabOpener opener = EngineLabOpener.sim();
+        vm = new WorkbenchViewModel(opener.open("article"), opener, new CurrentThreadTaskExecutor(), r -> { });
+    }
+
+    @AfterEach
+    void close() {
+        vm.close();
+    }
+
+    private List<String> pods() {
+        return vm.snapshot().tenant("tenant-a").orElseThrow().pods().stream().map(p -> p.name() + " " + p.phase())
+                .toList();
+    }
+
+    private void runTheClock(int ticks) {
+        vm.playingProperty().set(true);
+        for (int i = 0; i < ticks; i++) {
+            vm.tick(Duration.ofSeconds(15));
+        }
+        vm.playingProperty().set(false);
+    }
+
+    @Test
+    void runningTheClockBetweenTwoStepsNeitherRewindsTheCounterNorReplaysAStep() {
+        vm.reset();
+        vm.playback().playNextScenarioStep();
+        vm.playback().playNextScenarioStep();
+        runTheClock(4);
+        assertEquals(2, vm.playback().scenarioStepsPlayed(), "the clock plays no scenario step");
+        vm.playback().playNextScenarioStep();
+        assertEquals(3, vm.playback().scenarioStepsPlayed());
+        assertEquals(List.of("gpu-pod-1 Running", "gpu-pod-2 Running", "gpu-pod-3 Running"), pods());
+        assertEquals(StatusKind.OK, vm.statusKindProperty().get(), vm.statusProperty().get());
+        vm.playback().playScenarioSteps();
+        assertEquals(5, vm.playback().scenarioStepsPlayed());
+        assertEquals(List.of("Lab reset", "Step 1 of 5: check 1: pod 1 of 3 (20,000 MB, 30 %) runs on tenant-a's card",
+                "Step 2 of 5: check 2: pod 2 of 3 (20,000 MB, 30 %) runs on tenant-a's card", "Ran the clock for 1m",
+                "Step 3 of 5: check 3: pod 3 of 3 (20,000 MB, 30 %) runs on tenant-a's card",
+                "Step 4 of 5: check 4: a fourth 30 % pod would need 120 % of the card and stays Pending",
+                "Step 5 of 5: check 5: a 90,000 MB pod exceeds the 81,920 MB card and stays Pending"),
+                vm.timeline().stream().map(LabHistory.Action::label).toList());
+        assertEquals("8 checks passed", vm.timeline().stream().flatMap(a -> a.applied().stream())
+                .flatMap(x -> x.results().stream()).filter(r -> r.check() && r.passed()).count() + " checks passed");
+    }
+
+    @Test
+    void eachClockButtonIsOneActionAndARunOfTheClockIsOne() {
+        vm.advance(Duration.ofSeconds(30));
+        vm.advance(Duration.ofMinutes(5));
+        runTheClock(3);
+        runTheClock(2);
+        assertEquals(List.of("Advanced the clock by 30s", "Advanced the clock by 5m", "Ran the clock for 45s",
+                "Ran the clock for 30s"), vm.timeline().stream().map(LabHistory.Action::label).toList());
+        vm.undo();
+        vm.undo();
+        assertEquals("2026-01-01T00:05:30Z", vm.snapshot().now().toString(), "two runs, two undos");
+        vm.undo();
+        assertEquals("2026-01-01T00:00:30Z", vm.snapshot().now().toString(), "+5 min is its own undo");
+    }
+
+    @Test
+    void aRefusedCommandIsNoVersion() {
+        vm.playback().playNextScenarioStep();
+        vm.submitYaml("tenant-a", "clipboard", """
+                apiVersion: v1
+                kind: Pod
+                metadata: {name: gpu-pod-1}
+                spec: {containers: [{name: main, image: busybox}]}
+                """);
+        assertEquals(StatusKind.ERROR, vm.statusKindProperty().get());
+        assertTrue(vm.statusProperty().get().startsWith("Refused: tenant-a: Error from server (AlreadyExists)"),
+                vm.statusProperty().get());
+        assertEquals(1, vm.timeline().size(), "the refused create left no timeline version");
+    }
+
+    @Test
+    void aScenarioStepThatWouldCreateADropsPodAgainIsNotPlayedAndSaysWhy() {
+        vm.submitTemplate(PodTemplate.builtIns().get(0), "tenant-a", null);
+        vm.playback().playNextScenarioStep();
+        assertEquals(0, vm.playback().scenarioStepsPlayed());
+        assertEquals(1, vm.timeline().size());
+        assertEquals(StatusKind.ERROR, vm.statusKindProperty().get());
+        assertTrue(vm.statusProperty().get().startsWith("Step 1 was not played: submit.pod: pod default/gpu-pod-1 "
+                + "already exists in tenant tenant-a (submitted by step 1 of the lab's history)"),
+                vm.statusProperty().get());
+        vm.deletePod("tenant-a", "default/gpu-pod-1");
+        vm.playback().playNextScenarioStep();
+        assertEquals(1, vm.playback().scenarioStepsPlayed(), "once the pod is gone, step 1 plays");
+    }
+
+    @Test
+    void redoPlaysTheUndoneActionAgainUntilANewActionComes() {
+        vm.playback().playNextScenarioStep();
+        vm.playback().playNextScenarioStep();
+        vm.undo();
+        assertTrue(vm.canRedoProperty().get());
+        assertEquals(1, vm.playback().scenarioStepsPlayed());
+        vm.redo();
+        assertEquals(2, vm.playback().scenarioStepsPlayed());
+        assertEquals(List.of("gpu-pod-1 Running", "gpu-pod-2 Running"), pods());
+        assertFalse(vm.canRedoProperty().get());
+        vm.undo();
+        vm.advance(Duration.ofSeconds(30));
+        assertFalse(vm.canRedoProperty().get(), "a new action forgets what Redo could bring back");
+    }
+
+    @Test
+    void aCreateTheWebhookRefusedIsRefusedNotPending() {
+        vm.faults().setKonnectivity("tenant-a", false);
+        vm.faults().setWebhookPolicy("tenant-a", "Fail");
+        vm.submitTemplate(PodTemplate.builtIns().get(0), "tenant-a", null);
+        PodView p = vm.snapshot().tenant("tenant-a").orElseThrow().pods().get(0);
+        assertTrue(PendingBadge.isRefused(p));
+        assertFalse(PendingBadge.isWaiting(p));
+        assertEquals(3, vm.timeline().size(), "the refused create is in the history (its chip is on screen)");
+    }
+}
