@@ -71,6 +71,14 @@ public record ObservedPod(String phase, @Nullable String node, @Nullable String 
     }
 
     private static @Nullable String statusReason(String message) {
+        // a client that reached no API server, and an API server whose storage timed out, carry no Status reason:
+        // gpulab's codes for them (docs/reasons.md)
+        if (message.contains(io.gpulab.engine.kamaji.ApiErrors.REFUSED_MARK)) {
+            return "ConnectionRefused";
+        }
+        if (message.contains(io.gpulab.engine.kamaji.ApiErrors.storageTimeout())) {
+            return "DataStoreUnavailable";
+        }
         String marker = "Error from server (";
         int at = message.indexOf(marker);
         int end = at < 0 ? -1 : message.indexOf(')', at + marker.length());

@@ -62,9 +62,9 @@ public final class OfflineLab {
                 }
             }
             pendingOut.put(t.name(), pending);
-            tenants.add(new TenantSpec(t.name(), t.workers(), t.quotas(), keep, t.hami()));
+            tenants.add(t.withPods(keep));
         }
-        return new LabSpec(lab.name(), lab.description(), lab.hami(), lab.lifecycle(), tenants);
+        return lab.withTenants(tenants);
     }
 
     /** The pending pods replayed on the lab, then on the lab with the hypothetical workers: {before, after}. */
