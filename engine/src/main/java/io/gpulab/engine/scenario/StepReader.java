@@ -308,8 +308,8 @@ final class StepReader {
         if (a.has("dataStore") || a.has("managementNode")) {
             return managementFault(line, label, a);
         }
-        a.object("tenant", "konnectivity", "card", "health", "plugin", "node", "lockPatch", "times", "holder", "value", "tcpReplica",
-                "pod", "konnectivityServer");
+        a.object("tenant", "konnectivity", "card", "health", "plugin", "node", "lockPatch", "times", "holder", "value",
+                "tcpReplica", "pod", "konnectivityServer");
         String tenant = tenant(a);
         String kind = a.oneOf("a fault", "konnectivity", "card", "plugin", "lockPatch", "tcpReplica",
                 "konnectivityServer");
