@@ -12,7 +12,8 @@ import java.util.Set;
  * @param hami        HAMi Helm settings ({@code lab.hami})
  * @param lifecycle   mock device plugin lifecycle ({@code lab.mockGpu.lifecycle}): {@code complete} or
  *                    {@code article}
- * @param tenants     tenants in scenario order; names unique, worker names unique across the lab
+ * @param tenants     tenants in scenario order; names unique, worker names unique within a tenant (separate
+ *                    clusters, so two tenants may each have a {@code worker-1}, as real tenant clusters do)
  * @throws IllegalArgumentException for an unknown lifecycle or duplicate tenant/worker names
  */
 public record LabSpec(String name, String description, HamiSettings hami, String lifecycle,
@@ -44,15 +45,15 @@ public record LabSpec(String name, String description, HamiSettings hami, String
                     + LabLimits.MAX_PODS);
         }
         Set<String> tenantNames = new HashSet<>();
-        Set<String> workerNames = new HashSet<>();
         for (TenantSpec t : tenants) {
             if (!tenantNames.add(t.name())) {
                 throw new IllegalArgumentException("lab.tenants: duplicate tenant name '" + t.name() + "'");
             }
+            Set<String> workerNames = new HashSet<>();
             for (WorkerSpec w : t.workers()) {
                 if (!workerNames.add(w.name())) {
                     throw new IllegalArgumentException("lab.tenants[" + t.name() + "].workers: duplicate worker name '"
-                            + w.name() + "' (node names are unique in the lab)");
+                            + w.name() + "' (node names are unique in a tenant's cluster)");
                 }
             }
         }
