@@ -1,6 +1,5 @@
 package io.gpulab.app.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gpulab.scheduler.bench.Bench;
 import io.gpulab.scheduler.bench.BenchConfig;
@@ -54,8 +53,7 @@ public final class BenchCommand implements Callable<Integer> {
         BenchResult r = Bench.run(config);
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
-            ObjectMapper mapper = new ObjectMapper();
-            ObjectNode o = mapper.createObjectNode();
+            ObjectNode o = JsonOutput.MAPPER.createObjectNode();
             o.put("nodes", r.nodes());
             o.put("cards", r.cards());
             o.put("pods", r.pods());
@@ -68,7 +66,9 @@ public final class BenchCommand implements Callable<Integer> {
             if (check) {
                 o.put("mismatches", r.mismatches());
             }
-            out.println(mapper.writeValueAsString(o));
+            if (!JsonOutput.print(spec, o)) {
+                return GpulabCommand.EXIT_USAGE;
+            }
         } else {
             out.printf("%d nodes, %d cards, %d pods: %d scheduled%n", r.nodes(), r.cards(), r.pods(), r.scheduled());
             out.printf("%.0f pods/s (%.0f per CPU-second), p50 %.1f us, p99 %.1f us, peak heap %.1f MB%n",

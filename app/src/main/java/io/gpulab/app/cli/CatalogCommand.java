@@ -34,8 +34,7 @@ public final class CatalogCommand implements Callable<Integer> {
         List<CardModel> models = CardCatalog.builtIn().models();
         if (json) {
             List<Map<String, Object>> rows = models.stream().map(CatalogCommand::row).toList();
-            CliSupport.printJson(spec, Map.of("models", rows));
-            return GpulabCommand.EXIT_OK;
+            return CliSupport.printJson(spec, Map.of("models", rows));
         }
         PrintWriter out = CliSupport.out(spec);
         int w = Math.max(5, models.stream().mapToInt(m -> m.name().length()).max().orElse(5));

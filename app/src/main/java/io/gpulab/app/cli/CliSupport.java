@@ -1,8 +1,5 @@
 package io.gpulab.app.cli;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.gpulab.engine.api.LabBackend;
 import io.gpulab.engine.scenario.BackendOptions;
 import io.gpulab.engine.scenario.Backends;
@@ -12,7 +9,6 @@ import io.gpulab.engine.scenario.ScenarioReader;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Model.CommandSpec;
 
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
@@ -20,10 +16,6 @@ import java.util.concurrent.FutureTask;
 
 /** What the scenario commands share: loading with located errors, opening a backend, the JSON writer. */
 final class CliSupport {
-
-    /** Pretty JSON in the property order docs/json-output.md specifies; never closes stdout. */
-    static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-            .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
 
     private CliSupport() {
     }
@@ -122,11 +114,12 @@ final class CliSupport {
         return spec.commandLine().getErr();
     }
 
-    /** Writes {@code value} as JSON to stdout, followed by a newline. */
-    static void printJson(CommandSpec spec, Object value) throws IOException {
-        PrintWriter out = out(spec);
-        JSON.writeValue(out, value);
-        out.println();
-        out.flush();
+    /**
+     * Writes {@code value} as one JSON document to stdout, followed by a newline ({@link JsonOutput}).
+     *
+     * @return the exit code: 0 when printed, 2 (said on stderr) when it could not be written
+     */
+    static int printJson(CommandSpec spec, Object value) {
+        return JsonOutput.print(spec, value) ? GpulabCommand.EXIT_OK : GpulabCommand.EXIT_USAGE;
     }
 }

@@ -9,16 +9,17 @@ import io.gpulab.engine.openb.OpenbCsv;
 import io.gpulab.engine.openb.OpenbImporter;
 import io.gpulab.engine.openb.OpenbNode;
 import io.gpulab.engine.openb.OpenbPod;
+import io.gpulab.engine.scenario.GeneratedScenario;
 import io.gpulab.mockgpu.catalog.CardCatalog;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -59,7 +60,8 @@ public final class ImportCommand {
               @Option(names = "--out", paramLabel = "FILE",
                       description = "write here (.json for JSON, else YAML); default: stdout") @Nullable Path out,
               @Option(names = "--name", paramLabel = "NAME", defaultValue = "openb",
-                      description = "metadata.name of the scenario (default: ${DEFAULT-VALUE})") String name)
+                      description = "metadata.name of the scenario (default: ${DEFAULT-VALUE})") String name,
+              @Mixin OutputOptions output)
             throws IOException {
         OpenbImporter.Imported imported;
         try {
@@ -75,20 +77,18 @@ public final class ImportCommand {
             CliSupport.err(spec).println("gpulab: import openb: " + e.getMessage());
             return GpulabCommand.EXIT_USAGE;
         }
-        ObjectNode doc = imported.scenario();
+        ObjectNode doc = GeneratedScenario.mark(imported.scenario(), OutputOptions.generator("import openb"));
         boolean json = out != null && out.toString().endsWith(".json");
-        ObjectMapper mapper = json ? CliSupport.JSON : new ObjectMapper(YAMLFactory.builder()
+        ObjectMapper mapper = json ? JsonOutput.MAPPER : new ObjectMapper(YAMLFactory.builder()
                 .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES).disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
                 .build());
         if (out == null) {
             mapper.writeValue(CliSupport.out(spec), doc);
             CliSupport.out(spec).flush();
         } else {
-            Path parent = out.toAbsolutePath().getParent();
-            if (parent != null) {
-                Files.createDirectories(parent);
+            if (!output.write(spec, "import openb", out, GeneratedScenario.KIND, o -> mapper.writeValue(o, doc))) {
+                return GpulabCommand.EXIT_USAGE;
             }
-            mapper.writeValue(out.toFile(), doc);
             CliSupport.out(spec).printf("wrote %s: %d nodes, %d pods (%d with GPUs, %d CPU-only), %d steps, %s "
                             + "arrivals; rows skipped: %s%n", out, imported.nodes(), imported.pods(), imported.gpuPods(),
                     imported.pods() - imported.gpuPods(), imported.steps(), arrivals.toLowerCase(java.util.Locale.ROOT),
@@ -118,7 +118,8 @@ public final class ImportCommand {
                  @Option(names = "--hami-values", paramLabel = "[TENANT=]values.yaml",
                          description = "the HAMi chart values the platform deploys with: FILE for the whole lab "
                                  + "(lab.hami), TENANT=FILE for one tenant's own HAMi (its hami); repeatable")
-                 java.util.@Nullable List<String> hamiValues)
+                 java.util.@Nullable List<String> hamiValues,
+                 @Mixin OutputOptions output)
             throws IOException {
         io.gpulab.engine.snapshot.SnapshotImporter.Result r;
         try {
@@ -135,12 +136,11 @@ public final class ImportCommand {
             CliSupport.err(spec).println("gpulab: import snapshot: " + e.getMessage());
             return GpulabCommand.EXIT_USAGE;
         }
-        Path parent = out.toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
-        }
-        try (java.io.Writer w = Files.newBufferedWriter(out)) {
-            io.gpulab.engine.snapshot.ScenarioYaml.write(r.scenario(), w);
+        java.util.Map<String, Object> doc = GeneratedScenario.mark(r.scenario(),
+                OutputOptions.generator("import snapshot"));
+        if (!output.write(spec, "import snapshot", out, GeneratedScenario.KIND,
+                o -> io.gpulab.engine.snapshot.ScenarioYaml.write(doc, o))) {
+            return GpulabCommand.EXIT_USAGE;
         }
         java.io.PrintWriter o = CliSupport.out(spec);
         r.counts().forEach((t, c) -> o.printf("%s: %d nodes, %d pods, %d resource quotas, %d events read%n", t, c[0],

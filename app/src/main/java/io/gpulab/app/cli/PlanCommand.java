@@ -1,9 +1,11 @@
 package io.gpulab.app.cli;
 
 import io.gpulab.app.GpulabVersion;
+import io.gpulab.app.report.PdfDoc;
 import io.gpulab.engine.cluster.ClusterBackend;
 import io.gpulab.engine.cluster.ClusterException;
 import io.gpulab.engine.cluster.ClusterWorkload;
+import io.gpulab.engine.output.OutputFile;
 import io.gpulab.engine.plan.Plan;
 import io.gpulab.engine.plan.PlanCsv;
 import io.gpulab.engine.plan.PlanJson;
@@ -53,15 +55,43 @@ public final class PlanCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "REPORT.pdf", description = "also write the decision report as PDF")
     private @Nullable Path out;
 
+    @Option(names = "--orders", paramLabel = "N", description = "replay every candidate under N other seeded arrival "
+            + "orders (the plan's sensitivity.orders; its growth steps and seed are kept)")
+    private @Nullable Integer orders;
+
     @Mixin
     private ClusterCliOptions cluster = new ClusterCliOptions();
+
+    @Mixin
+    private OutputOptions output = new OutputOptions();
 
     @Override
     public Integer call() throws Exception {
         Plan plan;
         Workload workload;
         try {
+            // a file that would be refused is refused before the candidates replay, not after
+            if (out != null) {
+                OutputFile.check(out, PdfDoc.KIND, output.force);
+            }
+            if (csv != null) {
+                PlanCsv.check(csv, output.force);
+            }
+        } catch (java.io.IOException e) {
+            CliSupport.err(spec).println("gpulab plan: " + e.getMessage());
+            return GpulabCommand.EXIT_USAGE;
+        }
+        try {
             plan = new PlanReader().load(planRef);
+            if (orders != null) {
+                if (orders < 1 || orders > io.gpulab.engine.plan.SensitivitySpec.MAX_ORDERS) {
+                    throw new IllegalArgumentException("--orders must be between 1 and "
+                            + io.gpulab.engine.plan.SensitivitySpec.MAX_ORDERS + ", got " + orders);
+                }
+                var s = plan.sensitivity();
+                plan = plan.withSensitivity(new io.gpulab.engine.plan.SensitivitySpec(orders,
+                        s == null ? List.of(0) : s.growth(), s == null ? 1 : s.seed()));
+            }
             workload = resolve(plan);
         } catch (ScenarioException | IllegalArgumentException | UncheckedIOException | ClusterException e) {
             CliSupport.err(spec).println("gpulab plan: " + e.getMessage());
@@ -74,21 +104,21 @@ public final class PlanCommand implements Callable<Integer> {
                 plan.candidates().stream().map(c -> c.name()).toList());
         PlanResult result = new PlanRunner().run(plan, workload, progress, new AtomicBoolean());
         progress.finish();
-        if (csv != null) {
-            List<Path> files = PlanCsv.write(result, csv);
-            CliSupport.err(spec).println("plan: wrote " + files.size() + " CSV files to " + csv);
-        }
-        if (out != null) {
-            try {
-                int pages = PlanReport.write(result, plan, out);
-                CliSupport.err(spec).println("plan: wrote " + out + " (" + pages + " pages)");
-            } catch (java.io.IOException e) {
-                CliSupport.err(spec).println("gpulab plan: cannot write " + out + ": " + e.getMessage());
-                return GpulabCommand.EXIT_USAGE;
+        try {
+            if (csv != null) {
+                List<Path> files = PlanCsv.write(result, csv, output.force);
+                CliSupport.err(spec).println("plan: wrote " + files.size() + " CSV files to " + csv);
             }
+            if (out != null) {
+                int pages = PlanReport.write(result, plan, out, output.force);
+                CliSupport.err(spec).println("plan: wrote " + out + " (" + pages + " pages)");
+            }
+        } catch (java.io.IOException e) {
+            CliSupport.err(spec).println("gpulab plan: " + e.getMessage());
+            return GpulabCommand.EXIT_USAGE;
         }
         if (json) {
-            CliSupport.printJson(spec, PlanJson.of(result, GpulabVersion.VERSION));
+            return CliSupport.printJson(spec, PlanJson.of(result, GpulabVersion.VERSION));
         } else {
             PlanSummary.print(result, CliSupport.out(spec));
         }

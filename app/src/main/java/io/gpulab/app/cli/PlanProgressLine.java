@@ -48,6 +48,27 @@ final class PlanProgressLine implements PlanProgress {
         draw(true);
     }
 
+    private int sensitivityDone = -1;
+    private int sensitivityTotal;
+    private int lastTenth = -1;
+
+    @Override
+    public synchronized void sensitivity(int done, int total) {
+        sensitivityDone = done;
+        sensitivityTotal = total;
+        if (!tty) {
+            int tenth = total == 0 ? 10 : done * 10 / total;
+            if (tenth != lastTenth) {
+                lastTenth = tenth;
+                err.printf(Locale.ROOT, "plan: robustness replays %d/%d (%.1f s)%n", done, total,
+                        (System.nanoTime() - start) / 1e9);
+                err.flush();
+            }
+            return;
+        }
+        draw(done == total);
+    }
+
     /**
      * Whether stderr is a terminal (the bar is drawn there even when stdout is piped to a file): on Linux its
      * descriptor links to a tty; elsewhere Java only knows whether both standard streams are one.
@@ -79,6 +100,15 @@ final class PlanProgressLine implements PlanProgress {
             return;
         }
         lastDraw = now;
+        if (sensitivityDone >= 0) {
+            double f = sensitivityTotal == 0 ? 1 : (double) sensitivityDone / sensitivityTotal;
+            int fill = (int) Math.round(f * BAR);
+            err.print("\rplan [" + "#".repeat(fill) + "-".repeat(BAR - fill) + "] "
+                    + String.format(Locale.ROOT, "%3d%% robustness replays %d/%d", Math.round(f * 100), sensitivityDone,
+                    sensitivityTotal) + "            ");
+            err.flush();
+            return;
+        }
         double sum = 0;
         int done = 0;
         StringBuilder who = new StringBuilder();

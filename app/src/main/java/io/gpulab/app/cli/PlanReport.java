@@ -33,9 +33,9 @@ final class PlanReport {
         t.start();
     }
 
-    static int write(PlanResult r, Plan plan, Path out) throws IOException {
+    static int write(PlanResult r, Plan plan, Path out, boolean force) throws IOException {
         System.setProperty("org.slf4j.simpleLogger.log.org.apache.pdfbox", "error");
         return io.gpulab.app.report.DecisionReport.write(r, GpulabVersion.VERSION, out,
-                io.gpulab.app.gui.plan.PlanChartImages.headless());
+                io.gpulab.app.gui.plan.PlanChartImages.headless(), force);
     }
 }

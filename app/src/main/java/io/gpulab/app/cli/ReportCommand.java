@@ -1,8 +1,10 @@
 package io.gpulab.app.cli;
 
 import io.gpulab.app.GpulabVersion;
+import io.gpulab.app.report.PdfDoc;
 import io.gpulab.app.report.ScenarioReport;
 import io.gpulab.app.report.ScenarioReportInput;
+import io.gpulab.engine.output.OutputFile;
 import io.gpulab.engine.scenario.BuiltinScenarios;
 import io.gpulab.engine.scenario.RecordedScenario;
 import io.gpulab.engine.scenario.Scenario;
@@ -13,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -44,10 +47,19 @@ public final class ReportCommand implements Callable<Integer> {
             + "NOT RUN.")
     Integer steps;
 
+    @Mixin
+    OutputOptions output = new OutputOptions();
+
     @Override
     public Integer call() throws Exception {
         // PDFBox logs font fallbacks at WARN; the report embeds its own fonts, so keep the console clean
         System.setProperty("org.slf4j.simpleLogger.log.org.apache.pdfbox", "error");
+        try {
+            OutputFile.check(out, PdfDoc.KIND, output.force);
+        } catch (java.io.IOException e) {
+            spec.commandLine().getErr().println("gpulab report: " + e.getMessage());
+            return GpulabCommand.EXIT_USAGE;
+        }
         Scenario s = CliSupport.load(spec, scenario);
         if (s == null) {
             return GpulabCommand.EXIT_USAGE;
@@ -71,7 +83,8 @@ public final class ReportCommand implements Callable<Integer> {
                 history.add(new RecordedScenario.Item.Played(i));
             }
             ScenarioReport.Input in = ScenarioReportInput.collect(RecordedScenario.of(origin, null, history));
-            int pages = ScenarioReport.write(in, GpulabVersion.VERSION, ZonedDateTime.now(ZoneOffset.UTC), out);
+            int pages = ScenarioReport.write(in, GpulabVersion.VERSION, ZonedDateTime.now(ZoneOffset.UTC), out,
+                    output.force);
             spec.commandLine().getOut().println("wrote " + out + " (" + pages + " pages)");
             return GpulabCommand.EXIT_OK;
         } catch (IllegalArgumentException | java.io.IOException e) {

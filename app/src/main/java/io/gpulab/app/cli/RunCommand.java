@@ -54,8 +54,8 @@ public final class RunCommand implements Callable<Integer> {
             ScenarioRunner runner = new ScenarioRunner(backend, limit);
             if (json) {
                 RunResult run = runner.run(s);
-                CliSupport.printJson(spec, run);
-                return exit(run);
+                int printed = CliSupport.printJson(spec, run);
+                return printed != GpulabCommand.EXIT_OK ? printed : exit(run);
             }
             try (StepLines lines = new StepLines()) {
                 RunResult run = runner.run(s, lines);

@@ -4,6 +4,10 @@ import io.gpulab.app.gui.EngineLabOpener;
 import io.gpulab.app.gui.FrameBench;
 import io.gpulab.app.gui.HeadlessWorkbench;
 import io.gpulab.app.gui.export.HeadlessFx;
+import io.gpulab.app.gui.export.LayoutReport;
+import io.gpulab.app.gui.export.PngExporter;
+import io.gpulab.engine.output.OutputException;
+import io.gpulab.engine.output.OutputFile;
 import io.gpulab.engine.scenario.ScenarioException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -64,6 +68,9 @@ public final class ScreenshotCommand implements Callable<Integer> {
     @Mixin
     BackendMixin backend = new BackendMixin();
 
+    @Mixin
+    OutputOptions output = new OutputOptions();
+
     @Option(names = "--frames", defaultValue = "0", paramLabel = "N",
             description = "Also measure frame times and print one line per series: N frames after a 1 s clock "
                     + "advance each; N frames after a pod submitted to or deleted from the tenant with the most "
@@ -87,6 +94,15 @@ public final class ScreenshotCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("gpulab screenshot: --size must look like 1600x1000");
             return GpulabCommand.EXIT_USAGE;
         }
+        try {
+            OutputFile.check(out, PngExporter.KIND, output.force);
+            if (layout != null) {
+                OutputFile.check(layout, LayoutReport.KIND, output.force);
+            }
+        } catch (java.io.IOException e) {
+            spec.commandLine().getErr().println("gpulab screenshot: " + e.getMessage());
+            return GpulabCommand.EXIT_USAGE;
+        }
         int play = initial ? 0 : steps == null ? Integer.MAX_VALUE : steps;
         EngineLabOpener opener = new EngineLabOpener(backend.backendId, backend.options(false));
         try (HeadlessWorkbench w = HeadlessWorkbench.open(opener, scenario, play, select, dark,
@@ -102,17 +118,20 @@ public final class ScreenshotCommand implements Callable<Integer> {
             }
             if (layout != null) {
                 HeadlessFx.call(() -> {
-                    io.gpulab.app.gui.export.LayoutReport.write(w.workbench().view().getScene(), layout);
+                    LayoutReport.write(w.workbench().view().getScene(), layout, output.force);
                     return null;
                 });
                 spec.commandLine().getOut().println("wrote " + layout);
             }
             boolean window = view.equals("window");
             var actions = w.workbench().view().actions();
-            long bytes = HeadlessFx.call(() -> view.equals("slide") ? actions.exportSlideTo(scale, out)
-                    : actions.exportPngTo(window, scale, out));
+            long bytes = HeadlessFx.call(() -> view.equals("slide") ? actions.exportSlideTo(scale, out, output.force)
+                    : actions.exportPngTo(window, scale, out, output.force));
             spec.commandLine().getOut().println("wrote " + out + " (" + bytes + " bytes)");
             return GpulabCommand.EXIT_OK;
+        } catch (OutputException e) {
+            spec.commandLine().getErr().println("gpulab screenshot: " + e.getMessage());
+            return GpulabCommand.EXIT_USAGE;
         } catch (ScenarioException | IllegalArgumentException | IllegalStateException e) {
             spec.commandLine().getErr().println("gpulab screenshot: " + e.getMessage());
             return GpulabCommand.EXIT_USAGE;

@@ -70,7 +70,7 @@ public final class TraceCommand implements Callable<Integer> {
             new ScenarioRunner(backend).run(s);
             PodTrace trace = backend.trace(t, key);
             if (json) {
-                CliSupport.printJson(spec, trace);
+                return CliSupport.printJson(spec, trace);
             } else {
                 print(trace, CliSupport.out(spec));
             }

@@ -13,6 +13,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 /**
@@ -41,10 +42,19 @@ public final class VerifyCommand implements Callable<Integer> {
             description = "directory for the report files (default: ${DEFAULT-VALUE})")
     private Path reportDir;
 
+    @Mixin
+    private OutputOptions output = new OutputOptions();
+
     @Override
     public Integer call() throws Exception {
         Scenario s = CliSupport.load(spec, scenario);
         if (s == null) {
+            return GpulabCommand.EXIT_USAGE;
+        }
+        try {
+            VerifyReport.check(s.name(), reportDir, output.force);
+        } catch (java.io.IOException e) {
+            CliSupport.err(spec).println("gpulab verify: " + e.getMessage());
             return GpulabCommand.EXIT_USAGE;
         }
         long start = System.nanoTime();
@@ -54,7 +64,13 @@ public final class VerifyCommand implements Callable<Integer> {
             }
             RunResult run = new ScenarioRunner(lab).run(s);
             double seconds = (System.nanoTime() - start) / 1e9;
-            var files = VerifyReport.write(run, lab.id(), seconds, reportDir);
+            List<Path> files;
+            try {
+                files = VerifyReport.write(run, lab.id(), seconds, reportDir, output.force);
+            } catch (java.io.IOException e) {
+                CliSupport.err(spec).println("gpulab verify: " + e.getMessage());
+                return GpulabCommand.EXIT_USAGE;
+            }
             var out = CliSupport.out(spec);
             out.printf("%s on %s: %d passed, %d failed%n", run.scenario(), lab.id(), run.summary().passed(),
                     run.summary().failed());

@@ -77,12 +77,15 @@ public final class WhyPendingCommand implements Callable<Integer> {
             }
         }
         if (json) {
-            CliSupport.printJson(spec, x);
-            return GpulabCommand.EXIT_OK;
+            return CliSupport.printJson(spec, x);
         }
         PrintWriter out = CliSupport.out(spec);
         out.printf("pod %s in %s: %s%n", x.podKey(), x.tenant(), x.phase());
         out.printf("scheduler/ says: %s%n", x.verdict());
+        if (x.explanation() != null) {
+            out.printf("in words: %s%n  fix: %s (%s)%n", x.explanation().text(), x.explanation().fix(),
+                    x.explanation().doc());
+        }
         if (!x.cards().isEmpty()) {
             out.printf("  %-20s %-20s %9s %10s %10s  %s%n", "card", "node", "free MB", "free cores", "free slots",
                     "reason");

@@ -53,6 +53,9 @@ public final class EngineLabOpener implements LabOpener {
                 ? new ScenarioReader().read(scenarioName, new java.io.StringReader(synthetic.get()), false)
                 : new ScenarioReader().load(scenarioName);
         LabBackend backend = Backends.open(backendId, scenario.lab(), options);
+        // the inspector shows why HAMi chose each pod's node and cards: the lab keeps that for its pods (on tenants of
+        // up to 64 nodes; a real cluster keeps none)
+        backend.explainDecisions(java.util.Set.of());
         String source = synthetic.isPresent() ? synthetic.get() : BuiltinScenarios.source(scenarioName);
         return new OpenedLab(backend, new RecordedScenario.Origin(source, scenario));
     }

@@ -2,6 +2,7 @@ package io.gpulab.app.report;
 
 import io.gpulab.engine.lab.CardSpec;
 import io.gpulab.engine.lab.HamiSettings;
+import io.gpulab.engine.output.OutputFile;
 import io.gpulab.engine.plan.Candidate;
 import io.gpulab.engine.plan.CandidateResult;
 import io.gpulab.engine.plan.Fit;
@@ -9,7 +10,6 @@ import io.gpulab.engine.plan.Plan;
 import io.gpulab.engine.plan.PlanResult;
 import io.gpulab.engine.plan.Prices;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
@@ -38,16 +38,27 @@ public final class DecisionReport {
      * @param charts the Plan view's charts as pictures (the same chart code as the workbench)
      */
     public static int write(PlanResult r, String version, Path file, PlanChartSource charts) throws IOException {
-        return write(r, version, ZonedDateTime.now(ZoneOffset.UTC), file, charts);
+        return write(r, version, ZonedDateTime.now(ZoneOffset.UTC), file, charts, false);
+    }
+
+    /**
+     * As {@link #write(PlanResult, String, Path, PlanChartSource)}, whole or not at all (docs/outputs.md).
+     *
+     * @param force replace a file gpulab did not write, or a symbolic link (the link itself)
+     */
+    public static int write(PlanResult r, String version, Path file, PlanChartSource charts, boolean force)
+            throws IOException {
+        return write(r, version, ZonedDateTime.now(ZoneOffset.UTC), file, charts, force);
     }
 
     /** As {@link #write(PlanResult, String, Path, PlanChartSource)} with a fixed date (tests). */
     public static int write(PlanResult r, String version, ZonedDateTime date, Path file, PlanChartSource charts)
             throws IOException {
-        Path parent = file.toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
-        }
+        return write(r, version, date, file, charts, false);
+    }
+
+    private static int write(PlanResult r, String version, ZonedDateTime date, Path file, PlanChartSource charts,
+                             boolean force) throws IOException {
         Plan plan = r.plan();
         try (PDDocument doc = new PDDocument()) {
             doc.getDocumentInformation().setTitle("Decision report: " + plan.name());
@@ -58,6 +69,10 @@ public final class DecisionReport {
                 ReportAssumptions.plan(pdf, r);
                 pdf.newPage();
                 comparison(pdf, r, charts);
+                if (r.sensitivity() != null) {
+                    pdf.newPage();
+                    robustness(pdf, r, charts);
+                }
                 for (CandidateResult c : r.candidates()) {
                     pdf.newPage();
                     candidate(pdf, c, r, charts);
@@ -65,7 +80,7 @@ public final class DecisionReport {
                 pdf.newPage();
                 appendix(pdf, plan, version, date);
             }
-            doc.save(file.toFile());
+            OutputFile.write(file, PdfDoc.KIND, force, out -> PdfDoc.save(doc, out));
             return doc.getNumberOfPages();
         }
     }
@@ -81,11 +96,24 @@ public final class DecisionReport {
         pdf.heading("The question");
         pdf.text(plan.question());
         pdf.heading("The answer");
-        for (String s : r.conclusions()) {
-            pdf.answer(s);
+        pdf.answer(r.recommendation().sentence());
+        for (var s : r.suggestions()) {
+            pdf.tagged("NOTE", false, s.sentence());
         }
-        pdf.muted("Each sentence answers one objective of the plan. All figures come from replaying the workload on a "
-                + "simulation of HAMi v2.10.0's scheduling decisions; page 2 says what that does and does not show.");
+        for (String s : io.gpulab.engine.plan.SensitivityText.summary(r)) {
+            pdf.text("Robustness: " + s);
+        }
+        pdf.subheading("Objective by objective, in the plan's order");
+        for (String s : r.objectives()) {
+            pdf.bullet(s);
+        }
+        pdf.muted("The recommendation ranks the candidates by the plan's objectives in the order listed ("
+                + String.join(", ", plan.objectives().stream().map(o -> o.key()).toList()) + "): a later objective "
+                + "decides only between candidates tied under every earlier one (equal as printed: cost to the cent, "
+                + "percentages to 0.1). All figures come from replaying the workload on a simulation of HAMi v2.10.0's "
+                + "scheduling decisions; page 2 says what that does and does not show.");
+        // the workload and the candidates on a page of their own: the answer may take most of the cover
+        pdf.newPage();
         pdf.heading("The workload");
         pdf.text(r.workload().description() + ": " + fmt(r.workload().pods().size()) + " pods asking for "
                 + fmt(r.workload().demandMilli()) + " GPU-milli of compute (1000 = one whole card).");
@@ -102,10 +130,6 @@ public final class DecisionReport {
             }
             pdf.table(List.of("pods", "count", "cards", "GPU memory / card", "compute / card", "CPU", "memory",
                     "card model"), rows);
-        }
-        for (Fit.NeverFit n : r.neverFitAnywhere()) {
-            pdf.tagged("NOTE", false, n.pods() + " pods " + n.reason() + ": no candidate can run them, whatever the "
-                    + "worker count.");
         }
         pdf.heading("The candidates");
         List<List<String>> rows = new ArrayList<>();
@@ -127,16 +151,22 @@ public final class DecisionReport {
         pdf.heading("The candidates side by side");
         List<List<String>> rows = new ArrayList<>();
         for (CandidateResult c : r.candidates()) {
+            Prices p = c.candidate().prices();
             rows.add(List.of(c.name(), fmt(c.workers()) + (c.minWorkers() != null ? " (minimum)" : ""),
-                    fmt(c.cards()), fmt(c.placed()), fmt(c.pending()), fmt(c.neverFitPods()),
-                    pct(c.gpuAllocationPct()), pct(c.strandedMemoryPct()) + " / " + pct(c.strandedComputePct()),
-                    c.cost() == null ? "not priced" : money(c.cost(), c.candidate().prices()),
-                    c.costPerPlacedPod() == null ? "-" : money(c.costPerPlacedPod(), c.candidate().prices())));
+                    fmt(c.cards()), fmt(c.placed()) + " / " + fmt(c.pending()) + " (" + fmt(c.neverFitPods()) + ")",
+                    pct(c.metrics().gpuCompute().pct()) + " / " + pct(c.metrics().gpuMemory().pct()) + " / "
+                            + pct(c.metrics().gpuSlots().pct()),
+                    pct(c.strandedMemoryPct()) + " / " + pct(c.strandedComputePct()),
+                    c.cost() == null ? "not priced" : money(c.cost(), p)
+                            + (p.term() == null ? "" : "; " + p.amount(c.cost() * p.term()) + " over " + p.termWords()),
+                    c.costPerPlacedPod() == null ? "-" : money(c.costPerPlacedPod(), p)));
         }
-        pdf.table(List.of("candidate", "workers", "cards", "placed", "pending", "never fit", "GPU allocation",
-                        "stranded memory / compute", "cost", "cost per placed pod"), rows);
-        pdf.images(List.of(charts.curves(r.candidates(), pdf.width(), 250)));
-        pdf.muted("Arrived demand is a share of each candidate's own GPU capacity. A curve that follows the grey "
+        pdf.table(List.of("candidate", "workers", "cards", "placed / pending (never fit)",
+                        "booked: GPU compute / GPU memory / slots", "stranded GPU memory / compute", "cost",
+                        "cost per placed pod"), rows);
+        pdf.images(List.of(charts.curves(r.candidates(), pdf.width(), 215)));
+        pdf.muted("The curves show GPU compute (FGD's allocation: 1000 GPU-milli a card); GPU memory and sharing slots "
+                + "are in the table and the bars. Arrived demand is a share of each candidate's own GPU capacity. A curve that follows the grey "
                 + "diagonal places what arrives; where it flattens below 100 %, pods pend although capacity is left "
                 + "(fragmentation, card model or host limits). The x axis goes past 100 % when more is asked than the "
                 + "candidate has.");
@@ -161,20 +191,22 @@ public final class DecisionReport {
         pdf.text(cand.shape() + "; " + tenants(cand) + "; " + hami(cand.hami()) + ".");
         List<List<String>> rows = new ArrayList<>();
         rows.add(List.of("workers", fmt(c.workers()) + (cand.minimize() ? c.minWorkers() != null
-                ? ", the smallest count that places every pod that fits (found in " + c.replays() + " replays)"
-                : ", the largest count tried: " + c.searchNote() : " (fixed in the plan)")));
+                ? ", the smallest count the search saw place every pod that fits" : ", the largest count tried: "
+                + c.searchNote() : " (fixed in the plan)")));
+        if (cand.minimize()) {
+            rows.add(List.of("search", searchText(c)));
+        }
         if (!c.searchNote().isEmpty() && c.minWorkers() != null) {
-            rows.add(List.of("search", c.searchNote()));
+            rows.add(List.of("search note", c.searchNote()));
         }
         rows.add(List.of("cards", fmt(c.cards()) + " (" + cardList(cand) + " per worker)"));
         rows.add(List.of("pods placed", fmt(c.placed()) + " of " + fmt(r.workload().pods().size())));
         rows.add(List.of("pods pending", fmt(c.pending()) + (c.neverFitPods() > 0 ? ", of which "
                 + fmt(c.neverFitPods()) + " can never fit this candidate" : "")));
-        rows.add(List.of("GPU allocation", pct(c.gpuAllocationPct()) + " of " + fmt(c.metrics().gpuAllocation()
-                .capacity()) + " GPU-milli"));
+        rows.add(List.of("GPU compute allocated", pct(c.gpuAllocationPct()) + " of " + fmt(c.metrics().gpuAllocation()
+                .capacity()) + " GPU-milli (FGD's allocation)"));
         rows.add(List.of("GPU memory booked", pct(c.metrics().gpuMemory().pct()) + " (" + fmt(c.metrics().gpuMemory()
                 .used()) + " of " + fmt(c.metrics().gpuMemory().capacity()) + " MB)"));
-        rows.add(List.of("GPU compute booked", pct(c.metrics().gpuCompute().pct())));
         rows.add(List.of("sharing slots in use", pct(c.metrics().gpuSlots().pct()) + " (deviceSplitCount "
                 + cand.hami().deviceSplitCount() + ")"));
         rows.add(List.of("host CPU / memory requested", pct(c.metrics().cpu().pct()) + " / "
@@ -184,6 +216,8 @@ public final class DecisionReport {
         rows.add(List.of("stranded GPU compute", fmt(c.metrics().stranded().gpuCores()) + " core units ("
                 + pct(c.strandedComputePct()) + ") on cards whose memory or slots are exhausted"));
         rows.add(List.of("cost", c.cost() == null ? "not priced" : money(c.cost(), cand.prices())
+                + (cand.prices().term() == null ? "" : "; " + cand.prices().amount(c.cost() * cand.prices().term())
+                + " over " + cand.prices().termWords())
                 + (c.costPerPlacedPod() == null ? "" : "; " + perPod(c.costPerPlacedPod(), cand.prices()))));
         pdf.table(List.of("figure", "value"), rows);
         if (!c.pendingByReason().isEmpty()) {
@@ -198,13 +232,51 @@ public final class DecisionReport {
                 pdf.bullet(n.pods() + " pods " + n.reason() + ".");
             }
         }
-        pdf.images(List.of(charts.curves(List.of(c), pdf.width(), 190)));
+        pdf.images(List.of(charts.curves(List.of(c), pdf.width(), cand.minimize() ? 165 : 190)));
         // the heat map in the room left (every card drawn, squares up to 10 pt); on a page of its own when that
         // room is too small for a readable map
-        if (pdf.remaining() < 170) {
+        if (pdf.remaining() < (c.cards() <= 200 ? 110 : 170)) {
             pdf.newPage();
         }
         pdf.images(List.of(charts.heat(c, pdf.width(), Math.min(480, pdf.remaining() - 8))));
+    }
+
+    /** Every replay of a search, in order, and how the count below the answer is known to be too small. */
+    static String searchText(CandidateResult c) {
+        List<String> tried = new ArrayList<>();
+        for (io.gpulab.engine.plan.SearchStep st : c.steps()) {
+            tried.add(fmt(st.workers()) + (st.placedAll() ? " placed all" : st.stoppedEarly()
+                    ? " too few (stopped at the first pod left pending)" : " too few"));
+        }
+        String below = switch (c.belowMinimumShown()) {
+            case "replayed" -> "; " + fmt(c.minWorkers() - 1) + " workers were replayed and seen to fail";
+            case "bound" -> "; " + fmt(c.minWorkers() - 1) + " workers is below the capacity lower bound of "
+                    + fmt(c.lowerBound()) + " (not replayed: fewer cannot hold the demand by cards, slots, CPU or memory)";
+            default -> c.minWorkers() == null ? "" : "; the count below was not shown to fail";
+        };
+        return c.steps().size() + " replays from the lower bound of " + fmt(c.lowerBound()) + " workers: "
+                + String.join(", ", tried) + below + ".";
+    }
+
+    private static void robustness(PdfDoc pdf, PlanResult r, PlanChartSource charts) throws IOException {
+        var s = r.sensitivity();
+        pdf.heading("How robust the answer is");
+        pdf.text("Every candidate was replayed under " + s.spec().orders() + " other arrival orders at each growth "
+                + "step (" + String.join(", ", s.spec().growth().stream().map(g -> g == 0 ? "today's demand"
+                : "+" + g + " %").toList()) + "): " + fmt(s.replays()) + " replays in all, on " + s.threads()
+                + " threads. Each order's recommendation is ranked exactly as the answer's.");
+        for (String line : io.gpulab.engine.plan.SensitivityText.summary(r)) {
+            pdf.answer(line);
+        }
+        pdf.table(io.gpulab.engine.plan.SensitivityText.headers(r), io.gpulab.engine.plan.SensitivityText.rows(r));
+        pdf.images(List.of(charts.wins(s, pdf.width(), 200)));
+        pdf.muted("Orders: the workload's pods shuffled across its arrival slots by java.util.Random with the seeds "
+                + io.gpulab.engine.plan.SensitivityText.seeds(s.spec()) + " (the same figures on every run and machine)."
+                + " Growth: ceil(pods × step / 100) copies of pods spread evenly over the workload, each arriving (and "
+                + "leaving) right after its original. A searched candidate's workers are the minimum found in that "
+                + "order (the search starts at the answer scaled by the growth and replays the count below it); a fixed "
+                + "candidate keeps its count, and its pending pods show what the order costs it. Percentiles are "
+                + "nearest-rank: the median of an even count is the lower middle value.");
     }
 
     private static void appendix(PdfDoc pdf, Plan plan, String version, ZonedDateTime date) throws IOException {
@@ -282,7 +354,7 @@ public final class DecisionReport {
     }
 
     private static String perPod(double v, Prices p) {
-        return money(v, new Prices(p.currency(), "", p.cards(), p.worker())) + " per placed pod"
+        return money(v, new Prices(p.currency(), "", p.cards(), p.worker(), null)) + " per placed pod"
                 + (p.period().isEmpty() ? "" : " per " + p.period());
     }
 

@@ -28,6 +28,12 @@ import org.apache.pdfbox.pdmodel.graphics.image.PDImageXObject;
 public final class PdfDoc implements AutoCloseable {
 
     /** The smallest type anywhere in a report: readable on paper. */
+    /**
+     * gpulab's PDFs: their Creator ({@code gpulab VERSION}) is in the document information, which {@link #save}
+     * writes as the second object, near the start of the file; such a file is replaced without {@code --force}.
+     */
+    public static final io.gpulab.engine.output.OutputKind KIND = io.gpulab.engine.output.OutputKind.of(
+            "PDF report", "/Creator (gpulab");
     public static final float MIN_SIZE = 7f;
     static final float MARGIN = 50;
     static final float BODY = 9.5f;
@@ -273,6 +279,14 @@ public final class PdfDoc implements AutoCloseable {
 
     /** Gap between pictures placed side by side. */
     public static final float GAP = 16;
+
+    /**
+     * Saves without object streams: the document information (title, Creator) stays readable as the file's second
+     * object, where {@link #KIND} finds it; page contents, fonts and images are compressed as before.
+     */
+    public static void save(PDDocument doc, java.io.OutputStream out) throws IOException {
+        doc.save(out, org.apache.pdfbox.pdfwriter.compress.CompressParameters.NO_COMPRESSION);
+    }
 
     /**
      * Pictures side by side at their size in points (a new page if they do not fit here), lossless, each tagged

@@ -19,6 +19,10 @@ public interface PlanChartSource {
     /** Stranded capacity at the end as grouped bars. */
     ChartImage stranded(List<CandidateResult> candidates, float widthPt, float heightPt) throws IOException;
 
+    /** How often each candidate wins under the other arrival orders, per growth step. */
+    ChartImage wins(io.gpulab.engine.plan.SensitivityResult sensitivity, float widthPt, float heightPt)
+            throws IOException;
+
     /** The candidate's cards at the end as a heat map, as high as every card needs (at most {@code maxHeightPt}). */
     ChartImage heat(CandidateResult candidate, float widthPt, float maxHeightPt) throws IOException;
 }

@@ -39,12 +39,52 @@ public final class ReportAssumptions {
                 + "one tenant) is HAMi-core's job and is not exercised here.");
     }
 
+    /** Replays per candidate, in words. */
+    private static String replays(PlanResult r) {
+        java.util.List<String> parts = new java.util.ArrayList<>();
+        for (var c : r.candidates()) {
+            parts.add(c.name() + " " + c.replays() + (c.replays() == 1 ? " replay" : " replays")
+                    + (c.candidate().minimize() ? " (search)" : " (fixed count)"));
+        }
+        String base = "The workload, in its own order, was replayed on a fresh simulated lab per replay: "
+                + String.join(", ", parts) + ".";
+        if (r.sensitivity() != null) {
+            base += " For robustness, " + r.sensitivity().replays() + " more replays under "
+                    + r.sensitivity().spec().orders() + " other arrival orders and " + r.sensitivity().spec().growth()
+                    .size() + " growth step" + (r.sensitivity().spec().growth().size() == 1 ? "" : "s")
+                    + " (the page \"How robust the answer is\").";
+        } else {
+            base += " No other arrival order or growth was replayed (add sensitivity: {orders: 10} to the plan, or "
+                    + "--orders 10): every figure comes from this one order.";
+        }
+        return base;
+    }
+
+    /** Which counts below each minimum were seen to fail, and which are known too small only by the bound. */
+    private static String seenToFail(PlanResult r) {
+        java.util.List<String> parts = new java.util.ArrayList<>();
+        for (var c : r.candidates()) {
+            if (c.minWorkers() == null) {
+                continue;
+            }
+            int below = c.minWorkers() - 1;
+            parts.add(switch (c.belowMinimumShown()) {
+                case "replayed" -> c.name() + ": " + below + " workers replayed and seen to fail";
+                case "bound" -> c.name() + ": " + below + " workers not replayed, below the lower bound of "
+                        + c.lowerBound();
+                default -> c.name() + ": " + below + " workers not shown to fail";
+            });
+        }
+        return parts.isEmpty() ? "" : "Here: " + String.join("; ", parts) + ".";
+    }
+
     /** The plan-specific part: how a plan's figures were made. */
     static void plan(PdfDoc pdf, PlanResult r) throws IOException {
         common(pdf);
         pdf.bullet("Arrival order. Pods arrive in the workload's order (" + r.workload().description() + "); pods "
                 + "leave only where the workload says so. The figures are the lab at the end of the replay; where pods "
                 + "leave, they are the lab at the highest allocation sampled (after the last departure it is empty).");
+        pdf.bullet("What was replayed. " + replays(r));
         pdf.bullet("GPU allocation is FGD's measure (Weng et al., USENIX ATC '23): a card is 1000 GPU-milli, a pod "
                 + "holds its compute share of each card it uses. A pod that books memory but no compute adds 0 here "
                 + "and shows in the memory figures. Stranded capacity is memory left on cards whose compute or "
@@ -54,11 +94,15 @@ public final class ReportAssumptions {
                 + "that no candidate can run: a candidate that cannot take pods another candidate runs does not "
                 + "place everything.");
         pdf.bullet("The smallest worker count (minimize: workers) is found by search, not by trying every count: "
-                + "from a capacity lower bound, growing, then bisecting, in at most 12 replays. Placement is close to, "
-                + "but not guaranteed to be, monotone in the worker count; the answer is the smallest count the "
-                + "search saw place everything, with the count below it seen to fail.");
+                + "from a capacity lower bound (fewer workers cannot hold the demand by cards, sharing slots, CPU or "
+                + "memory), growing, then bisecting, in at most 12 replays and up to maxWorkers (10,000 unless the "
+                + "plan says). Placement is close to, but not guaranteed to be, monotone in the worker count: the "
+                + "answer is the smallest count the search saw place everything; counts it did not replay are not "
+                + "known to fail unless they are below the lower bound. " + seenToFail(r));
         pdf.bullet("Prices are what the plan's author typed in; nothing is built in or fetched. Cost is workers × "
-                + "(price per worker + price per card × cards); power, networking and licences are left out unless "
-                + "they are in those prices.");
+                + "(price per worker + price per card × cards) per period, and the total is that times prices.term "
+                + "periods when the plan states a term; power, networking, licences and the control plane are left "
+                + "out unless they are in those prices." + (r.candidates().stream().allMatch(c -> c.cost() == null)
+                ? " This plan states no prices, so it draws no cost conclusion." : ""));
     }
 }

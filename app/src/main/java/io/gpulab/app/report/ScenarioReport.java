@@ -7,9 +7,9 @@ import io.gpulab.engine.api.PodTrace;
 import io.gpulab.engine.api.PodView;
 import io.gpulab.engine.api.TenantView;
 import io.gpulab.engine.metrics.LabMetrics;
+import io.gpulab.engine.output.OutputFile;
 import io.gpulab.engine.scenario.RecordedScenario;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
@@ -95,12 +95,13 @@ public final class ScenarioReport {
     private ScenarioReport() {
     }
 
-    /** Writes the report; returns the number of pages. */
-    public static int write(Input in, String version, ZonedDateTime date, Path file) throws IOException {
-        Path parent = file.toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
-        }
+    /**
+     * Writes the report whole or not at all (docs/outputs.md); returns the number of pages.
+     *
+     * @param force replace a file gpulab did not write, or a symbolic link (the link itself)
+     */
+    public static int write(Input in, String version, ZonedDateTime date, Path file, boolean force)
+            throws IOException {
         try (PDDocument doc = new PDDocument()) {
             doc.getDocumentInformation().setTitle("GPU Tenancy Lab review: " + in.scenario());
             doc.getDocumentInformation().setCreator("gpulab " + version);
@@ -121,7 +122,7 @@ public final class ScenarioReport {
                 pdf.newPage();
                 appendix(pdf, in, version, date);
             }
-            doc.save(file.toFile());
+            OutputFile.write(file, PdfDoc.KIND, force, out -> PdfDoc.save(doc, out));
             return doc.getNumberOfPages();
         }
     }

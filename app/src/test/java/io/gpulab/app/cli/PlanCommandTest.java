@@ -48,7 +48,16 @@ class PlanCommandTest {
         // a fixed count has no minWorkers: absent, not null
         JsonNode fixed = doc.get("candidates").get(2);
         assertFalse(fixed.has("minWorkers"));
-        assertTrue(doc.get("conclusions").get(0).asText().startsWith("Places everything at the lowest cost: "));
+        assertTrue(doc.get("conclusions").get(0).asText().startsWith("Recommendation: l4, 10 workers with 80 cards"));
+        assertEquals("l4", doc.get("recommendation").get("candidate").asText());
+        assertEquals(36, doc.get("recommendation").get("term").asInt());
+        assertEquals(25200.0 * 36, doc.get("recommendation").get("totalCost").asDouble());
+        JsonNode allocation = a100.get("allocation");
+        assertEquals(a100.get("utilisation").get("gpuMemoryPct").asDouble(), allocation.get("gpuMemoryPct").asDouble());
+        assertEquals(a100.get("gpuAllocationPct").asDouble(), allocation.get("gpuComputePct").asDouble());
+        JsonNode sens = doc.get("sensitivity");
+        assertEquals(10, sens.get("seeds").size());
+        assertEquals(10, sens.get("steps").get(0).get("winners").size());
         assertTrue(r.err().contains("plan: a100 done after"), r.err());
     }
 
@@ -57,12 +66,27 @@ class PlanCommandTest {
         CliHarness.Result r = CliHarness.run("plan", "mixed-fleet", "--csv", dir.toString(), "--out",
                 dir.resolve("report.pdf").toString());
         assertEquals(0, r.exit(), r.err());
-        assertTrue(r.err().contains("plan: wrote " + dir.resolve("report.pdf") + " (7 pages)"), r.err());
+        assertTrue(r.err().matches("(?s).*plan: wrote " + java.util.regex.Pattern.quote(dir.resolve("report.pdf")
+                .toString()) + " \\(\\d+ pages\\).*"), r.err());
         List<String> rows = Files.readAllLines(dir.resolve("candidates.csv"));
         assertEquals(4, rows.size(), rows.toString());
         assertTrue(rows.get(1).startsWith("h100,"), rows.get(1));
         assertTrue(Files.readAllLines(dir.resolve("curves.csv")).size() > 30);
         assertTrue(r.out().contains("answer:"), r.out());
+    }
+
+    @Test
+    void ordersOnTheCommandLineReplayThatManyOrdersAndKeepThePlansGrowth() throws Exception {
+        CliHarness.Result r = CliHarness.run("plan", "mixed-fleet", "--orders", "3", "--json");
+        assertEquals(0, r.exit(), r.err());
+        JsonNode sens = JSON.readTree(r.out()).get("sensitivity");
+        assertEquals(3, sens.get("orders").asInt());
+        assertEquals("[0,50]", sens.get("growth").toString());
+        assertEquals(3, sens.get("steps").get(1).get("winners").size());
+        assertTrue(r.err().contains("plan: robustness replays 18/18"), r.err());
+        CliHarness.Result bad = CliHarness.run("plan", "mixed-fleet", "--orders", "0");
+        assertEquals(2, bad.exit());
+        assertTrue(bad.err().contains("--orders must be between 1 and 1000, got 0"), bad.err());
     }
 
     @Test

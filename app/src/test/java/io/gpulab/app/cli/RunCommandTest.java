@@ -84,6 +84,11 @@ class RunCommandTest {
         assertEquals("Pending", fourth.at("/observed/phase").asText());
         assertEquals("1/1 CardInsufficientCore", fourth.at("/observed/failedNodes/tenant-a-worker").asText());
         assertTrue(checks.get(4).at("/observed/reason").asText().contains("CardInsufficientMemory"));
+        // beside HAMi's code and message, the reason in words from the lab's numbers, with its docs entry
+        assertEquals("asks 90,000 MB of one card; the largest card here has 81,920 MB: it fits no card of this lab, "
+                + "whatever is freed", checks.get(4).at("/observed/explanation/text").asText());
+        assertEquals("docs/reasons.md#cardinsufficientmemory", checks.get(4).at("/observed/explanation/doc").asText());
+        assertTrue(first.at("/observed/explanation").isMissingNode(), "a running pod needs no explanation");
         JsonNode card = doc.at("/state/tenants/0/nodes/0/cards/0");
         assertEquals(Set.of("id", "type", "memMB", "usedMemMB", "cores", "usedCores", "slots", "usedSlots",
                 "health", "numa", "index"), keys(card));

@@ -74,7 +74,7 @@ class TraceCommandTest {
         String text = CliHarness.run("trace", "article", "--pod", "gpu-pod-4").out();
         String section = text.substring(text.indexOf("why this node, why this card"));
         assertTrue(section.contains("node tenant-a-worker: fails: 1/1 CardInsufficientCore"), section);
-        assertTrue(section.contains("1. GPU-0 (index 0, NUMA 0, NVIDIA A100-SXM4-80GB): score "), section);
+        assertTrue(section.contains("1. GPU-0: index 0, NUMA 0, NVIDIA A100-SXM4-80GB; score "), section);
         assertTrue(section.contains("asked 20000 MB, 30 cores: CardInsufficientCore"), section);
     }
 

@@ -2,6 +2,7 @@ package io.gpulab.app.report;
 
 import io.gpulab.app.gui.plan.PlanChartImages;
 import io.gpulab.app.gui.plan.PlanCharts;
+import io.gpulab.engine.plan.Candidate;
 import io.gpulab.engine.plan.CandidateResult;
 import io.gpulab.engine.plan.Plan;
 import io.gpulab.engine.plan.PlanProgress;
@@ -56,25 +57,39 @@ class DecisionReportTest {
         Files.copy(pdf, Path.of("target/decision-report-test.pdf"), StandardCopyOption.REPLACE_EXISTING);
         List<String> text = PdfChecks.pages(pdf);   // page numbers "n / N", nothing below 7 pt, nothing cut
         assertEquals(pages, text.size());
-        assertEquals(4 + plan.candidates().size(), pages, "cover, assumptions, comparison, one per candidate, appendix");
         String cover = text.get(0).replaceAll("\\s+", " ");
         assertTrue(cover.contains("which platform: 4 × A100-80GB per node or 8 × L4 per node"), cover);
         for (String conclusion : result.conclusions()) {
             assertTrue(cover.contains(conclusion), "the cover lacks the conclusion '" + conclusion + "': " + cover);
         }
+        assertTrue(cover.startsWith("Decision report") && cover.indexOf("Recommendation: l4") < cover.indexOf(
+                "12 pods need H100-80GB, no candidate card matches"), "the recommendation opens the answer: " + cover);
+        String second = text.get(1).replaceAll("\\s+", " ");
         for (CandidateResult c : result.candidates()) {
-            assertTrue(cover.contains(c.name() + " "), "the cover does not list candidate " + c.name());
+            assertTrue(second.contains(c.name() + " "), "page 2 does not list candidate " + c.name());
         }
-        assertTrue(cover.contains("12 pods need H100-80GB, no candidate card matches"), cover);
-        String limits = text.get(1).replaceAll("\\s+", " ");
+        String limits = page(text, "Assumptions and limits");
+        assertTrue(limits.contains("What was replayed. The workload, in its own order, was replayed on a fresh "
+                + "simulated lab per replay: a100 4 replays (search), l4 5 replays (search), a100-fixed-6 1 replay "
+                + "(fixed count)."), limits);
+        assertTrue(limits.contains("Here: a100: 11 workers replayed and seen to fail; l4: 9 workers replayed and seen "
+                + "to fail."), limits);
+        String robust = page(text, "How robust the answer is");
+        assertTrue(robust.contains("At today's demand, l4 wins in 10 of 10 orders.")
+                && robust.contains("seeds 1, 2, 3, 4, 5, 6, 7, 8, 9, 10"), robust);
         assertTrue(limits.contains("A simulation of HAMi v2.10.0's decisions") && limits.contains("No CUDA workload ran")
                 && limits.contains("mock device plugin") && limits.contains("Kamaji isolation is per layer"), limits);
         String appendix = text.get(text.size() - 1).replaceAll("\\s+", " ");
         assertTrue(appendix.contains(plan.sha256()) && appendix.contains("9.9.9")
                 && appendix.contains("2026-12-03T10:00:00Z") && appendix.contains("kind: Plan"), appendix);
-        for (int i = 0; i < plan.candidates().size(); i++) {
-            assertTrue(text.get(3 + i).contains("Candidate " + plan.candidates().get(i).name()), text.get(3 + i));
+        for (Candidate c : plan.candidates()) {
+            assertTrue(page(text, "Candidate " + c.name()).contains("GPU compute allocated"), c.name());
         }
+    }
+
+    private static String page(List<String> text, String heading) {
+        return text.stream().map(t -> t.replaceAll("\\s+", " ")).filter(t -> t.trim().startsWith(heading + " ")).findFirst()
+                .orElseThrow(() -> new AssertionError("no page with " + heading));
     }
 
     @Test
@@ -100,13 +115,12 @@ class DecisionReportTest {
             }
         }
         assertEquals(List.of(), perPage.get(0), "cover");
-        assertTrue(perPage.get(2).containsAll(List.of(PlanCharts.CURVES, PlanCharts.UTILISATION, PlanCharts.STRANDED)),
-                "comparison page: " + perPage.get(2));
-        for (int i = 0; i < result.candidates().size(); i++) {
-            assertTrue(perPage.get(3 + i).containsAll(List.of(PlanCharts.HEAT, PlanCharts.CURVES)),
-                    "page of " + result.candidates().get(i).name() + ": " + perPage.get(3 + i));
-        }
-        assertEquals(3 + 2 * result.candidates().size(), charts.drawn.size());
+        List<String> all = perPage.stream().flatMap(List::stream).toList();
+        assertTrue(perPage.stream().anyMatch(p -> p.containsAll(List.of(PlanCharts.CURVES, PlanCharts.UTILISATION,
+                PlanCharts.STRANDED))), "comparison page: " + perPage);
+        assertEquals(1, all.stream().filter(PlanCharts.WINS::equals).count(), "the robustness chart: " + perPage);
+        assertEquals(result.candidates().size(), all.stream().filter(PlanCharts.HEAT::equals).count());
+        assertEquals(4 + 2 * result.candidates().size(), charts.drawn.size());
     }
 
     @Test
@@ -171,6 +185,11 @@ class DecisionReportTest {
         @Override
         public ChartImage stranded(List<CandidateResult> c, float w, float h) throws IOException {
             return keep(real.stranded(c, w, h));
+        }
+
+        @Override
+        public ChartImage wins(io.gpulab.engine.plan.SensitivityResult s, float w, float h) throws IOException {
+            return keep(real.wins(s, w, h));
         }
 
         @Override

@@ -33,7 +33,7 @@ class ScenarioReportTest {
 
     private List<String> write(ScenarioReport.Input input) throws Exception {
         Path pdf = dir.resolve("a.pdf");
-        ScenarioReport.write(input, "9.9.9", ZonedDateTime.of(2026, 12, 3, 10, 0, 0, 0, ZoneOffset.UTC), pdf);
+        ScenarioReport.write(input, "9.9.9", ZonedDateTime.of(2026, 12, 3, 10, 0, 0, 0, ZoneOffset.UTC), pdf, false);
         return PdfChecks.pages(pdf);
     }
 

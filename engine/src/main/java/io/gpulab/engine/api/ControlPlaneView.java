@@ -3,22 +3,76 @@ package io.gpulab.engine.api;
 import java.util.List;
 
 /**
- * A Kamaji TenantControlPlane.
+ * A Kamaji TenantControlPlane as Kamaji reports it (docs/kamaji-model.md).
  *
- * @param phase      Kamaji's status phase, e.g. {@code Ready}, {@code Provisioning}, {@code NotReady}
- * @param version    Kubernetes version of the hosted control plane
- * @param endpoint   the API server address (MetalLB LoadBalancer IP and port)
- * @param components per-component readiness (kube-apiserver, kube-scheduler, kube-controller-manager,
- *                   konnectivity-server)
- * @param dataStoreSchema the tenant's key prefix in the shared datastore
+ * @param phase            {@code status.kubernetesResources.version.status}: {@code Provisioning}, {@code NotReady},
+ *                         {@code Ready}, {@code Sleeping}, {@code WriteLimited}, {@code Upgrading}, {@code Migrating},
+ *                         {@code Unknown}
+ * @param version          {@code spec.kubernetes.version}
+ * @param endpoint         {@code status.controlPlaneEndpoint} (MetalLB LoadBalancer IP and port)
+ * @param components       the containers of its pods and whether a ready pod runs them (kube-apiserver,
+ *                         kube-scheduler, kube-controller-manager, konnectivity-server, kine)
+ * @param dataStoreSchema  the tenant's key prefix (etcd) or database (SQL) in its DataStore
+ * @param installedVersion {@code status.kubernetesResources.version.version}, empty before the first Ready
+ * @param replicas         {@code spec.controlPlane.deployment.replicas}
+ * @param readyReplicas    the Deployment's ready pods
+ * @param updatedReplicas  the Deployment's pods of the current template (version)
+ * @param dataStore        {@code status.storage.dataStoreName}
+ * @param apiError         what a client reads from the tenant's API server now, empty while it answers
+ * @param writePermissions {@code spec.writePermissions} flags set, or {@code none}
+ * @param pods             the Deployment's pods in the management cluster
+ * @param effects          what the tenant sees of its control plane's state now, one sentence each (empty when
+ *                         nothing is wrong)
+ * @param kubelets         the tenant's workers' kubelets against Kubernetes' version-skew policy
  */
 public record ControlPlaneView(String name, String namespace, String phase, String version, String endpoint,
-                               List<ComponentView> components, String dataStoreSchema) {
+                               List<ComponentView> components, String dataStoreSchema, String installedVersion,
+                               int replicas, int readyReplicas, int updatedReplicas, String dataStore, String apiError,
+                               String writePermissions, List<TcpPodView> pods, List<String> effects,
+                               List<KubeletView> kubelets) {
 
     public ControlPlaneView {
         components = List.copyOf(components);
+        pods = List.copyOf(pods);
+        effects = List.copyOf(effects);
+        kubelets = List.copyOf(kubelets);
+    }
+
+    /** A control plane known only by its status (a real cluster's TCP read without its pods). */
+    public ControlPlaneView(String name, String namespace, String phase, String version, String endpoint,
+                            List<ComponentView> components, String dataStoreSchema) {
+        this(name, namespace, phase, version, endpoint, components, dataStoreSchema, version, 0, 0, 0, "", "",
+                "none", List.of(), List.of(), List.of());
     }
 
     /** One control-plane container or sidecar. */
     public record ComponentView(String name, boolean ready) { }
+
+    /**
+     * One pod of the control plane's Deployment.
+     *
+     * @param node    the management node it is bound to, empty while Pending
+     * @param phase   {@code Pending}, {@code Running} or {@code Terminating}
+     * @param version the Kubernetes version of its template
+     * @param message why it is not ready: kube-scheduler's {@code FailedScheduling} text, a start not finished, a
+     *                failing readiness probe; empty when ready
+     */
+    public record TcpPodView(String name, String node, String phase, boolean ready, String version, String message) { }
+
+    /**
+     * A worker's kubelet.
+     *
+     * @param violation why it breaks the version-skew policy against the API servers running now, empty when it
+     *                  holds
+     */
+    public record KubeletView(String node, String version, String violation) {
+        public boolean supported() {
+            return violation.isEmpty();
+        }
+    }
+
+    /** Whether the tenant's API server answers requests now. */
+    public boolean serving() {
+        return apiError.isEmpty();
+    }
 }

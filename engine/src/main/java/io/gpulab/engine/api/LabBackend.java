@@ -57,6 +57,16 @@ public interface LabBackend extends AutoCloseable {
     PodTrace trace(String tenant, String podKey);
 
     /**
+     * Why the pod does not run, in words built from the lab's numbers ({@link PlainReasons}); empty for a pod that runs
+     * or that the backend does not list. This default reads the snapshot and does not know the pod's HAMi request.
+     */
+    default Optional<PlainReason> plainReason(String tenant, String podKey) {
+        return snapshot().tenant(tenant).flatMap(t -> t.pod(podKey).flatMap(p -> PlainReasons.of(
+                new PlainReasons.Pod(p.phase(), p.reason(), p.message(), p.failedNodes(), List.of(), p.annotations(),
+                        p.namespace(), null), PlainReasons.Lab.ofViews(t.nodes()))));
+    }
+
+    /**
      * Asks the backend to keep HAMi's "why this node, why this card" ({@link PodTrace#why()}) for its decisions from
      * now on about the pods {@code podKeys} ({@code ns/name}), or about every pod of tenants of up to 64 nodes when
      * {@code podKeys} is empty. Each explanation costs one more filter pass over the pod's nodes, so a replay keeps

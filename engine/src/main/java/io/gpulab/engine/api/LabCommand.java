@@ -70,6 +70,41 @@ public sealed interface LabCommand {
     /** Set the webhook failurePolicy of a tenant ({@code Ignore} or {@code Fail}). */
     record SetWebhookFailurePolicy(String tenant, String policy) implements LabCommand { }
 
+    /**
+     * Stop or start a DataStore's member ({@code member}), or every member of it ({@code member} null: the whole
+     * DataStore down or up). An etcd DataStore answers while a majority of its members is up.
+     */
+    record SetDataStoreMember(String dataStore, @org.jspecify.annotations.Nullable String member, boolean up)
+            implements LabCommand { }
+
+    /**
+     * Lose one pod of a tenant's TenantControlPlane (it is deleted; its ReplicaSet creates a replacement, which
+     * kube-scheduler places where the management nodes have room). {@code pod} null: the first ready one.
+     */
+    record LoseTcpReplica(String tenant, @org.jspecify.annotations.Nullable String pod) implements LabCommand { }
+
+    /**
+     * A management node is {@code lost} (NotReady: its pods are evicted after the grace period and 300 s),
+     * {@code drained} (cordoned, its pods evicted at once and replaced elsewhere) or {@code ready} again.
+     */
+    record SetManagementNode(String node, String state) implements LabCommand { }
+
+    /** The konnectivity-server sidecars of a tenant's control plane restart; the agents reconnect within 10 s. */
+    record RestartKonnectivityServer(String tenant) implements LabCommand { }
+
+    /** Set a tenant's TenantControlPlane {@code spec.writePermissions}. */
+    record SetWritePermissions(String tenant, boolean blockCreation, boolean blockUpdate, boolean blockDeletion)
+            implements LabCommand { }
+
+    /**
+     * Bump a tenant's {@code spec.kubernetes.version}: Kamaji's webhook refuses a downgrade, a skipped minor and a
+     * version above the one it supports; otherwise the Deployment rolls out with the control plane's strategy.
+     */
+    record UpgradeControlPlane(String tenant, String version) implements LabCommand { }
+
+    /** Scale a tenant's TenantControlPlane ({@code spec.controlPlane.deployment.replicas}; 0 is Sleeping). */
+    record ScaleControlPlane(String tenant, int replicas) implements LabCommand { }
+
     /** Back to the scenario's initial lab. */
     record Reset() implements LabCommand { }
 

@@ -17,13 +17,15 @@ import java.util.Map;
  * "Why this node, why this card" for one pod: HAMi's last filter of it read off the decision ({@link FilterWhy}),
  * and the device list it holds, {@code hami.io/vgpu-devices-allocated} decoded per container.
  *
+ * @param reason    why the pod does not run, in words ({@link PlainReasons}); null when it runs
  * @param at        when HAMi filtered the pod (the lab's clock), or null when it was never filtered with an
  *                  explanation kept
  * @param filter    the last filter, or null (see {@code at})
  * @param allocated the pod's allocation annotation decoded, or null when it has none
  */
-@JsonPropertyOrder({"at", "filter", "allocated"})
-public record PodWhy(@Nullable String at, @Nullable FilterWhy filter, @Nullable Allocated allocated) {
+@JsonPropertyOrder({"reason", "at", "filter", "allocated"})
+public record PodWhy(@Nullable PlainReason reason, @Nullable String at, @Nullable FilterWhy filter,
+                     @Nullable Allocated allocated) {
 
     /**
      * {@code hami.io/vgpu-devices-allocated} as the pod carries it and as HAMi decodes it.

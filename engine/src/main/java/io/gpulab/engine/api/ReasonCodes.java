@@ -96,6 +96,19 @@ public final class ReasonCodes {
         add("InternalError", Source.API_SERVER, "the create was refused at admission, e.g. HAMi's webhook "
                 + "unreachable through Konnectivity with failurePolicy Fail", "bring the tenant's Konnectivity "
                 + "agents back, or read the webhook's error in the message");
+        add("Forbidden", Source.API_SERVER, "the create (or delete) was denied by Kamaji's write-permissions webhook "
+                + "(catchall.write-permissions.kamaji.clastix.io): the TenantControlPlane's spec.writePermissions blocks "
+                + "it and its status is WriteLimited", "clear the writePermissions flag on the TenantControlPlane");
+        add("ConnectionRefused", Source.API_SERVER, "no API server answered: none of the TenantControlPlane's "
+                + "kube-apiserver pods is ready (lost, not yet rescheduled, or failing its readiness probe because its "
+                + "DataStore has no quorum), so its Service has no endpoints; kubectl prints 'The connection to the "
+                + "server ... was refused' and Kubernetes gives no Status reason (this code is gpulab's)",
+                "bring the control plane's pods back: give the management cluster room to schedule them, or heal "
+                + "the DataStore");
+        add("DataStoreUnavailable", Source.API_SERVER, "the API server answered, but its DataStore did not: fewer "
+                + "than a quorum of etcd members are up; kubectl prints 'Error from server: etcdserver: request timed "
+                + "out' and Kubernetes gives no Status reason (this code is gpulab's)", "bring enough DataStore "
+                + "members back for a quorum (2 of 3)");
         add("AlreadyExists", Source.API_SERVER, "a pod with this namespace and name already exists in the tenant; "
                 + "nothing was created", "delete the existing pod first or choose another name");
     }

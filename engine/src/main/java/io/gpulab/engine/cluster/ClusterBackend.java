@@ -231,6 +231,30 @@ public final class ClusterBackend implements LabBackend {
         changed();
     }
 
+    /**
+     * The reason in words with the pod's request as HAMi reads it under the tenant's assumed settings (the snapshot's
+     * default does not know it), the cards as observed and the pod's per-node reasons.
+     */
+    @Override
+    public java.util.Optional<io.gpulab.engine.api.PlainReason> plainReason(String tenant, String podKey) {
+        TenantWatch w = watch(tenant);
+        var view = snapshot().tenant(tenant);
+        if (w == null || view.isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        var pod = w.pods().stream().filter(p -> TenantAssembler.podKey(p).equals(podKey)).findFirst();
+        var seen = view.get().pod(podKey);
+        if (pod.isEmpty() || seen.isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        var ctx = io.gpulab.scheduler.filter.FilterContext.of(PendingExplainer.podInfo(pod.get()), hami(tenant));
+        io.gpulab.engine.api.PodView p = seen.get();
+        return io.gpulab.engine.api.PlainReasons.of(new io.gpulab.engine.api.PlainReasons.Pod(p.phase(), p.reason(),
+                p.message(), p.failedNodes(), ctx.isOk() ? ctx.value().requests() : java.util.List.of(),
+                p.annotations(), p.namespace(), ctx.isOk() ? ctx.value()::typeAllowed : null),
+                io.gpulab.engine.api.PlainReasons.Lab.ofViews(view.get().nodes()));
+    }
+
     /** The HAMi settings assumed for a tenant: those given with {@link #assumeHami}, else the chart's defaults. */
     public io.gpulab.scheduler.model.SchedulerConfig hami(String tenant) {
         return hami.getOrDefault(tenant, io.gpulab.scheduler.model.SchedulerConfig.DEFAULTS);

@@ -71,8 +71,7 @@ public final class PendingExplainer {
             String chosen = x.verdict().substring("would fit on ".length()).split(" ", 2)[0];
             List<String> notes = new ArrayList<>(x.notes());
             lockNote(nodes, chosen, podKey, backend.options().nodeLockExpire()).ifPresent(notes::add);
-            x = new PendingExplanation(x.tenant(), x.podKey(), x.phase(), x.verdict(), x.failedNodes(), x.cards(),
-                    x.clusterEvents(), notes);
+            x = x.withNotes(notes);
         }
         return x;
     }
@@ -127,7 +126,17 @@ public final class PendingExplainer {
                 + "or the cluster's own HAMi settings differ)"
                 : "no node fits: " + String.join("; ", new TreeMap<>(result.failedNodes()).entrySet().stream()
                 .map(e -> e.getKey() + " " + e.getValue()).toList());
-        return new PendingExplanation(tenant, podKey, phase, verdict, result.failedNodes(), cards, events, notes);
+        io.gpulab.engine.api.PlainReason words = null;
+        if (result.node() == null) {
+            List<List<io.gpulab.scheduler.model.DeviceInfo>> registered = new ArrayList<>();
+            nodeInfos.forEach(n -> registered.add(n.devices().stream().map(DeviceUsage::info).toList()));
+            words = io.gpulab.engine.api.PlainReasons.of(new io.gpulab.engine.api.PlainReasons.Pod(phase,
+                    io.gpulab.engine.api.ReasonTypes.dominant(result.failedNodes()), verdict, result.failedNodes(),
+                    ctx.value().requests(), info.annotations(), info.namespace(), ctx.value()::typeAllowed),
+                    io.gpulab.engine.api.PlainReasons.Lab.of(registered)).orElse(null);
+        }
+        return new PendingExplanation(tenant, podKey, phase, verdict, result.failedNodes(), cards, events, notes,
+                words);
     }
 
     /** HAMi filters without looking at the lock; the bind then waits for it (HAMi v2.10 pkg/scheduler/scheduler.go Bind, pkg/util/nodelock/nodelock.go). */

@@ -13,15 +13,34 @@ import java.util.Map;
  * @param cards         per card, its free capacity and its own reason
  * @param clusterEvents the pod's FilteringFailed (and other HAMi) events as the cluster recorded them
  * @param notes         caveats: not a GPU pod, settings assumed, undecodable annotations ignored
+ * @param explanation   why no node fits, in words from the lab's numbers (docs/reasons.md), when none does
  */
+@com.fasterxml.jackson.annotation.JsonPropertyOrder({"tenant", "podKey", "phase", "verdict", "failedNodes", "cards",
+    "clusterEvents", "notes", "explanation"})
 public record PendingExplanation(String tenant, String podKey, String phase, String verdict,
                                  Map<String, String> failedNodes, List<CardVerdict> cards,
-                                 List<LabEvent> clusterEvents, List<String> notes) {
+                                 List<LabEvent> clusterEvents, List<String> notes,
+                                 @com.fasterxml.jackson.annotation.JsonInclude(
+                                         com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+                                 io.gpulab.engine.api.@org.jspecify.annotations.Nullable PlainReason explanation) {
 
     public PendingExplanation {
         failedNodes = Map.copyOf(failedNodes);
         cards = List.copyOf(cards);
         clusterEvents = List.copyOf(clusterEvents);
         notes = List.copyOf(notes);
+    }
+
+    /** An explanation without the sentence. */
+    public PendingExplanation(String tenant, String podKey, String phase, String verdict,
+                              Map<String, String> failedNodes, List<CardVerdict> cards,
+                              List<LabEvent> clusterEvents, List<String> notes) {
+        this(tenant, podKey, phase, verdict, failedNodes, cards, clusterEvents, notes, null);
+    }
+
+    /** The same explanation with other notes. */
+    public PendingExplanation withNotes(List<String> other) {
+        return new PendingExplanation(tenant, podKey, phase, verdict, failedNodes, cards, clusterEvents, other,
+                explanation);
     }
 }

@@ -72,7 +72,7 @@ public final class WhatIf {
             if (t.name().equals(tenant)) {
                 List<WorkerSpec> ws = new ArrayList<>(t.workers());
                 ws.add(worker);
-                tenants.add(new TenantSpec(t.name(), ws, t.quotas(), t.pods(), t.hami()));
+                tenants.add(t.withWorkers(ws));
                 found = true;
             } else {
                 tenants.add(t);
@@ -81,7 +81,7 @@ public final class WhatIf {
         if (!found) {
             throw new IllegalArgumentException("no tenant '" + tenant + "' in the observed lab");
         }
-        return new LabSpec(lab.name(), lab.description(), lab.hami(), lab.lifecycle(), tenants);
+        return lab.withTenants(tenants);
     }
 
     /** The pending GPU pods of every connected tenant, as minimal manifests a sim can replay. */

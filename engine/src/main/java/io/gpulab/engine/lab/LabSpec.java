@@ -13,10 +13,23 @@ import java.util.Set;
  * @param lifecycle   mock device plugin lifecycle ({@code lab.mockGpu.lifecycle}): {@code complete} or
  *                    {@code article}
  * @param tenants     tenants in scenario order; names unique, worker names unique across the lab
- * @throws IllegalArgumentException for an unknown lifecycle or duplicate tenant/worker names
+ * @param management  the management cluster ({@code lab.management}; {@link ManagementSpec#defaults()} when not
+ *                    stated)
+ * @throws IllegalArgumentException for an unknown lifecycle, duplicate tenant/worker names, or a control plane
+ *                                  naming a DataStore the management cluster does not have
  */
 public record LabSpec(String name, String description, HamiSettings hami, String lifecycle,
-                      List<TenantSpec> tenants) {
+                      List<TenantSpec> tenants, ManagementSpec management) {
+
+    /** A lab on the default management cluster. */
+    public LabSpec(String name, String description, HamiSettings hami, String lifecycle, List<TenantSpec> tenants) {
+        this(name, description, hami, lifecycle, tenants, ManagementSpec.defaults());
+    }
+
+    /** The same lab with other tenants (what-if copies, upgrades, snapshots). */
+    public LabSpec withTenants(List<TenantSpec> t) {
+        return new LabSpec(name, description, hami, lifecycle, t, management);
+    }
 
     /** Like the real HAMi device plugin: allocation completes and the node lock is released. */
     public static final String LIFECYCLE_COMPLETE = "complete";
@@ -42,6 +55,13 @@ public record LabSpec(String name, String description, HamiSettings hami, String
         if (pods > LabLimits.MAX_PODS) {
             throw new IllegalArgumentException("lab.tenants: " + pods + " existing pods; a lab states at most "
                     + LabLimits.MAX_PODS);
+        }
+        for (TenantSpec t : tenants) {
+            try {
+                management.dataStoreOf(t.controlPlane());
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("lab.tenants[" + t.name() + "].controlPlane." + e.getMessage(), e);
+            }
         }
         Set<String> tenantNames = new HashSet<>();
         Set<String> workerNames = new HashSet<>();

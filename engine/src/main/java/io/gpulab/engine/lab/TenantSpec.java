@@ -12,14 +12,43 @@ import java.util.Map;
  * @param pods    Pod manifests that already exist without a node (e.g. Pending pods of a snapshot)
  * @param hami    this tenant's own HAMi settings ({@code tenants[].hami}; each tenant runs its own HAMi), or
  *                {@code null} for the lab's
+ * @param controlPlane its TenantControlPlane ({@code tenants[].controlPlane}; {@link ControlPlaneSpec#defaults()}
+ *                when the scenario states none)
  * @throws IllegalArgumentException when the name is not a DNS label
  */
 public record TenantSpec(String name, List<WorkerSpec> workers, List<QuotaSpec> quotas,
-                         List<Map<String, Object>> pods, @org.jspecify.annotations.Nullable HamiSettings hami) {
+                         List<Map<String, Object>> pods, @org.jspecify.annotations.Nullable HamiSettings hami,
+                         ControlPlaneSpec controlPlane) {
 
     /** A tenant on the lab's HAMi settings. */
     public TenantSpec(String name, List<WorkerSpec> workers, List<QuotaSpec> quotas, List<Map<String, Object>> pods) {
         this(name, workers, quotas, pods, null);
+    }
+
+    /** A tenant with the default control plane. */
+    public TenantSpec(String name, List<WorkerSpec> workers, List<QuotaSpec> quotas, List<Map<String, Object>> pods,
+                      @org.jspecify.annotations.Nullable HamiSettings hami) {
+        this(name, workers, quotas, pods, hami, ControlPlaneSpec.defaults());
+    }
+
+    /** The same tenant with other workers (what-if copies, snapshots). */
+    public TenantSpec withWorkers(List<WorkerSpec> w) {
+        return new TenantSpec(name, w, quotas, pods, hami, controlPlane);
+    }
+
+    /** The same tenant with other pods stated up front. */
+    public TenantSpec withPods(List<Map<String, Object>> p) {
+        return new TenantSpec(name, workers, quotas, p, hami, controlPlane);
+    }
+
+    /** The same tenant with another control plane (an upgrade, write permissions). */
+    public TenantSpec withControlPlane(ControlPlaneSpec cp) {
+        return new TenantSpec(name, workers, quotas, pods, hami, cp);
+    }
+
+    /** A worker's kubelet version: its own, or (not stated) the control plane's, as kubeadm join installs it. */
+    public KubeVersion kubeletOf(WorkerSpec w) {
+        return w.kubeletVersion() != null ? w.kubeletVersion() : controlPlane.version();
     }
 
     /** The HAMi settings this tenant runs with. */
@@ -36,6 +65,6 @@ public record TenantSpec(String name, List<WorkerSpec> workers, List<QuotaSpec> 
 
     /** A tenant without quotas or existing pods. */
     public TenantSpec(String name, List<WorkerSpec> workers) {
-        this(name, workers, List.of(), List.of(), null);
+        this(name, workers, List.of(), List.of(), null, ControlPlaneSpec.defaults());
     }
 }

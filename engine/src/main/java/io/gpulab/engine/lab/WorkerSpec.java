@@ -14,10 +14,18 @@ import java.util.Map;
  *                    ({@code hami.io/node-nvidia-register}, {@code hami.io/node-handshake}) are honoured verbatim
  * @param pods        Pod manifests that already exist on this node, with their HAMi annotations and
  *                    {@code status.phase}: their allocations count in card usage as HAMi's cache rebuilds it
+ * @param kubeletVersion the worker's kubelet ({@code kubeletVersion}), or null for its tenant's control-plane
+ *                    version (the version {@code kubeadm join} installs)
  * @throws IllegalArgumentException for a bad name or non-positive cpu/memory
  */
 public record WorkerSpec(String name, int cpu, int memoryMiB, List<CardSpec> cards, Map<String, String> annotations,
-                         List<Map<String, Object>> pods) {
+                         List<Map<String, Object>> pods, @org.jspecify.annotations.Nullable KubeVersion kubeletVersion) {
+
+    /** A worker whose kubelet runs its control plane's version. */
+    public WorkerSpec(String name, int cpu, int memoryMiB, List<CardSpec> cards, Map<String, String> annotations,
+                      List<Map<String, Object>> pods) {
+        this(name, cpu, memoryMiB, cards, annotations, pods, null);
+    }
 
     /** A worker without existing pods. */
     public WorkerSpec(String name, int cpu, int memoryMiB, List<CardSpec> cards, Map<String, String> annotations) {

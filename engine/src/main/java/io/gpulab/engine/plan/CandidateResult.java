@@ -27,14 +27,18 @@ import java.util.Map;
  * @param costPerPlacedPod cost / placed, or {@code null}
  * @param neverFit        pods that cannot run on this candidate at all, by reason
  * @param wallMs          wall time of this candidate's replays
+ * @param steps           under {@code minimize: workers}, every replay of the search in the order run; else empty
+ * @param lowerBound      under {@code minimize: workers}, the capacity lower bound the search started from
+ *                        (fewer workers cannot hold the demand by cards, slots, CPU or memory); else 0
  */
 public record CandidateResult(Candidate candidate, int workers, int cards, int placed, int pending,
                               Map<String, Integer> pendingByReason, List<AllocationCurve.Point> curve,
                               LabMetrics metrics, CardHeat heat, @Nullable Integer minWorkers,
                               int replays, String searchNote, @Nullable Double cost, @Nullable Double costPerPlacedPod,
-                              List<Fit.NeverFit> neverFit, long wallMs) {
+                              List<Fit.NeverFit> neverFit, long wallMs, List<SearchStep> steps, int lowerBound) {
 
     public CandidateResult {
+        steps = List.copyOf(steps);
         pendingByReason = Map.copyOf(pendingByReason);
         curve = List.copyOf(curve);
         neverFit = List.copyOf(neverFit);
@@ -66,6 +70,22 @@ public record CandidateResult(Candidate candidate, int workers, int cards, int p
     /** Pods that never fit this candidate. */
     public int neverFitPods() {
         return neverFit.stream().mapToInt(Fit.NeverFit::pods).sum();
+    }
+
+    /**
+     * Whether the count below the minimum is known too small, and how: {@code replayed} when a replay at
+     * {@code minWorkers - 1} failed, {@code bound} when it is below the capacity lower bound (not replayed),
+     * empty when neither (a search that did not converge, or no minimum).
+     */
+    public String belowMinimumShown() {
+        if (minWorkers == null) {
+            return "";
+        }
+        int below = minWorkers - 1;
+        if (steps.stream().anyMatch(s -> s.workers() == below && !s.placedAll())) {
+            return "replayed";
+        }
+        return below < lowerBound ? "bound" : "";
     }
 
     /** Whether every pod that can fit this candidate was placed. */

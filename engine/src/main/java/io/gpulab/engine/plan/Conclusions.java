@@ -1,114 +1,125 @@
 package io.gpulab.engine.plan;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
-import java.util.function.ToDoubleFunction;
 
-/** One plain sentence per objective, naming the candidate and the figure that decided it. */
+/**
+ * One plain sentence per objective, naming the candidate and the figure that decided it; a tie at the printed
+ * precision names every tied candidate (the recommendation breaks it by the plan's objective order).
+ */
 final class Conclusions {
 
     private Conclusions() {
     }
 
+    /** The answer: the recommendation, then the pods no candidate runs (with a suggestion), then the objectives. */
+    static List<String> answer(Recommendation rec, List<NeverFitSuggestion> nowhere, List<String> objectives) {
+        List<String> out = new ArrayList<>();
+        out.add(rec.sentence());
+        nowhere.forEach(n -> out.add(n.sentence()));
+        out.addAll(objectives);
+        return out;
+    }
+
     static List<String> of(Plan plan, List<CandidateResult> results, List<Fit.NeverFit> nowhere) {
+        Ranking rank = new Ranking(plan.objectives(), results, nowhere);
         List<String> out = new ArrayList<>();
         for (Plan.Objective o : plan.objectives()) {
             out.add(capitalised(switch (o) {
-                case PLACE_ALL -> placeAll(results, nowhere);
-                case COST_PER_POD -> costPerPod(results);
-                case ALLOCATION -> best(results, CandidateResult::gpuAllocationPct, true,
-                        r -> "highest GPU allocation: " + r.name() + ", " + pct(r.gpuAllocationPct())
-                                + " of its GPU capacity allocated with " + r.workers() + " workers.");
-                case STRANDED -> best(results, r -> r.strandedMemoryPct() + r.strandedComputePct(),
-                        false, r -> "least stranded capacity: " + r.name() + ", " + pct(r.strandedMemoryPct())
-                                + " of GPU memory and " + pct(r.strandedComputePct())
-                                + " of compute left on cards that cannot take another pod.");
-                case WORKERS -> workers(results, nowhere);
+                case PLACE_ALL -> placeAll(results, rank);
+                case COST_PER_POD -> costPerPod(results, rank);
+                case ALLOCATION -> {
+                    List<CandidateResult> best = rank.best(o, results);
+                    CandidateResult r = best.get(0);
+                    yield "highest GPU compute allocation: " + names(best) + ", " + pct(r.gpuAllocationPct())
+                            + " of " + (best.size() == 1 ? "its" : "their") + " GPU compute booked"
+                            + (best.size() == 1 ? " (GPU memory " + pct(r.metrics().gpuMemory().pct())
+                            + ", sharing slots " + pct(r.metrics().gpuSlots().pct()) + ") with " + r.workers()
+                            + " workers." : " each" + quantities(best) + ".");
+                }
+                case STRANDED -> {
+                    List<CandidateResult> best = rank.best(o, results);
+                    CandidateResult r = best.get(0);
+                    yield "least stranded capacity: " + names(best) + (best.size() == 1 ? ", " : ", each with ")
+                            + pct(r.strandedMemoryPct()) + " of GPU memory and " + pct(r.strandedComputePct())
+                            + " of compute left on cards that cannot take another pod.";
+                }
+                case WORKERS -> workers(results, rank);
             }));
-        }
-        for (Fit.NeverFit n : nowhere) {
-            String why = n.pods() == 1 ? n.reason().replaceFirst("^need ", "needs ") : n.reason();
-            out.add(n.pods() + (n.pods() == 1 ? " pod " : " pods ") + why + ": no candidate can run "
-                    + (n.pods() == 1 ? "it." : "them."));
         }
         return out;
     }
 
-    /**
-     * The candidates that place everything: every pod but those no candidate can run. A candidate whose cards
-     * cannot take pods that another candidate runs does not place everything, however cheap (when none does,
-     * the candidates that place all that fits their own cards are compared, and the sentence says so).
-     */
-    private static List<CandidateResult> placingAll(List<CandidateResult> results, List<Fit.NeverFit> nowhere) {
-        int anywhere = nowhere.stream().mapToInt(Fit.NeverFit::pods).sum();
-        List<CandidateResult> all = results.stream()
-                .filter(r -> r.placesAllThatFit() && r.neverFitPods() <= anywhere).toList();
-        return all.isEmpty() ? results.stream().filter(CandidateResult::placesAllThatFit).toList() : all;
+    /** "h100" or "a tie between h100 and l40s" (the recommendation says which objective breaks it). */
+    private static String names(List<CandidateResult> best) {
+        if (best.size() == 1) {
+            return best.get(0).name();
+        }
+        List<String> n = best.stream().map(CandidateResult::name).toList();
+        return "a tie between " + String.join(", ", n.subList(0, n.size() - 1)) + " and " + n.get(n.size() - 1);
     }
 
-    private static boolean strictly(List<CandidateResult> all, List<Fit.NeverFit> nowhere) {
-        int anywhere = nowhere.stream().mapToInt(Fit.NeverFit::pods).sum();
-        return all.stream().allMatch(r -> r.neverFitPods() <= anywhere);
+    /** Tied candidates' GPU memory and slots, which the tie on compute does not show. */
+    private static String quantities(List<CandidateResult> best) {
+        List<String> parts = new ArrayList<>();
+        for (CandidateResult r : best) {
+            parts.add(r.name() + " GPU memory " + pct(r.metrics().gpuMemory().pct()) + ", slots "
+                    + pct(r.metrics().gpuSlots().pct()));
+        }
+        return " (" + String.join("; ", parts) + ")";
     }
 
-    private static String placeAll(List<CandidateResult> results, List<Fit.NeverFit> nowhere) {
-        List<CandidateResult> all = placingAll(results, nowhere);
+    private static String placeAll(List<CandidateResult> results, Ranking rank) {
+        List<CandidateResult> all = results.stream().filter(rank::places).toList();
         if (all.isEmpty()) {
-            CandidateResult most = results.stream().max(Comparator.comparingInt(CandidateResult::placed)).orElseThrow();
-            return "no candidate places everything: most placed is " + most.name() + ", " + most.placed()
-                    + " pods with "
-                    + most.workers() + " workers (" + most.pending() + " pending).";
+            List<CandidateResult> most = rank.best(Plan.Objective.PLACE_ALL, results);
+            CandidateResult m = most.get(0);
+            return "no candidate places everything: most placed is " + names(most) + ", " + m.placed()
+                    + " pods" + (most.size() == 1 ? " with " + m.workers() + " workers (" + m.pending() + " pending)"
+                    : " each") + ".";
         }
-        boolean priced = all.stream().allMatch(r -> r.cost() != null);
-        CandidateResult best = priced
-                ? all.stream().min(Comparator.comparingDouble(CandidateResult::cost)).orElseThrow()
-                : all.stream().min(Comparator.comparingInt(CandidateResult::cards)).orElseThrow();
-        String unfit = best.neverFitPods() > 0 ? " (" + best.neverFitPods() + " pods fit none of its cards)" : "";
-        if (!strictly(all, nowhere)) {
-            return (priced ? "no candidate places every pod that another candidate can run; of those that place all "
-                    + "that fits their cards, the lowest cost: " + best.name() + ", " + best.workers() + " workers, "
-                    + money(best.cost(), best.candidate().prices())
-                    : "no candidate places every pod that another candidate can run; of those that place all that "
-                    + "fits their cards, the fewest cards: " + best.name() + ", " + best.workers() + " workers, "
-                    + best.cards() + " cards") + unfit + ".";
+        List<CandidateResult> best = rank.best(Plan.Objective.PLACE_ALL, all);
+        CandidateResult b = best.get(0);
+        String each = best.size() == 1 ? "" : " each";
+        String unfit = best.size() == 1 && b.neverFitPods() > 0 ? " (" + b.neverFitPods()
+                + " pods fit none of its cards)" : "";
+        String figure = rank.priced() ? b.workers() + " workers, " + b.candidate().prices().perPeriod(b.cost())
+                : b.workers() + " workers, " + b.cards() + " cards";
+        if (best.size() > 1) {
+            figure = rank.priced() ? b.candidate().prices().perPeriod(b.cost()) : b.cards() + " cards";
         }
-        return priced ? "places everything at the lowest cost: " + best.name() + ", " + best.workers() + " workers, "
-                + money(best.cost(), best.candidate().prices()) + unfit + "."
-                : "places everything with the fewest cards: " + best.name() + ", " + best.workers() + " workers, "
-                + best.cards() + " cards" + unfit + " (no prices given).";
+        if (!rank.strict()) {
+            return "no candidate places every pod that another candidate can run; of those that place all that fits "
+                    + "their cards, the " + (rank.priced() ? "lowest cost" : "fewest cards") + ": " + names(best) + ", "
+                    + figure + each + unfit + ".";
+        }
+        return rank.priced() ? "places everything at the lowest cost: " + names(best) + ", " + figure + each + unfit
+                + "." : "places everything with the fewest cards: " + names(best) + ", " + figure + each + unfit
+                + " (no prices given).";
     }
 
-    private static String costPerPod(List<CandidateResult> results) {
+    private static String costPerPod(List<CandidateResult> results, Ranking rank) {
         List<CandidateResult> priced = results.stream().filter(r -> r.costPerPlacedPod() != null).toList();
         if (priced.isEmpty()) {
             return "no prices given, so cost per placed pod is not compared.";
         }
-        CandidateResult best = priced.stream().min(Comparator.comparingDouble(CandidateResult::costPerPlacedPod))
-                .orElseThrow();
-        Prices p = best.candidate().prices();
-        return "lowest cost per placed pod: " + best.name() + ", " + money(best.costPerPlacedPod(),
-                new Prices(p.currency(), "", p.cards(), p.worker())) + " per pod"
-                + (p.period().isEmpty() ? "" : " per " + p.period()) + " (" + best.placed() + " placed).";
+        List<CandidateResult> best = rank.best(Plan.Objective.COST_PER_POD, priced);
+        CandidateResult b = best.get(0);
+        Prices p = b.candidate().prices();
+        return "lowest cost per placed pod: " + names(best) + ", " + p.amount(b.costPerPlacedPod()) + " per pod"
+                + (p.period().isEmpty() ? "" : " per " + p.period())
+                + (best.size() == 1 ? " (" + b.placed() + " placed)." : " each.");
     }
 
-    private static String workers(List<CandidateResult> results, List<Fit.NeverFit> nowhere) {
-        List<CandidateResult> all = placingAll(results, nowhere);
-        if (all.isEmpty() || !strictly(all, nowhere)) {
+    private static String workers(List<CandidateResult> results, Ranking rank) {
+        List<CandidateResult> all = results.stream().filter(rank::places).toList();
+        if (all.isEmpty() || !rank.strict()) {
             return "no candidate places everything, so no worker count is enough.";
         }
-        CandidateResult best = all.stream().min(Comparator.comparingInt(CandidateResult::workers)).orElseThrow();
-        return "fewest workers that place everything: " + best.name() + ", " + best.workers() + " workers ("
-                + best.cards() + " cards).";
-    }
-
-    private static String best(List<CandidateResult> results, ToDoubleFunction<CandidateResult> key, boolean highest,
-                               java.util.function.Function<CandidateResult, String> sentence) {
-        Comparator<CandidateResult> cmp = Comparator.comparingDouble(key);
-        CandidateResult best = highest ? results.stream().max(cmp).orElseThrow() : results.stream().min(cmp)
-                .orElseThrow();
-        return sentence.apply(best);
+        List<CandidateResult> best = rank.best(Plan.Objective.WORKERS, all);
+        CandidateResult b = best.get(0);
+        return "fewest workers that place everything: " + names(best) + ", " + b.workers() + " workers"
+                + (best.size() == 1 ? " (" + b.cards() + " cards)." : " each.");
     }
 
     private static String capitalised(String s) {
@@ -116,12 +127,6 @@ final class Conclusions {
     }
 
     static String pct(double v) {
-        return String.format(Locale.ROOT, "%.1f %%", v);
-    }
-
-    static String money(double v, Prices p) {
-        String amount = String.format(Locale.ROOT, "%,.2f", v);
-        String per = p.period().isEmpty() ? "" : " per " + p.period();
-        return (p.currency().isEmpty() ? amount : p.currency() + " " + amount) + per;
+        return Recommendation.pct(v);
     }
 }

@@ -16,14 +16,22 @@ import java.util.List;
  * @param question    the question the plan answers, as the user wrote it, or a default one
  * @param workload    what runs
  * @param candidates  two or more platforms, names unique
- * @param objectives  what "best" means, in the order the answer lists them
+ * @param objectives  what "best" means, in the order the answer lists them; also the order in which the
+ *                    recommendation breaks ties
+ * @param sensitivity the arrival orders and growth steps to test the answer against, or {@code null}
  */
 public record Plan(String source, String text, String name, String description, String question,
-                   WorkloadSpec workload, List<Candidate> candidates, List<Objective> objectives) {
+                   WorkloadSpec workload, List<Candidate> candidates, List<Objective> objectives,
+                   @org.jspecify.annotations.Nullable SensitivitySpec sensitivity) {
 
     public Plan {
         candidates = List.copyOf(candidates);
         objectives = List.copyOf(objectives);
+    }
+
+    /** The same plan with other sensitivity settings ({@code --orders} on the command line). */
+    public Plan withSensitivity(@org.jspecify.annotations.Nullable SensitivitySpec s) {
+        return new Plan(source, text, name, description, question, workload, candidates, objectives, s);
     }
 
     /** SHA-256 of the file's bytes (UTF-8), hex. */

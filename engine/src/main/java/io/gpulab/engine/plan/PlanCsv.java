@@ -1,14 +1,18 @@
 package io.gpulab.engine.plan;
 
 import io.gpulab.engine.metrics.AllocationCurve;
+import io.gpulab.engine.output.OutputFile;
+import io.gpulab.engine.output.OutputKind;
+import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Locale;
 
 /**
@@ -20,52 +24,81 @@ public final class PlanCsv {
     private PlanCsv() {
     }
 
-    /** Writes the three files into {@code dir} (created when missing); returns their paths. */
-    public static List<Path> write(PlanResult r, Path dir) throws IOException {
-        Files.createDirectories(dir);
-        List<Path> out = new ArrayList<>();
-        Path cand = dir.resolve("candidates.csv");
-        try (Writer w = Files.newBufferedWriter(cand, StandardCharsets.UTF_8)) {
-            w.write("name,shape,workers,cards,placed,pending,neverFit,gpuAllocationPct,gpuMemoryPct,gpuComputePct,"
-                    + "gpuSlotsPct,cpuPct,memoryPct,strandedGpuMemoryPct,strandedGpuComputePct,minWorkers,replays,cost,"
-                    + "costPerPlacedPod,currency,period\n");
-            for (CandidateResult c : r.candidates()) {
-                Prices p = c.candidate().prices();
-                w.write(String.join(",", cell(c.name()), cell(c.candidate().shape()), String.valueOf(c.workers()),
-                        String.valueOf(c.cards()), String.valueOf(c.placed()), String.valueOf(c.pending()),
-                        String.valueOf(c.neverFitPods()), num(c.gpuAllocationPct()), num(c.metrics().gpuMemory().pct()),
-                        num(c.metrics().gpuCompute().pct()), num(c.metrics().gpuSlots().pct()),
-                        num(c.metrics().cpu().pct()), num(c.metrics().memory().pct()), num(c.strandedMemoryPct()),
-                        num(c.strandedComputePct()),
-                        c.minWorkers() == null ? "" : String.valueOf(c.minWorkers()), String.valueOf(c.replays()),
-                        c.cost() == null ? "" : num(c.cost()),
-                        c.costPerPlacedPod() == null ? "" : num(c.costPerPlacedPod()),
-                        c.cost() == null ? "" : cell(p.currency()), c.cost() == null ? "" : cell(p.period())));
-                w.write('\n');
+    private static final String CANDIDATES = "name,shape,workers,cards,placed,pending,neverFit,gpuAllocationPct,"
+            + "gpuMemoryPct,gpuComputePct,gpuSlotsPct,cpuPct,memoryPct,strandedGpuMemoryPct,strandedGpuComputePct,"
+            + "minWorkers,replays,cost,costPerPlacedPod,currency,period\n";
+    private static final String CURVES = "candidate,arrivedPct,allocatedPct\n";
+    private static final String PENDING = "candidate,reason,pods\n";
+
+    /**
+     * Writes the three files into {@code dir}, each whole or not at all (a missing directory appears with all three
+     * or not at all; docs/outputs.md); returns their paths.
+     *
+     * @param force replace files gpulab did not write (their header is the mark), or symbolic links (the links)
+     */
+    public static List<Path> write(PlanResult r, Path dir, boolean force) throws IOException {
+        return OutputFile.writeAll(dir, force, parts(r));
+    }
+
+    /** Refuses, before the plan runs, a directory {@link #write} would refuse. */
+    public static void check(Path dir, boolean force) throws IOException {
+        OutputFile.checkAll(dir, force, parts(null));
+    }
+
+    private static List<OutputFile.Part> parts(@Nullable PlanResult r) {
+        return List.of(
+                new OutputFile.Part("candidates.csv", OutputKind.of("plan CSV", CANDIDATES),
+                        out -> text(out, w -> candidates(Objects.requireNonNull(r), w))),
+                new OutputFile.Part("curves.csv", OutputKind.of("plan CSV", CURVES),
+                        out -> text(out, w -> curves(Objects.requireNonNull(r), w))),
+                new OutputFile.Part("pending.csv", OutputKind.of("plan CSV", PENDING),
+                        out -> text(out, w -> pending(Objects.requireNonNull(r), w))));
+    }
+
+    private interface Rows {
+        void write(Writer w) throws IOException;
+    }
+
+    private static void text(OutputStream out, Rows rows) throws IOException {
+        Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
+        rows.write(w);
+        w.flush();
+    }
+
+    private static void candidates(PlanResult r, Writer w) throws IOException {
+        w.write(CANDIDATES);
+        for (CandidateResult c : r.candidates()) {
+            Prices p = c.candidate().prices();
+            w.write(String.join(",", cell(c.name()), cell(c.candidate().shape()), String.valueOf(c.workers()),
+                    String.valueOf(c.cards()), String.valueOf(c.placed()), String.valueOf(c.pending()),
+                    String.valueOf(c.neverFitPods()), num(c.gpuAllocationPct()), num(c.metrics().gpuMemory().pct()),
+                    num(c.metrics().gpuCompute().pct()), num(c.metrics().gpuSlots().pct()),
+                    num(c.metrics().cpu().pct()), num(c.metrics().memory().pct()), num(c.strandedMemoryPct()),
+                    num(c.strandedComputePct()),
+                    c.minWorkers() == null ? "" : String.valueOf(c.minWorkers()), String.valueOf(c.replays()),
+                    c.cost() == null ? "" : num(c.cost()),
+                    c.costPerPlacedPod() == null ? "" : num(c.costPerPlacedPod()),
+                    c.cost() == null ? "" : cell(p.currency()), c.cost() == null ? "" : cell(p.period())));
+            w.write('\n');
+        }
+    }
+
+    private static void curves(PlanResult r, Writer w) throws IOException {
+        w.write(CURVES);
+        for (CandidateResult c : r.candidates()) {
+            for (AllocationCurve.Point p : c.curve()) {
+                w.write(cell(c.name()) + "," + p.arrivedPct() + "," + num(p.allocatedPct()) + "\n");
             }
         }
-        out.add(cand);
-        Path curves = dir.resolve("curves.csv");
-        try (Writer w = Files.newBufferedWriter(curves, StandardCharsets.UTF_8)) {
-            w.write("candidate,arrivedPct,allocatedPct\n");
-            for (CandidateResult c : r.candidates()) {
-                for (AllocationCurve.Point p : c.curve()) {
-                    w.write(cell(c.name()) + "," + p.arrivedPct() + "," + num(p.allocatedPct()) + "\n");
-                }
+    }
+
+    private static void pending(PlanResult r, Writer w) throws IOException {
+        w.write(PENDING);
+        for (CandidateResult c : r.candidates()) {
+            for (var e : new java.util.TreeMap<>(c.pendingByReason()).entrySet()) {
+                w.write(cell(c.name()) + "," + cell(e.getKey()) + "," + e.getValue() + "\n");
             }
         }
-        out.add(curves);
-        Path pending = dir.resolve("pending.csv");
-        try (Writer w = Files.newBufferedWriter(pending, StandardCharsets.UTF_8)) {
-            w.write("candidate,reason,pods\n");
-            for (CandidateResult c : r.candidates()) {
-                for (var e : new java.util.TreeMap<>(c.pendingByReason()).entrySet()) {
-                    w.write(cell(c.name()) + "," + cell(e.getKey()) + "," + e.getValue() + "\n");
-                }
-            }
-        }
-        out.add(pending);
-        return out;
     }
 
     private static String num(double v) {

@@ -37,7 +37,107 @@ public final class PlanJson {
         if (!r.neverFitAnywhere().isEmpty()) {
             out.put("neverFit", neverFit(r.neverFitAnywhere()));
         }
+        out.put("recommendation", recommendation(r));
+        if (!r.suggestions().isEmpty()) {
+            List<Object> list = new ArrayList<>();
+            for (NeverFitSuggestion s : r.suggestions()) {
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("pods", s.pods());
+                m.put("reason", s.reason());
+                if (!s.model().isEmpty()) {
+                    m.put("model", s.model());
+                    m.put("worker", s.worker());
+                    m.put("basedOn", s.basedOn());
+                }
+                if (s.cardPrice() != null) {
+                    m.put("cardPrice", round(s.cardPrice()));
+                }
+                if (s.workerPrice() != null) {
+                    m.put("workerPrice", round(s.workerPrice()));
+                }
+                list.add(m);
+            }
+            out.put("suggestions", list);
+        }
+        if (r.sensitivity() != null) {
+            out.put("sensitivity", sensitivity(r.sensitivity()));
+        }
         return out;
+    }
+
+    private static Map<String, Object> recommendation(PlanResult r) {
+        Recommendation rec = r.recommendation();
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("candidate", rec.candidate());
+        m.put("sentence", rec.sentence());
+        if (rec.decidedBy() != null) {
+            m.put("decidedBy", rec.decidedBy().key());
+        }
+        if (!rec.tiedWith().isEmpty()) {
+            m.put("tiedWith", rec.tiedWith());
+            if (rec.tieBrokenBy() != null) {
+                m.put("tieBrokenBy", rec.tieBrokenBy().key());
+            }
+        }
+        CandidateResult win = r.candidates().stream().filter(c -> c.name().equals(rec.candidate())).findFirst()
+                .orElseThrow();
+        Prices p = win.candidate().prices();
+        if (win.cost() != null && p.term() != null) {
+            m.put("term", p.term());
+            m.put("totalCost", round(win.cost() * p.term()));
+        }
+        return m;
+    }
+
+    private static Map<String, Object> sensitivity(SensitivityResult s) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("orders", s.spec().orders());
+        List<Long> seeds = new ArrayList<>();
+        for (int k = 0; k < s.spec().orders(); k++) {
+            seeds.add(s.spec().seedOf(k));
+        }
+        m.put("seeds", seeds);
+        m.put("growth", s.spec().growth());
+        List<Object> steps = new ArrayList<>();
+        for (SensitivityResult.Step st : s.steps()) {
+            Map<String, Object> sm = new LinkedHashMap<>();
+            sm.put("growthPct", st.growthPct());
+            sm.put("pods", st.pods());
+            sm.put("winners", st.winners());
+            List<Object> cs = new ArrayList<>();
+            for (SensitivityResult.Spread sp : st.candidates()) {
+                Map<String, Object> cm = new LinkedHashMap<>();
+                cm.put("name", sp.name());
+                cm.put("wins", st.wins(sp.name()));
+                cm.put("workers", stats(sp.workers()));
+                cm.put("workersSearched", sp.searched());
+                if (sp.cost() != null) {
+                    cm.put("cost", stats(sp.cost()));
+                }
+                cm.put("pending", stats(sp.pending()));
+                if (sp.notFound() > 0) {
+                    cm.put("notFound", sp.notFound());
+                }
+                cm.put("replays", sp.replays());
+                cs.add(cm);
+            }
+            sm.put("candidates", cs);
+            steps.add(sm);
+        }
+        m.put("steps", steps);
+        m.put("replays", s.replays());
+        m.put("threads", s.threads());
+        m.put("wallMs", s.wallMs());
+        return m;
+    }
+
+    private static Map<String, Object> stats(SensitivityResult.Stats st) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("min", round(st.min()));
+        m.put("median", round(st.median()));
+        m.put("p90", round(st.p90()));
+        m.put("max", round(st.max()));
+        return m;
     }
 
     private static Map<String, Object> candidate(CandidateResult c) {
@@ -65,6 +165,11 @@ public final class PlanJson {
         }
         m.put("shape", c.candidate().shape());
         m.put("tenants", c.candidate().tenants());
+        Map<String, Object> allocation = new LinkedHashMap<>();
+        allocation.put("gpuComputePct", c.metrics().gpuCompute().pct());
+        allocation.put("gpuMemoryPct", c.metrics().gpuMemory().pct());
+        allocation.put("gpuSlotsPct", c.metrics().gpuSlots().pct());
+        m.put("allocation", allocation);
         Map<String, Object> util = new LinkedHashMap<>();
         util.put("gpuMemoryPct", c.metrics().gpuMemory().pct());
         util.put("gpuComputePct", c.metrics().gpuCompute().pct());
@@ -95,6 +200,23 @@ public final class PlanJson {
             m.put("neverFit", neverFit(c.neverFit()));
         }
         m.put("replays", c.replays());
+        if (!c.steps().isEmpty()) {
+            List<Object> tried = new ArrayList<>();
+            for (SearchStep st : c.steps()) {
+                Map<String, Object> t = new LinkedHashMap<>();
+                t.put("workers", st.workers());
+                t.put("placedAll", st.placedAll());
+                if (st.stoppedEarly()) {
+                    t.put("stoppedEarly", true);
+                }
+                tried.add(t);
+            }
+            Map<String, Object> search = new LinkedHashMap<>();
+            search.put("lowerBound", c.lowerBound());
+            search.put("tried", tried);
+            search.put("belowMinimum", c.belowMinimumShown().isEmpty() ? "unknown" : c.belowMinimumShown());
+            m.put("search", search);
+        }
         m.put("wallMs", c.wallMs());
         if (!c.searchNote().isEmpty()) {
             m.put("searchNote", c.searchNote());

@@ -13,6 +13,13 @@ public interface PlanProgress {
     /** The candidate is finished. */
     void done(String candidate);
 
+    /**
+     * The robustness replays (other arrival orders, growth) advance: {@code done} of {@code total} candidate
+     * replays are finished. Called with 0 first, then from the replays' threads.
+     */
+    default void sensitivity(int done, int total) {
+    }
+
     PlanProgress NONE = new PlanProgress() {
         @Override
         public void replay(String candidate, int replay, double fraction) {

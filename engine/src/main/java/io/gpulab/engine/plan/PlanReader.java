@@ -72,7 +72,7 @@ public final class PlanReader {
      */
     public Plan read(String fileName, String text, @org.jspecify.annotations.Nullable Path dir) {
         ScenarioNode root = ScenarioNode.root(LabParts.tree(fileName, text)).object("apiVersion", "kind", "metadata",
-                "question", "workload", "prices", "objectives", "candidates");
+                "question", "workload", "prices", "objectives", "candidates", "sensitivity");
         String apiVersion = root.get("apiVersion").text();
         if (!ScenarioReader.API_VERSION.equals(apiVersion)) {
             throw root.get("apiVersion").error("expected " + ScenarioReader.API_VERSION + ", got '" + apiVersion + "'");
@@ -102,7 +102,8 @@ public final class PlanReader {
         if (candidates.size() < 2) {
             throw list.error("a plan compares two or more candidates, got " + candidates.size());
         }
-        return new Plan(fileName, text, name, description, question, workload, candidates, objectives);
+        SensitivitySpec sensitivity = root.has("sensitivity") ? sensitivity(root.get("sensitivity")) : null;
+        return new Plan(fileName, text, name, description, question, workload, candidates, objectives, sensitivity);
     }
 
     private static List<Plan.Objective> objectives(@org.jspecify.annotations.Nullable ScenarioNode n) {
@@ -236,8 +237,36 @@ public final class PlanReader {
         return out;
     }
 
+    private static SensitivitySpec sensitivity(ScenarioNode n) {
+        n.object("orders", "growth", "seed");
+        int orders = n.has("orders") ? n.get("orders").integer(1) : 10;
+        if (orders > SensitivitySpec.MAX_ORDERS) {
+            throw n.get("orders").error("at most " + SensitivitySpec.MAX_ORDERS + " orders, got " + orders);
+        }
+        List<Integer> growth = new ArrayList<>();
+        if (n.has("growth")) {
+            for (ScenarioNode g : n.get("growth").list()) {
+                int v = g.integer(0);
+                if (v > 1000) {
+                    throw g.error("growth is a percentage from 0 to 1000, got " + v);
+                }
+                if (growth.contains(v)) {
+                    throw g.error("growth step " + v + " is listed twice");
+                }
+                growth.add(v);
+            }
+            if (growth.isEmpty()) {
+                throw n.get("growth").error("list at least one growth step in percent, e.g. [0, 10, 25]");
+            }
+        } else {
+            growth.add(0);
+        }
+        long seed = n.has("seed") ? n.get("seed").integer(0) : 1;
+        return new SensitivitySpec(orders, growth, seed);
+    }
+
     private Prices prices(ScenarioNode p) {
-        p.object("currency", "period", "cards", "worker");
+        p.object("currency", "period", "cards", "worker", "term");
         String currency = p.text("currency", "");
         String period = p.text("period", "");
         Map<String, Double> cards = new LinkedHashMap<>();
@@ -253,7 +282,11 @@ public final class PlanReader {
         if (cards.isEmpty() && worker == null) {
             throw p.error("prices need 'cards' (per card model) or 'worker' (per worker), or both");
         }
-        return new Prices(currency, period, cards, worker);
+        Integer term = p.has("term") ? p.get("term").integer(1) : null;
+        if (term != null && term > 1200) {
+            throw p.get("term").error("term counts periods (e.g. 36 months): at most 1200, got " + term);
+        }
+        return new Prices(currency, period, cards, worker, term);
     }
 
     private static double nonNegative(ScenarioNode n) {

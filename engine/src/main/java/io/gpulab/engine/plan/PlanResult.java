@@ -1,5 +1,7 @@
 package io.gpulab.engine.plan;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.List;
 
 /**
@@ -9,15 +11,26 @@ import java.util.List;
  * @param workload      the workload as resolved
  * @param candidates    one result per candidate, in the plan's order
  * @param neverFitAnywhere pods that no candidate can run, by reason ("12 pods need H100-80GB, ...")
- * @param conclusions   one sentence per objective, in the plan's order
+ * @param recommendation the sentence a buyer can sign, and how it was decided
+ * @param suggestions   per group of pods no candidate runs, the cheapest catalog card that would run them
+ * @param objectives    one sentence per objective, in the plan's order
+ * @param sensitivity   the replays under other arrival orders and growth, or {@code null} when not asked
  * @param wallMs        wall time of the whole run
  */
 public record PlanResult(Plan plan, Workload workload, List<CandidateResult> candidates,
-                         List<Fit.NeverFit> neverFitAnywhere, List<String> conclusions, long wallMs) {
+                         List<Fit.NeverFit> neverFitAnywhere, Recommendation recommendation,
+                         List<NeverFitSuggestion> suggestions, List<String> objectives,
+                         @Nullable SensitivityResult sensitivity, long wallMs) {
 
     public PlanResult {
         candidates = List.copyOf(candidates);
         neverFitAnywhere = List.copyOf(neverFitAnywhere);
-        conclusions = List.copyOf(conclusions);
+        suggestions = List.copyOf(suggestions);
+        objectives = List.copyOf(objectives);
+    }
+
+    /** The answer in order: the recommendation, the pods no candidate runs, one sentence per objective. */
+    public List<String> conclusions() {
+        return Conclusions.answer(recommendation, suggestions, objectives);
     }
 }

@@ -49,7 +49,7 @@ public final class PlanRunner {
             List<Future<CandidateResult>> futures = new ArrayList<>(java.util.Collections.nCopies(cs.size(), null));
             for (int k : longestFirst(cs)) {
                 Candidate c = cs.get(k);
-                futures.set(k, pool.submit(() -> candidate(plan, c, workload, progress, cancelled)));
+                futures.set(k, pool.submit(() -> candidate(plan, c, workload, progress, cancelled, 0)));
             }
             List<CandidateResult> results = new ArrayList<>();
             for (Future<CandidateResult> f : futures) {
@@ -69,9 +69,16 @@ public final class PlanRunner {
                     throw new CancellationException("interrupted");
                 }
             }
+            pool.shutdownNow();
             List<Fit.NeverFit> nowhere = nowhere(plan, workload);
+            Recommendation rec = Recommendation.of(plan, workload, results, nowhere);
+            List<NeverFitSuggestion> suggestions = suggestions(plan, workload, nowhere);
+            SensitivityResult sensitivity = plan.sensitivity() == null ? null : SensitivityRunner.run(plan, workload,
+                    results, threads, (c, w, hint) -> candidate(plan, c, w, PlanProgress.NONE, cancelled, hint),
+                    w -> nowhere(plan, w), progress, cancelled);
             long wall = (System.nanoTime() - start) / 1_000_000;
-            return new PlanResult(plan, workload, results, nowhere, Conclusions.of(plan, results, nowhere), wall);
+            return new PlanResult(plan, workload, results, nowhere, rec, suggestions,
+                    Conclusions.of(plan, results, nowhere), sensitivity, wall);
         } finally {
             cancelled.compareAndSet(false, Thread.currentThread().isInterrupted());
             pool.shutdownNow();
@@ -93,7 +100,7 @@ public final class PlanRunner {
     }
 
     private CandidateResult candidate(Plan plan, Candidate c, Workload w, PlanProgress progress,
-                                      AtomicBoolean cancelled) {
+                                      AtomicBoolean cancelled, int hint) {
         long start = System.nanoTime();
         Map<String, List<Integer>> unfitByReason = Fit.neverFit(w, c, catalog);
         BitSet unfit = new BitSet(w.pods().size());
@@ -116,12 +123,16 @@ public final class PlanRunner {
         Replay.Result r;
         Integer min = null;
         String note = "";
+        List<SearchStep> steps = List.of();
+        int bound = 0;
         if (c.minimize()) {
             boolean noDepartures = w.events().stream().noneMatch(e -> e instanceof Arrival.Delete);
-            WorkerSearch.Outcome o = WorkerSearch.search(c, w, unfit, catalog, noDepartures, replay);
+            WorkerSearch.Outcome o = WorkerSearch.search(c, w, unfit, catalog, noDepartures, hint, replay);
             r = o.best();
             min = o.minWorkers();
             note = o.note();
+            steps = o.steps();
+            bound = o.lowerBound();
         } else {
             r = replay.apply(c.workers(), false);
         }
@@ -131,7 +142,18 @@ public final class PlanRunner {
         Double perPod = cost == null || r.placed() == 0 ? null : cost / r.placed();
         return new CandidateResult(c, r.workers(), r.workers() * c.cardsPerWorker(), r.placed(), r.pending(),
                 r.pendingByReason(), r.curve(), r.metrics(), r.heat(), min, replays[0], note, cost, perPod,
-                neverFit, (System.nanoTime() - start) / 1_000_000);
+                neverFit, (System.nanoTime() - start) / 1_000_000, steps, bound);
+    }
+
+    /** Per group of pods no candidate runs, the cheapest catalog card that would. */
+    private List<NeverFitSuggestion> suggestions(Plan plan, Workload w, List<Fit.NeverFit> nowhere) {
+        List<NeverFitSuggestion> out = new ArrayList<>();
+        for (Fit.NeverFit n : nowhere) {
+            PlanPod first = w.pods().stream().filter(p -> n.reason().equals(nowhereReason(plan, p))).findFirst()
+                    .orElseThrow();
+            out.add(NeverFitSuggestion.of(n, first, plan, catalog));
+        }
+        return out;
     }
 
     /** Pods that fit on no candidate, grouped by what they need. */

@@ -2,26 +2,49 @@ package io.gpulab.engine.plan;
 
 import org.jspecify.annotations.Nullable;
 
+import java.util.Locale;
 import java.util.Map;
 
 /**
  * User-entered prices (nothing built in, nothing fetched): per card of a model and per worker, in one
- * currency for one period.
+ * currency for one period, and the term a purchase is judged over.
  *
  * @param currency e.g. {@code EUR}; only printed
  * @param period   e.g. {@code month}; only printed
  * @param cards    price per card, by catalog model name as written in the candidates
  * @param worker   price per worker (chassis, CPU, memory), or {@code null} for none
+ * @param term     how many periods the total cost covers (e.g. 36 months), or {@code null} when not stated
  */
-public record Prices(String currency, String period, Map<String, Double> cards, @Nullable Double worker) {
+public record Prices(String currency, String period, Map<String, Double> cards, @Nullable Double worker,
+                     @Nullable Integer term) {
 
     public Prices {
         cards = Map.copyOf(cards);
     }
 
-    public static final Prices NONE = new Prices("", "", Map.of(), null);
+    public static final Prices NONE = new Prices("", "", Map.of(), null, null);
 
     public boolean isEmpty() {
         return cards.isEmpty() && worker == null;
+    }
+
+    /** An amount per period, e.g. {@code EUR 1,234.00 per month}. */
+    public String perPeriod(double v) {
+        return amount(v) + (period.isEmpty() ? "" : " per " + period);
+    }
+
+    /** An amount as such, e.g. {@code EUR 1,234.00}. */
+    public String amount(double v) {
+        String a = String.format(Locale.ROOT, "%,.2f", v);
+        return currency.isEmpty() ? a : currency + " " + a;
+    }
+
+    /** The term in words, e.g. {@code 36 months}; empty when not stated. */
+    public String termWords() {
+        if (term == null) {
+            return "";
+        }
+        String unit = period.isEmpty() ? "period" : period;
+        return term + " " + unit + (term == 1 ? "" : "s");
     }
 }

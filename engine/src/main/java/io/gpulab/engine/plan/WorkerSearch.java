@@ -30,18 +30,35 @@ final class WorkerSearch {
      * @param converged whether the answer is exact (the count below it was shown too small)
      * @param note      one sentence when not converged or not found, else empty
      */
-    record Outcome(Replay.Result best, Integer minWorkers, int replays, boolean converged, String note) { }
+    record Outcome(Replay.Result best, Integer minWorkers, int replays, boolean converged, String note,
+                   java.util.List<SearchStep> steps, int lowerBound) { }
 
     /**
      * @param replay runs one replay at a worker count; {@code true} second argument lets it stop early
      */
     static Outcome search(Candidate c, Workload w, BitSet unfit, CardCatalog catalog, boolean canStopEarly,
                           java.util.function.BiFunction<Integer, Boolean, Replay.Result> replay) {
-        int lo = lowerBound(c, w, unfit, catalog) - 1;   // known too small
+        return search(c, w, unfit, catalog, canStopEarly, 0, replay);
+    }
+
+    /**
+     * @param hint a count to try first (another arrival order's answer), 0 for none: when it places everything,
+     *             the count below it is tried next, so a stable answer costs two replays
+     */
+    static Outcome search(Candidate c, Workload w, BitSet unfit, CardCatalog catalog, boolean canStopEarly, int hint,
+                          java.util.function.BiFunction<Integer, Boolean, Replay.Result> tracked) {
+        java.util.List<SearchStep> steps = new java.util.ArrayList<>();
+        java.util.function.BiFunction<Integer, Boolean, Replay.Result> replay = (count, early) -> {
+            Replay.Result r = tracked.apply(count, early);
+            steps.add(new SearchStep(count, r.placesAll(), r.stoppedEarly()));
+            return r;
+        };
+        int bound = lowerBound(c, w, unfit, catalog);
+        int lo = bound - 1;   // known too small
         Integer hi = null;
         Replay.Result best = null;
         int replays = 0;
-        int n = Math.max(lo + 1, c.tenants().size());
+        int n = Math.max(Math.max(lo + 1, c.tenants().size()), hint);
         double loFraction = 0;
         while (hi == null && replays < BUDGET) {
             n = Math.min(n, c.maxWorkers());
@@ -55,7 +72,7 @@ final class WorkerSearch {
                 if (n >= c.maxWorkers()) {
                     Replay.Result full = r.stoppedEarly() ? replay.apply(n, false) : r;
                     return new Outcome(full, null, replays + (r.stoppedEarly() ? 1 : 0), false,
-                            "even " + n + " workers (maxWorkers) leave pods that could fit pending");
+                            "even " + n + " workers (maxWorkers) leave pods that could fit pending", steps, bound);
                 }
                 loFraction = r.arrivedFraction();
                 double f = Math.max(loFraction, 0.05);
@@ -66,10 +83,12 @@ final class WorkerSearch {
         if (hi == null) {
             Replay.Result full = replay.apply(lo, false);
             return new Outcome(full, null, replays + 1, false, "no count up to " + lo
-                    + " workers placed everything within " + BUDGET + " replays");
+                    + " workers placed everything within " + BUDGET + " replays", steps, bound);
         }
+        boolean probeBelow = hint > 0 && hi == hint;
         while (hi - lo > 1 && replays < BUDGET) {
-            int mid = next(lo, loFraction, hi);
+            int mid = probeBelow ? hi - 1 : next(lo, loFraction, hi);
+            probeBelow = false;
             Replay.Result r = replay.apply(mid, canStopEarly);
             replays++;
             if (r.placesAll()) {
@@ -82,7 +101,7 @@ final class WorkerSearch {
         }
         boolean converged = hi - lo <= 1;
         return new Outcome(best, hi, replays, converged, converged ? "" : "the search stopped after " + BUDGET
-                + " replays: the answer is between " + (lo + 1) + " and " + hi + " workers");
+                + " replays: the answer is between " + (lo + 1) + " and " + hi + " workers", steps, bound);
     }
 
     /**

@@ -201,7 +201,7 @@ public final class WorkloadResolver {
     }
 
     @SuppressWarnings("unchecked")
-    private static Map<String, Object> renamed(Map<String, Object> manifest, String name) {
+    static Map<String, Object> renamed(Map<String, Object> manifest, String name) {
         Map<String, Object> copy = new LinkedHashMap<>(manifest);
         Map<String, Object> meta = new LinkedHashMap<>((Map<String, Object>) manifest.get("metadata"));
         meta.put("name", name);

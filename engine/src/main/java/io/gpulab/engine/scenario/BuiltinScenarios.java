@@ -12,7 +12,8 @@ import java.util.List;
 /** The scenarios shipped in assets ({@code gpulab/scenarios/NAME.yaml}), addressable by name. */
 public final class BuiltinScenarios {
 
-    private static final List<String> NAMES = List.of("article", "lock-lifecycle", "running-is-not-proof");
+    private static final List<String> NAMES = List.of("article", "lock-lifecycle", "running-is-not-proof",
+            "shared-datastore", "tcp-replicas", "tenant-upgrade");
 
     private BuiltinScenarios() {
     }

@@ -133,6 +133,9 @@ final class Checks {
         if (!e.capacity().isEmpty()) {
             m.put("capacity", e.capacity());
         }
+        if (e.error() != null) {
+            m.put("error", e.error());
+        }
         return m;
     }
 }

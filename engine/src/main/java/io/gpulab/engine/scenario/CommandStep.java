@@ -83,13 +83,59 @@ public final class CommandStep {
             s.put("set", ordered("tenant", w.tenant(), "webhookFailurePolicy", w.policy()));
             what = "set " + w.tenant() + " webhookFailurePolicy " + w.policy();
         } else {
-            throw new IllegalArgumentException(c.getClass().getSimpleName() + " starts a lab's history; it is not "
-                    + "a step of one");
+            what = kamaji(c, s);
+            if (what == null) {
+                throw new IllegalArgumentException(c.getClass().getSimpleName() + " starts a lab's history; it is "
+                        + "not a step of one");
+            }
         }
         Map<String, Object> named = new LinkedHashMap<>();
         named.put("name", NAME_PREFIX + what);
         named.putAll(s);
         return named;
+    }
+
+    /** The step of a Kamaji fault, the upgrade or a scale into {@code s}, and its words; null for another command. */
+    private static @org.jspecify.annotations.Nullable String kamaji(LabCommand c, Map<String, Object> s) {
+        if (c instanceof LabCommand.SetDataStoreMember d) {
+            Map<String, Object> f = new LinkedHashMap<>();
+            f.put("dataStore", d.dataStore());
+            if (d.member() != null) {
+                f.put("member", d.member());
+            }
+            f.put("state", d.up() ? "up" : "down");
+            s.put("fault", f);
+            return "fault DataStore " + d.dataStore() + (d.member() == null ? "" : " member " + d.member())
+                    + (d.up() ? " up" : " down");
+        } else if (c instanceof LabCommand.SetManagementNode n) {
+            s.put("fault", ordered("managementNode", n.node(), "state", n.state()));
+            return "fault management node " + n.node() + " " + n.state();
+        } else if (c instanceof LabCommand.LoseTcpReplica r) {
+            Map<String, Object> f = ordered("tenant", r.tenant(), "tcpReplica", "lost");
+            if (r.pod() != null) {
+                f.put("pod", r.pod());
+            }
+            s.put("fault", f);
+            return "fault " + r.tenant() + " control-plane replica lost";
+        } else if (c instanceof LabCommand.RestartKonnectivityServer k) {
+            s.put("fault", ordered("tenant", k.tenant(), "konnectivityServer", "restart"));
+            return "fault " + k.tenant() + " konnectivity-server restart";
+        } else if (c instanceof LabCommand.SetWritePermissions w) {
+            Map<String, Object> flags = new LinkedHashMap<>();
+            flags.put("blockCreation", w.blockCreation());
+            flags.put("blockUpdate", w.blockUpdate());
+            flags.put("blockDeletion", w.blockDeletion());
+            s.put("set", ordered("tenant", w.tenant(), "writePermissions", flags));
+            return "set " + w.tenant() + " writePermissions " + new io.gpulab.engine.lab.ControlPlaneSpec
+                    .WritePermissions(w.blockCreation(), w.blockUpdate(), w.blockDeletion()).text();
+        } else if (c instanceof LabCommand.UpgradeControlPlane u) {
+            s.put("upgrade", ordered("tenant", u.tenant(), "version", u.version()));
+            return "upgrade " + u.tenant() + " to " + u.version();
+        } else if (c instanceof LabCommand.ScaleControlPlane sc) {
+            s.put("scale", ordered("tenant", sc.tenant(), "replicas", sc.replicas()));
+            return "scale " + sc.tenant() + " to " + sc.replicas() + " replicas";
+        }
+        return null;
     }
 
     /** {@code namespace/name} of a Pod manifest ({@code default} when it names no namespace). */

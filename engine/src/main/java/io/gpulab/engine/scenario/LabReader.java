@@ -27,10 +27,13 @@ final class LabReader {
     }
 
     LabSpec read(ScenarioNode metadata, ScenarioNode lab) {
-        metadata.object("name", "description");
+        metadata.object("name", "description", GeneratedScenario.GENERATOR);
         String name = metadata.get("name").text();
         String description = metadata.has("description") ? metadata.get("description").scalar() : "";
-        lab.object("hami", "mockGpu", "tenants");
+        if (metadata.has(GeneratedScenario.GENERATOR)) {
+            metadata.get(GeneratedScenario.GENERATOR).text();
+        }
+        lab.object("hami", "mockGpu", "management", "tenants");
         HamiSettings hami = lab.has("hami") ? hami(lab.get("hami")) : HamiSettings.DEFAULTS;
         String lifecycle = LabSpec.LIFECYCLE_COMPLETE;
         if (lab.has("mockGpu")) {
@@ -48,7 +51,9 @@ final class LabReader {
             throw tenantsNode.error("a lab needs at least one tenant");
         }
         String lc = lifecycle;
-        return build(tenantsNode, () -> new LabSpec(name, description, hami, lc, tenants));
+        io.gpulab.engine.lab.ManagementSpec management = lab.has("management")
+                ? KamajiReader.management(lab.get("management")) : io.gpulab.engine.lab.ManagementSpec.defaults();
+        return build(tenantsNode, () -> new LabSpec(name, description, hami, lc, tenants, management));
     }
 
     HamiSettings hami(ScenarioNode h) {
@@ -99,7 +104,7 @@ final class LabReader {
     }
 
     private TenantSpec tenant(ScenarioNode t, HamiSettings labHami) {
-        t.object("name", "workers", "resourceQuotas", "pods", "hami");
+        t.object("name", "workers", "resourceQuotas", "pods", "hami", "controlPlane");
         HamiSettings own = t.has("hami") ? hami(t.get("hami"), labHami) : null;
         String name = t.get("name").text();
         List<WorkerSpec> workers = new ArrayList<>();
@@ -119,11 +124,13 @@ final class LabReader {
         List<io.gpulab.engine.lab.QuotaSpec> quotas = t.has("resourceQuotas")
                 ? ManifestReader.quotas(t.get("resourceQuotas")) : List.of();
         List<Map<String, Object>> pods = t.has("pods") ? ManifestReader.pods(t.get("pods")) : List.of();
-        return build(t.get("name"), () -> new TenantSpec(name, workers, quotas, pods, own));
+        io.gpulab.engine.lab.ControlPlaneSpec cp = t.has("controlPlane")
+                ? KamajiReader.controlPlane(t.get("controlPlane"), name) : io.gpulab.engine.lab.ControlPlaneSpec.defaults();
+        return build(t.get("name"), () -> new TenantSpec(name, workers, quotas, pods, own, cp));
     }
 
     private WorkerSpec worker(ScenarioNode w) {
-        w.object("name", "cpu", "memoryMiB", "cards", "annotations", "pods");
+        w.object("name", "cpu", "memoryMiB", "cards", "annotations", "pods", "kubeletVersion");
         String name = w.get("name").text();
         int cpu = w.has("cpu") ? w.get("cpu").integer(1) : 4;
         int mem = w.has("memoryMiB") ? w.get("memoryMiB").integer(1) : 8192;
@@ -138,7 +145,9 @@ final class LabReader {
             w.get("annotations").entries().forEach((k, v) -> annotations.put(k, v.scalar()));
         }
         List<Map<String, Object>> pods = w.has("pods") ? ManifestReader.pods(w.get("pods")) : List.of();
-        return build(w.get("name"), () -> new WorkerSpec(name, cpu, mem, cards, annotations, pods));
+        io.gpulab.engine.lab.KubeVersion kubelet = w.has("kubeletVersion") ? KamajiReader.kubelet(w.get("kubeletVersion"))
+                : null;
+        return build(w.get("name"), () -> new WorkerSpec(name, cpu, mem, cards, annotations, pods, kubelet));
     }
 
     CardSpec card(ScenarioNode c) {

@@ -14,16 +14,65 @@ import org.jspecify.annotations.Nullable;
 
 import java.util.List;
 
-/** The {@code state} of the run document (docs/json-output.md): per tenant, nodes with lock and cards. */
-public record LabState(List<Tenant> tenants) {
+/**
+ * The {@code state} of the run document (docs/json-output.md): per tenant, its control plane and its nodes with lock
+ * and cards; the management cluster's nodes and DataStores.
+ */
+@JsonPropertyOrder({"tenants", "management"})
+public record LabState(List<Tenant> tenants,
+                       @com.fasterxml.jackson.annotation.JsonInclude(
+                               com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+                       @Nullable Management management) {
 
     public LabState {
         tenants = List.copyOf(tenants);
     }
 
-    /** One tenant's nodes. */
-    @JsonPropertyOrder({"name", "nodes"})
-    public record Tenant(String name, List<Node> nodes) { }
+    /** Tenants only (a backend that reports no management cluster). */
+    public LabState(List<Tenant> tenants) {
+        this(tenants, null);
+    }
+
+    /** One tenant's control plane (null when the backend reports none) and nodes. */
+    @JsonPropertyOrder({"name", "controlPlane", "nodes"})
+    public record Tenant(String name,
+                         @com.fasterxml.jackson.annotation.JsonInclude(
+                                 com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+                         @Nullable ControlPlane controlPlane, List<Node> nodes) {
+
+        public Tenant(String name, List<Node> nodes) {
+            this(name, null, nodes);
+        }
+    }
+
+    /**
+     * A TenantControlPlane as Kamaji reports it (docs/kamaji-model.md): {@code status} is
+     * {@code status.kubernetesResources.version.status}, {@code apiError} what a client reads now ("" while it
+     * answers), {@code pods} its Deployment's pods with their management node ("" while Pending).
+     */
+    @JsonPropertyOrder({"status", "version", "installedVersion", "replicas", "readyReplicas", "updatedReplicas",
+        "dataStore", "schema", "apiError", "writePermissions", "pods", "kubelets"})
+    public record ControlPlane(String status, String version, String installedVersion, int replicas, int readyReplicas,
+                               int updatedReplicas, String dataStore, String schema, String apiError,
+                               String writePermissions, List<io.gpulab.engine.api.ControlPlaneView.TcpPodView> pods,
+                               List<io.gpulab.engine.api.ControlPlaneView.KubeletView> kubelets) {
+
+        public static ControlPlane of(io.gpulab.engine.api.ControlPlaneView cp) {
+            return new ControlPlane(cp.phase(), cp.version(), cp.installedVersion(), cp.replicas(), cp.readyReplicas(),
+                    cp.updatedReplicas(), cp.dataStore(), cp.dataStoreSchema(), cp.apiError(), cp.writePermissions(),
+                    cp.pods(), cp.kubelets());
+        }
+    }
+
+    /** The management cluster: its nodes with the pods they run, its DataStores with their members. */
+    @JsonPropertyOrder({"nodes", "dataStores"})
+    public record Management(List<io.gpulab.engine.api.ManagementView.NodeView> nodes,
+                             List<io.gpulab.engine.api.ManagementView.DataStoreView> dataStores) {
+
+        static @Nullable Management of(io.gpulab.engine.api.ManagementView m) {
+            return m.nodes().isEmpty() && m.dataStores().isEmpty() ? null : new Management(m.nodes(), m.dataStores());
+        }
+    }
 
     /**
      * One node; {@code lock} is null when free.
@@ -84,11 +133,11 @@ public record LabState(List<Tenant> tenants) {
 
     /** The state of a snapshot. */
     public static LabState of(LabSnapshot s) {
-        return new LabState(s.tenants().stream().map(LabState::tenant).toList());
+        return new LabState(s.tenants().stream().map(LabState::tenant).toList(), Management.of(s.management()));
     }
 
     private static Tenant tenant(TenantView t) {
-        return new Tenant(t.name(), t.nodes().stream().map(LabState::node).toList());
+        return new Tenant(t.name(), ControlPlane.of(t.controlPlane()), t.nodes().stream().map(LabState::node).toList());
     }
 
     static Node node(NodeView n) {

@@ -170,6 +170,17 @@ public final class LocatedTree {
         return parent + "[" + i + "]";
     }
 
+    /** The number of the file's last line (its end, where a file cut short stops). */
+    int lastLine() {
+        int line = 1;
+        for (int i = 0; i < text.length() - 1; i++) {
+            if (text.charAt(i) == '\n') {
+                line++;
+            }
+        }
+        return line;
+    }
+
     /** The line of item {@code i} of the top-level list {@code list}, or 0 when not recorded. */
     int itemLine(String list, int i) {
         int[] lines = items.get(list);

@@ -14,17 +14,25 @@ import java.util.Map;
  * placed by slots alone (Running proves nothing without it).
  */
 @JsonPropertyOrder({"phase", "node", "schedulerName", "reason", "message", "failedNodes", "failedNodesOmitted",
-        "devices", "hamiAllocated"})
+        "devices", "hamiAllocated", "explanation"})
 public record ObservedPod(String phase, @Nullable String node, @Nullable String schedulerName,
                           @Nullable String reason, @Nullable String message, Map<String, String> failedNodes,
                           List<Device> devices, boolean hamiAllocated,
-                          @JsonInclude(JsonInclude.Include.NON_DEFAULT) int failedNodesOmitted) {
+                          @JsonInclude(JsonInclude.Include.NON_DEFAULT) int failedNodesOmitted,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) io.gpulab.engine.api.@Nullable PlainReason
+                                  explanation) {
 
     /** A pod whose failed nodes are all listed. */
     public ObservedPod(String phase, @Nullable String node, @Nullable String schedulerName, @Nullable String reason,
                        @Nullable String message, Map<String, String> failedNodes, List<Device> devices,
                        boolean hamiAllocated) {
-        this(phase, node, schedulerName, reason, message, failedNodes, devices, hamiAllocated, 0);
+        this(phase, node, schedulerName, reason, message, failedNodes, devices, hamiAllocated, 0, null);
+    }
+
+    /** This pod with its reason in words (the run document's, not the text form's). */
+    ObservedPod explained(io.gpulab.engine.api.@Nullable PlainReason words) {
+        return words == null ? this : new ObservedPod(phase, node, schedulerName, reason, message, failedNodes,
+                devices, hamiAllocated, failedNodesOmitted, words);
     }
 
     /** One card share the pod holds. */
@@ -40,7 +48,7 @@ public record ObservedPod(String phase, @Nullable String node, @Nullable String 
         List<Device> devices = p.devices().stream().map(d -> new Device(d.id(), d.memMB(), d.cores())).toList();
         Map<String, String> failed = FailedNodes.of(p.failedNodes(), limit, pool);
         return new ObservedPod(p.phase(), blank(p.node()), blank(p.schedulerName()), blank(p.reason()),
-                blank(p.message()), failed, devices, p.hamiAllocated(), p.failedNodes().size() - failed.size());
+                blank(p.message()), failed, devices, p.hamiAllocated(), p.failedNodes().size() - failed.size(), null);
     }
 
     /** This pod with at most {@code limit} failed nodes (the first by name), the rest counted as omitted. */
@@ -50,7 +58,7 @@ public record ObservedPod(String phase, @Nullable String node, @Nullable String 
         }
         Map<String, String> kept = FailedNodes.of(failedNodes, limit, pool);
         return new ObservedPod(phase, node, schedulerName, reason, message, kept, devices, hamiAllocated,
-                failedNodesOmitted + failedNodes.size() - kept.size());
+                failedNodesOmitted + failedNodes.size() - kept.size(), explanation);
     }
 
     /**
@@ -63,6 +71,14 @@ public record ObservedPod(String phase, @Nullable String node, @Nullable String 
     }
 
     private static @Nullable String statusReason(String message) {
+        // a client that reached no API server, and an API server whose storage timed out, carry no Status reason:
+        // gpulab's codes for them (docs/reasons.md)
+        if (message.contains(io.gpulab.engine.kamaji.ApiErrors.REFUSED_MARK)) {
+            return "ConnectionRefused";
+        }
+        if (message.contains(io.gpulab.engine.kamaji.ApiErrors.storageTimeout())) {
+            return "DataStoreUnavailable";
+        }
         String marker = "Error from server (";
         int at = message.indexOf(marker);
         int end = at < 0 ? -1 : message.indexOf(')', at + marker.length());

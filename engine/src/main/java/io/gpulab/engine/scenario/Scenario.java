@@ -21,10 +21,13 @@ public record Scenario(String source, LabSpec lab, List<Step> steps) {
 
     /**
      * What the lab's HAMi settings say that a real HAMi v2.10 deployment would not do (e.g. a chart
-     * {@code nodeLockExpire} the scheduler overwrites), one sentence each; empty when none.
+     * {@code nodeLockExpire} the scheduler overwrites), then what its Kamaji half states that gpulab does not model
+     * or Kubernetes does not support (a kubelet outside the version-skew policy), one sentence each; empty when none.
      */
     public List<String> warnings() {
-        return HamiWarnings.of(lab);
+        List<String> out = new java.util.ArrayList<>(HamiWarnings.of(lab));
+        out.addAll(KamajiWarnings.of(lab));
+        return out;
     }
 
     /** How many steps check something. */

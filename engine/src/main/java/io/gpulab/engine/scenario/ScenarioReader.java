@@ -112,7 +112,9 @@ public final class ScenarioReader {
             throw new ScenarioException(fileName, 1, "", "not a gpulab scenario: expected a mapping that starts with "
                     + "apiVersion: " + API_VERSION + ", got " + ScenarioNode.describe(tree.root()));
         }
-        ScenarioNode root = ScenarioNode.root(tree).object("apiVersion", "kind", "metadata", "lab", "steps");
+        GeneratedScenario.checkWhole(tree);
+        ScenarioNode root = ScenarioNode.root(tree).object("apiVersion", "kind", "metadata", "lab", "steps",
+                GeneratedScenario.END);
         String apiVersion = root.get("apiVersion").text();
         if (!API_VERSION.equals(apiVersion)) {
             throw root.get("apiVersion").error("expected " + API_VERSION + ", got '" + apiVersion + "'");

@@ -130,6 +130,22 @@ public final class ScenarioRunner {
         if (step instanceof Step.ReleaseLock s) {
             return releaseLock(index, s);
         }
+        if (step instanceof Step.Delete s && s.expectError() != null) {
+            return refusedAsExpected(index, s, new LabCommand.DeletePod(s.tenant(), s.pod()), s.expectError());
+        }
+        if (step instanceof Step.Upgrade s && s.expectError() != null) {
+            return refusedAsExpected(index, s, new LabCommand.UpgradeControlPlane(s.tenant(), s.version()),
+                    s.expectError());
+        }
+        if (step instanceof Step.ExpectControlPlane s) {
+            return controlPlane(index, s);
+        }
+        if (step instanceof Step.ExpectDataStore s) {
+            return dataStore(index, s);
+        }
+        if (step instanceof Step.ExpectKubelet s) {
+            return kubelet(index, s);
+        }
         return command(index, step, commandOf(step).orElseThrow(
                 () -> new IllegalArgumentException("step " + step.action() + " is a check, not a command")));
     }
@@ -160,6 +176,21 @@ public final class ScenarioRunner {
             return Optional.of(new LabCommand.SetWebhookFailurePolicy(s.tenant(), s.policy()));
         } else if (step instanceof Step.Submit s) {
             return Optional.of(new LabCommand.SubmitPod(s.tenant(), s.manifest()));
+        } else if (step instanceof Step.DataStoreFault s) {
+            return Optional.of(new LabCommand.SetDataStoreMember(s.dataStore(), s.member(), s.up()));
+        } else if (step instanceof Step.ManagementNodeFault s) {
+            return Optional.of(new LabCommand.SetManagementNode(s.node(), s.state()));
+        } else if (step instanceof Step.TcpReplicaLost s) {
+            return Optional.of(new LabCommand.LoseTcpReplica(s.tenant(), s.pod()));
+        } else if (step instanceof Step.KonnectivityServerRestart s) {
+            return Optional.of(new LabCommand.RestartKonnectivityServer(s.tenant()));
+        } else if (step instanceof Step.SetWritePermissions s) {
+            return Optional.of(new LabCommand.SetWritePermissions(s.tenant(), s.blockCreation(), s.blockUpdate(),
+                    s.blockDeletion()));
+        } else if (step instanceof Step.Upgrade s) {
+            return Optional.of(new LabCommand.UpgradeControlPlane(s.tenant(), s.version()));
+        } else if (step instanceof Step.Scale s) {
+            return Optional.of(new LabCommand.ScaleControlPlane(s.tenant(), s.replicas()));
         }
         return Optional.empty();
     }
@@ -176,7 +207,7 @@ public final class ScenarioRunner {
     public StepResult submitted(int index, Step.Submit s, CommandResult r) {
         // a refused create made nothing: never judge it by an older pod of the same name (AlreadyExists)
         ObservedPod o = r.accepted() ? observe(s.tenant(), s.pod(), r, s.expect() != null)
-                : ObservedPod.rejected(r.message());
+                : refusedInWords(ObservedPod.rejected(r.message()));
         Comparisons checked = s.expect() == null ? new Comparisons() : Checks.pod(s.expect(), o);
         List<String> problems = checked.problems();
         // the sim records a create refused at admission as a Rejected pod; a real cluster refuses the call
@@ -191,13 +222,28 @@ public final class ScenarioRunner {
         return result(index, s, o.limited(failedNodesLimit, pool), s.expect(), checked);
     }
 
+    /** A create the API server refused, with its reason in words in the run document (no pod to ask about). */
+    private ObservedPod refusedInWords(ObservedPod o) {
+        if (failedNodesLimit == 0) {
+            return o;
+        }
+        return o.explained(io.gpulab.engine.api.PlainReasons.of(new io.gpulab.engine.api.PlainReasons.Pod(o.phase(),
+                o.reason() == null ? "" : o.reason(), o.message() == null ? "" : o.message(), Map.of(), List.of(),
+                Map.of(), "", null), io.gpulab.engine.api.PlainReasons.Lab.of(List.of())).orElse(null));
+    }
+
     /** The pod as the backend lists it now; asked per pod, as a snapshot per step would dominate a long replay. */
     private ObservedPod observe(String tenant, String pod, @Nullable CommandResult r, boolean checked) {
         // per-node reasons are recomputed for a pending pod on a large tenant: only when a check or the output needs them
         boolean perNode = checked || failedNodesLimit > 0;
-        return backend.pod(tenant, pod, perNode).map(p -> ObservedPod.of(p, Integer.MAX_VALUE, pool))
+        ObservedPod o = backend.pod(tenant, pod, perNode).map(p -> ObservedPod.of(p, Integer.MAX_VALUE, pool))
                 .orElseGet(() -> ObservedPod.rejected(
                         r != null && !r.accepted() ? r.message() : "tenant " + tenant + " lists no pod " + pod));
+        // the run document says why a pod does not run in words (json-output.md); the text form does not ask
+        if (failedNodesLimit > 0 && !"Running".equals(o.phase()) && (o.reason() != null || o.message() != null)) {
+            o = o.explained(backend.plainReason(tenant, pod).orElse(null));
+        }
+        return o;
     }
 
 
@@ -215,6 +261,18 @@ public final class ScenarioRunner {
         TenantView t = backend.snapshot().tenant(s.tenant()).orElse(null);
         if (t == null) {
             return result(index, s, null, Checks.expectOf(s), List.of(missingTenant(s.tenant())));
+        }
+        String refused = t.controlPlane().apiError();
+        if (!refused.isEmpty() || s.error() != null) {
+            // the list itself is refused while the tenant's control plane cannot answer
+            Comparisons c = new Comparisons();
+            if (s.error() != null) {
+                c.same("error", s.error(), refused.isEmpty() ? null : refused);
+            } else {
+                c.problem("the API server refused the list: " + refused);
+            }
+            return result(index, s, Map.of("error", refused.isEmpty() ? "(none: the list was served)" : refused),
+                    Checks.expectOf(s), c);
         }
         Map<String, Object> seen = new LinkedHashMap<>();
         seen.put("nodes", t.nodes().stream().map(NodeView::name).toList());
@@ -282,6 +340,106 @@ public final class ScenarioRunner {
         seen.put("lock", lockValue(s.tenant(), s.node()));
         c.same("released", s.expectReleased(), seen.get("released"));
         return result(index, s, seen, s.expectReleased() == null ? null : Map.of("released", s.expectReleased()), c);
+    }
+
+    /** A command the backend is to refuse with exactly {@code error}: the refusal is what is checked. */
+    private StepResult refusedAsExpected(int index, Step step, LabCommand command, String error) {
+        CommandResult r = backend.execute(command);
+        Comparisons c = new Comparisons();
+        String seen = r.accepted() ? null : r.message();
+        c.same("error", error, seen);
+        Map<String, Object> observed = new LinkedHashMap<>();
+        observed.put("error", seen == null ? "(none: the backend accepted the step)" : seen);
+        return result(index, step, observed, Map.of("error", error), c);
+    }
+
+    private StepResult controlPlane(int index, Step.ExpectControlPlane s) {
+        TenantView t = backend.snapshot().tenant(s.tenant()).orElse(null);
+        if (t == null) {
+            return result(index, s, null, null, List.of(missingTenant(s.tenant())));
+        }
+        io.gpulab.engine.api.ControlPlaneView cp = t.controlPlane();
+        Object seen = LabState.ControlPlane.of(cp);
+        Comparisons c = new Comparisons();
+        c.same("status", s.status(), cp.phase());
+        c.same("installedVersion", s.installedVersion(), cp.installedVersion());
+        c.same("readyReplicas", s.readyReplicas(), cp.readyReplicas());
+        c.same("updatedReplicas", s.updatedReplicas(), cp.updatedReplicas());
+        c.same("serving", s.serving(), cp.serving());
+        c.same("apiError", s.apiError(), cp.apiError());
+        if (s.apiErrorContains() != null) {
+            c.add("apiErrorContains", s.apiErrorContains(), cp.apiError(), cp.apiError().contains(s.apiErrorContains()),
+                    "apiErrorContains: expected the API's error to contain \"" + s.apiErrorContains() + "\", observed "
+                            + (cp.apiError().isEmpty() ? "none (it answers)" : cp.apiError()));
+        }
+        if (s.podNodes() != null) {
+            List<String> want = new ArrayList<>(s.podNodes());
+            want.sort(null);
+            c.same("podNodes", want, sortedNodes(cp));
+        }
+        Map<String, Object> expect = new LinkedHashMap<>();
+        putIf(expect, "status", s.status());
+        putIf(expect, "installedVersion", s.installedVersion());
+        putIf(expect, "readyReplicas", s.readyReplicas());
+        putIf(expect, "updatedReplicas", s.updatedReplicas());
+        putIf(expect, "serving", s.serving());
+        putIf(expect, "apiError", s.apiError());
+        putIf(expect, "apiErrorContains", s.apiErrorContains());
+        putIf(expect, "podNodes", s.podNodes());
+        return result(index, s, seen, expect, c);
+    }
+
+    private static List<String> sortedNodes(io.gpulab.engine.api.ControlPlaneView cp) {
+        List<String> out = new ArrayList<>(cp.pods().stream().map(io.gpulab.engine.api.ControlPlaneView.TcpPodView::node)
+                .toList());
+        out.sort(null);
+        return out;
+    }
+
+    private StepResult dataStore(int index, Step.ExpectDataStore s) {
+        io.gpulab.engine.api.ManagementView.DataStoreView d = backend.snapshot().management().dataStores().stream()
+                .filter(x -> x.name().equals(s.dataStore())).findFirst().orElse(null);
+        Map<String, Object> expect = new LinkedHashMap<>();
+        expect.put("dataStore", s.dataStore());
+        putIf(expect, "ready", s.ready());
+        putIf(expect, "healthyMembers", s.healthyMembers());
+        putIf(expect, "usedBy", s.usedBy());
+        if (d == null) {
+            return result(index, s, null, expect, List.of("the backend shows no DataStore " + s.dataStore()));
+        }
+        Object seen = d;
+        Comparisons c = new Comparisons();
+        c.same("ready", s.ready(), d.ready());
+        c.same("healthyMembers", s.healthyMembers(), (int) d.healthy());
+        if (s.usedBy() != null) {
+            c.same("usedBy", new java.util.TreeSet<>(s.usedBy()).stream().toList(),
+                    new java.util.TreeSet<>(d.usedBy()).stream().toList());
+        }
+        return result(index, s, seen, expect, c);
+    }
+
+    private StepResult kubelet(int index, Step.ExpectKubelet s) {
+        io.gpulab.engine.api.ControlPlaneView.KubeletView k = backend.snapshot().tenant(s.tenant())
+                .flatMap(t -> t.controlPlane().kubelets().stream().filter(x -> x.node().equals(s.node())).findFirst())
+                .orElse(null);
+        Map<String, Object> expect = new LinkedHashMap<>();
+        expect.put("node", s.node());
+        putIf(expect, "version", s.version());
+        putIf(expect, "supported", s.supported());
+        putIf(expect, "violation", s.violation());
+        if (k == null) {
+            return result(index, s, null, expect, List.of("tenant " + s.tenant() + " shows no kubelet of " + s.node()));
+        }
+        Map<String, Object> seen = new LinkedHashMap<>();
+        seen.put("node", k.node());
+        seen.put("version", k.version());
+        seen.put("supported", k.supported());
+        seen.put("violation", k.violation());
+        Comparisons c = new Comparisons();
+        c.same("version", s.version(), k.version());
+        c.same("supported", s.supported(), k.supported());
+        c.same("violation", s.violation(), k.violation());
+        return result(index, s, seen, expect, c);
     }
 
     private @Nullable String lockValue(String tenant, String node) {

@@ -58,10 +58,17 @@ public sealed interface Step {
         }
     }
 
-    /** Delete a pod: its share returns to its cards. */
-    record Delete(int line, String label, String tenant, String pod) implements Step {
+    /**
+     * Delete a pod: its share returns to its cards. {@code expectError}: the API server is to refuse the delete with
+     * exactly this text (its control plane down, writePermissions blockDeletion).
+     */
+    record Delete(int line, String label, String tenant, String pod, @Nullable String expectError) implements Step {
         public String action() {
             return "delete";
+        }
+
+        public boolean isCheck() {
+            return expectError != null;
         }
     }
 
@@ -151,10 +158,12 @@ public sealed interface Step {
 
     /**
      * What the tenant's own API server lists: exactly these nodes and pods, and (when given) this
-     * capacity per node, e.g. {@code {tenant-a-worker: {nvidia.com/gpu: "10"}}}.
+     * capacity per node, e.g. {@code {tenant-a-worker: {nvidia.com/gpu: "10"}}}; or, with {@code error}, that it
+     * refuses the list with exactly this text.
      */
     record ExpectVisibility(int line, String label, String tenant, @Nullable List<String> nodes,
-                            @Nullable List<String> pods, Map<String, Map<String, String>> capacity) implements Step {
+                            @Nullable List<String> pods, Map<String, Map<String, String>> capacity,
+                            @Nullable String error) implements Step {
         public String action() {
             return "expectVisibility";
         }
@@ -182,6 +191,105 @@ public sealed interface Step {
             implements Step {
         public String action() {
             return "expectLock";
+        }
+
+        public boolean isCheck() {
+            return true;
+        }
+    }
+
+    /** {@code fault: {dataStore, member?, state: down|up}}: a member, or (no member) every member of the DataStore. */
+    record DataStoreFault(int line, String label, String dataStore, @Nullable String member, boolean up)
+            implements Step {
+        public String action() {
+            return "fault";
+        }
+    }
+
+    /** {@code fault: {managementNode, state: lost|drained|ready}}. */
+    record ManagementNodeFault(int line, String label, String node, String state) implements Step {
+        public String action() {
+            return "fault";
+        }
+    }
+
+    /** {@code fault: {tenant, tcpReplica: lost, pod?}}: one pod of the tenant's control plane is lost. */
+    record TcpReplicaLost(int line, String label, String tenant, @Nullable String pod) implements Step {
+        public String action() {
+            return "fault";
+        }
+    }
+
+    /** {@code fault: {tenant, konnectivityServer: restart}}. */
+    record KonnectivityServerRestart(int line, String label, String tenant) implements Step {
+        public String action() {
+            return "fault";
+        }
+    }
+
+    /** {@code set: {tenant, writePermissions: {blockCreation, blockUpdate, blockDeletion}}}. */
+    record SetWritePermissions(int line, String label, String tenant, boolean blockCreation, boolean blockUpdate,
+                               boolean blockDeletion) implements Step {
+        public String action() {
+            return "set";
+        }
+    }
+
+    /** {@code scale: {tenant, replicas}}: the TenantControlPlane's scale subresource. */
+    record Scale(int line, String label, String tenant, int replicas) implements Step {
+        public String action() {
+            return "scale";
+        }
+    }
+
+    /** {@code upgrade: {tenant, version}}; {@code expect: {error}} when Kamaji's webhook is to refuse it. */
+    record Upgrade(int line, String label, String tenant, String version, @Nullable String expectError)
+            implements Step {
+        public String action() {
+            return "upgrade";
+        }
+
+        public boolean isCheck() {
+            return expectError != null;
+        }
+    }
+
+    /**
+     * The tenant's TenantControlPlane as Kamaji reports it and what its clients read; {@code null} fields are not
+     * checked.
+     *
+     * @param podNodes the management nodes its pods are bound to, as a sorted list ("" for a Pending pod)
+     */
+    record ExpectControlPlane(int line, String label, String tenant, @Nullable String status,
+                              @Nullable String installedVersion, @Nullable Integer readyReplicas,
+                              @Nullable Integer updatedReplicas, @Nullable Boolean serving, @Nullable String apiError,
+                              @Nullable String apiErrorContains, @Nullable List<String> podNodes) implements Step {
+        public String action() {
+            return "expectControlPlane";
+        }
+
+        public boolean isCheck() {
+            return true;
+        }
+    }
+
+    /** A DataStore: whether it answers, its members up, the tenants using it; {@code null} fields not checked. */
+    record ExpectDataStore(int line, String label, String dataStore, @Nullable Boolean ready,
+                           @Nullable Integer healthyMembers, @Nullable List<String> usedBy) implements Step {
+        public String action() {
+            return "expectDataStore";
+        }
+
+        public boolean isCheck() {
+            return true;
+        }
+    }
+
+    /** A worker's kubelet against the version-skew policy; {@code null} fields not checked. */
+    record ExpectKubelet(int line, String label, String tenant, String node, @Nullable String version,
+                         @Nullable Boolean supported, @Nullable String violation) implements Step {
+        public String action() {
+            return "expectKubelet";
         }
 
         public boolean isCheck() {

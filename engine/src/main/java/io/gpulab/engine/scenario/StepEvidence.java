@@ -35,6 +35,15 @@ public final class StepEvidence {
             return l.held() ? "lock held by " + l.holder() + " since " + l.since() + ", expires " + l.expires()
                     : "lock free";
         }
+        if (o instanceof LabState.ControlPlane c) {
+            return controlPlane(c);
+        }
+        if (o instanceof io.gpulab.engine.api.ManagementView.DataStoreView d) {
+            return d.name() + " (" + d.driver() + "): " + (d.ready() ? "answers" : "does not answer (" + d.error()
+                    + ")") + ", " + d.healthy() + " of " + d.members().size() + " members up (" + d.members().stream()
+                    .map(m -> m.name() + (m.up() ? "" : " down")).collect(Collectors.joining(", ")) + "), quorum "
+                    + d.quorum() + ", used by " + String.join(", ", d.usedBy());
+        }
         if (s.check() && o == null && "expectLock".equals(s.action())) {
             return "lock free";
         }
@@ -102,11 +111,32 @@ public final class StepEvidence {
                 : c.field() + ": expected " + c.expected() + ", observed " + c.observed();
     }
 
+    /** A control plane in one line: status, versions, replicas, its pods' nodes, what its clients read. */
+    public static String controlPlane(LabState.ControlPlane c) {
+        StringBuilder sb = new StringBuilder(c.status()).append(", ").append(c.readyReplicas()).append('/')
+                .append(c.replicas()).append(" ready, version ").append(c.version());
+        if (!c.version().equals(c.installedVersion())) {
+            sb.append(" (installed ").append(c.installedVersion().isEmpty() ? "none" : c.installedVersion()).append(')');
+        }
+        sb.append("; pods ").append(c.pods().stream().map(p -> p.name() + (p.node().isEmpty() ? " Pending"
+                : " on " + p.node()) + (p.ready() ? "" : " not ready" + (p.message().isEmpty() ? "" : " (" + p.message()
+                + ")"))).collect(Collectors.joining(", ")));
+        if (!"none".equals(c.writePermissions())) {
+            sb.append("; writePermissions ").append(c.writePermissions());
+        }
+        sb.append("; API ").append(c.apiError().isEmpty() ? "answers" : "refused: " + c.apiError());
+        return sb.toString();
+    }
+
     /**
      * A pod as observed. A create the API server refused is said to be refused, with its status reason:
      * it never reached a scheduler, so no "via default-scheduler".
      */
     public static String pod(ObservedPod p) {
+        if ("Rejected".equals(p.phase()) && "ConnectionRefused".equals(p.reason())) {
+            return "Refused: no API server answered (ConnectionRefused)" + (p.message() == null ? ""
+                    : ": " + p.message());
+        }
         if ("Rejected".equals(p.phase())) {
             boolean saysReason = p.message() != null && p.message().contains("Error from server (");
             return "Rejected by the API server" + (p.reason() == null || saysReason ? "" : " (" + p.reason() + ")")

@@ -24,7 +24,8 @@ final class StepReader {
 
     /** The step actions, in the order the file format documents them. */
     static final String[] ACTIONS = {"submit", "expectPod", "delete", "advance", "unlock", "lock", "release", "fault",
-        "set", "expectVisibility", "expectCard", "expectLock"};
+        "set", "upgrade", "scale", "expectVisibility", "expectCard", "expectLock", "expectControlPlane", "expectDataStore",
+        "expectKubelet"};
     /** The keys of a pod expectation ({@code expect} of a submit, and {@code expectPod}). */
     static final String[] EXPECT_KEYS = {"phase", "node", "devices", "reason", "failedNodes", "schedulerName",
         "hamiAllocated", "message", "messageContains"};
@@ -88,9 +89,9 @@ final class StepReader {
         String label = s.text("name", "");
         int line = s.line();
         ScenarioNode a = s.get(action);
-        if (s.has("expect") && !List.of("submit", "lock", "release").contains(action)) {
-            throw s.get("expect").error("'expect' belongs to a submit, lock or release step; use expectPod to check "
-                    + "a pod later");
+        if (s.has("expect") && !List.of("submit", "lock", "release", "delete", "upgrade").contains(action)) {
+            throw s.get("expect").error("'expect' belongs to a submit, lock, release, delete or upgrade step; use "
+                    + "expectPod to check a pod later");
         }
         return switch (action) {
             case "submit" -> submit(line, label, a, s.opt("expect"));
@@ -103,9 +104,36 @@ final class StepReader {
                 a.object("tenant", "pod");
                 String tenant = tenant(a);
                 String pod = knownPod(a, tenant);
-                submitted.get(tenant).remove(pod);
-                createdAt.get(tenant).remove(pod);
-                yield new Step.Delete(line, label, tenant, pod);
+                String error = expectedError(s.opt("expect"));
+                if (error == null) {
+                    // a delete expected to be refused leaves the pod where it was
+                    submitted.get(tenant).remove(pod);
+                    createdAt.get(tenant).remove(pod);
+                }
+                yield new Step.Delete(line, label, tenant, pod, error);
+            }
+            case "upgrade" -> {
+                a.object("tenant", "version");
+                String tenant = tenant(a);
+                String version = a.get("version").scalar();
+                try {
+                    io.gpulab.engine.lab.KubeVersion.parse(version, "version");
+                } catch (IllegalArgumentException e) {
+                    throw a.get("version").error(e.getMessage());
+                }
+                yield new Step.Upgrade(line, label, tenant, version, expectedError(s.opt("expect")));
+            }
+            case "scale" -> {
+                a.object("tenant", "replicas");
+                yield new Step.Scale(line, label, tenant(a), a.get("replicas").integer(0));
+            }
+            case "expectControlPlane" -> controlPlane(line, label, a);
+            case "expectDataStore" -> dataStore(line, label, a);
+            case "expectKubelet" -> {
+                a.object("tenant", "node", "version", "supported", "violation");
+                String tenant = tenant(a);
+                yield new Step.ExpectKubelet(line, label, tenant, node(a, tenant), opt(a, "version"),
+                        a.has("supported") ? a.get("supported").bool() : null, opt(a, "violation"));
             }
             case "advance" -> new Step.Advance(line, label, LabReader.duration(a));
             case "unlock" -> {
@@ -211,10 +239,88 @@ final class StepReader {
                 "value".equals(how) ? a.get("value").scalar() : null, outcome, error);
     }
 
+    private @Nullable String expectedError(@Nullable ScenarioNode e) {
+        if (e == null) {
+            return null;
+        }
+        e.object("error");
+        return e.get("error").scalar();
+    }
+
+    private Step controlPlane(int line, String label, ScenarioNode a) {
+        a.object("tenant", "status", "installedVersion", "readyReplicas", "updatedReplicas", "serving", "apiError",
+                "apiErrorContains", "podNodes");
+        String status = a.has("status") ? a.get("status").choice("Provisioning", "NotReady", "Ready", "Sleeping",
+                "WriteLimited", "Upgrading", "Migrating", "Unknown") : null;
+        List<String> nodes = a.has("podNodes") ? a.get("podNodes").texts() : null;
+        return new Step.ExpectControlPlane(line, label, tenant(a), status, opt(a, "installedVersion"),
+                optInt(a, "readyReplicas"), optInt(a, "updatedReplicas"), a.has("serving") ? a.get("serving").bool()
+                : null, opt(a, "apiError"), opt(a, "apiErrorContains"), nodes);
+    }
+
+    private Step dataStore(int line, String label, ScenarioNode a) {
+        a.object("dataStore", "ready", "healthyMembers", "usedBy");
+        String name = dataStoreName(a);
+        return new Step.ExpectDataStore(line, label, name, a.has("ready") ? a.get("ready").bool() : null,
+                optInt(a, "healthyMembers"), a.has("usedBy") ? a.get("usedBy").texts() : null);
+    }
+
+    private String dataStoreName(ScenarioNode a) {
+        String name = a.get("dataStore").text();
+        List<String> names = lab.management().dataStores().stream().map(io.gpulab.engine.lab.DataStoreSpec::name)
+                .toList();
+        if (!names.contains(name)) {
+            throw a.get("dataStore").error("no DataStore '" + name + "' (DataStores: " + String.join(", ", names) + ")");
+        }
+        return name;
+    }
+
+    /** The Kamaji faults: a DataStore member or the whole DataStore, a management node (no tenant). */
+    private Step managementFault(int line, String label, ScenarioNode a) {
+        a.object("dataStore", "member", "managementNode", "state");
+        String what = a.oneOf("a management fault", "dataStore", "managementNode");
+        if ("dataStore".equals(what)) {
+            String ds = dataStoreName(a);
+            String member = null;
+            if (a.has("member")) {
+                member = a.get("member").text();
+                List<String> members = lab.management().dataStores().stream().filter(d -> d.name().equals(ds))
+                        .findFirst().orElseThrow().members().stream().map(io.gpulab.engine.lab.DataStoreSpec.Member::name)
+                        .toList();
+                if (!members.contains(member)) {
+                    throw a.get("member").error("DataStore " + ds + " has no member '" + member + "' (members: "
+                            + String.join(", ", members) + ")");
+                }
+            }
+            return new Step.DataStoreFault(line, label, ds, member, "up".equals(a.get("state").choice("down", "up")));
+        }
+        String node = a.get("managementNode").text();
+        List<String> nodes = lab.management().nodes().stream().map(io.gpulab.engine.lab.ManagementNodeSpec::name)
+                .toList();
+        if (!nodes.contains(node)) {
+            throw a.get("managementNode").error("no management node '" + node + "' (nodes: " + String.join(", ", nodes)
+                    + ")");
+        }
+        return new Step.ManagementNodeFault(line, label, node, a.get("state").choice("lost", "drained", "ready"));
+    }
+
     private Step fault(int line, String label, ScenarioNode a) {
-        a.object("tenant", "konnectivity", "card", "health", "plugin", "node", "lockPatch", "times");
+        if (a.has("dataStore") || a.has("managementNode")) {
+            return managementFault(line, label, a);
+        }
+        a.object("tenant", "konnectivity", "card", "health", "plugin", "node", "lockPatch", "times", "tcpReplica",
+                "pod", "konnectivityServer");
         String tenant = tenant(a);
-        String kind = a.oneOf("a fault", "konnectivity", "card", "plugin", "lockPatch");
+        String kind = a.oneOf("a fault", "konnectivity", "card", "plugin", "lockPatch", "tcpReplica",
+                "konnectivityServer");
+        if ("tcpReplica".equals(kind)) {
+            a.get("tcpReplica").choice("lost");
+            return new Step.TcpReplicaLost(line, label, tenant, a.has("pod") ? a.get("pod").text() : null);
+        }
+        if ("konnectivityServer".equals(kind)) {
+            a.get("konnectivityServer").choice("restart");
+            return new Step.KonnectivityServerRestart(line, label, tenant);
+        }
         if ("lockPatch".equals(kind)) {
             int times = a.has("times") ? a.get("times").integer(1) : 1;
             return new Step.LockPatchFault(line, label, tenant, node(a, tenant),
@@ -243,18 +349,23 @@ final class StepReader {
     }
 
     private Step set(int line, String label, ScenarioNode a) {
-        a.object("tenant", "lifecycle", "webhookFailurePolicy");
-        String what = a.oneOf("set", "lifecycle", "webhookFailurePolicy");
+        a.object("tenant", "lifecycle", "webhookFailurePolicy", "writePermissions");
+        String what = a.oneOf("set", "lifecycle", "webhookFailurePolicy", "writePermissions");
         if ("lifecycle".equals(what)) {
             return new Step.SetLifecycle(line, label,
                     a.get("lifecycle").choice(LabSpec.LIFECYCLE_COMPLETE, LabSpec.LIFECYCLE_ARTICLE));
+        }
+        if ("writePermissions".equals(what)) {
+            var w = KamajiReader.writePermissions(a.get("writePermissions"));
+            return new Step.SetWritePermissions(line, label, tenant(a), w.blockCreation(), w.blockUpdate(),
+                    w.blockDeletion());
         }
         return new Step.SetFailurePolicy(line, label, tenant(a),
                 a.get("webhookFailurePolicy").choice(HamiSettings.POLICY_IGNORE, HamiSettings.POLICY_FAIL));
     }
 
     private Step visibility(int line, String label, ScenarioNode a) {
-        a.object("tenant", "nodes", "pods", "capacity");
+        a.object("tenant", "nodes", "pods", "capacity", "error");
         String tenant = tenant(a);
         Map<String, Map<String, String>> capacity = new LinkedHashMap<>();
         if (a.has("capacity")) {
@@ -266,7 +377,11 @@ final class StepReader {
         }
         List<String> nodes = a.has("nodes") ? a.get("nodes").texts() : null;
         List<String> pods = a.has("pods") ? a.get("pods").texts().stream().map(StepReader::podKey).toList() : null;
-        return new Step.ExpectVisibility(line, label, tenant, nodes, pods, capacity);
+        String error = opt(a, "error");
+        if (error != null && (nodes != null || pods != null || !capacity.isEmpty())) {
+            throw a.get("error").error("a refused list has no nodes, pods or capacity to compare: give 'error' alone");
+        }
+        return new Step.ExpectVisibility(line, label, tenant, nodes, pods, capacity, error);
     }
 
     private Step card(int line, String label, ScenarioNode a) {

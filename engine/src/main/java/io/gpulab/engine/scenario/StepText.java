@@ -40,6 +40,28 @@ final class StepText {
             return "expectCard " + s.tenant() + " " + s.node() + " card " + s.index();
         } else if (step instanceof Step.ExpectLock s) {
             return "expectLock " + s.tenant() + " " + s.node();
+        } else if (step instanceof Step.DataStoreFault s) {
+            return "fault DataStore " + s.dataStore() + (s.member() == null ? "" : " member " + s.member())
+                    + (s.up() ? " up" : " down");
+        } else if (step instanceof Step.ManagementNodeFault s) {
+            return "fault management node " + s.node() + " " + s.state();
+        } else if (step instanceof Step.TcpReplicaLost s) {
+            return "fault " + s.tenant() + " control-plane replica lost" + (s.pod() == null ? "" : " (" + s.pod() + ")");
+        } else if (step instanceof Step.KonnectivityServerRestart s) {
+            return "fault " + s.tenant() + " konnectivity-server restart";
+        } else if (step instanceof Step.SetWritePermissions s) {
+            return "set " + s.tenant() + " writePermissions " + new io.gpulab.engine.lab.ControlPlaneSpec.WritePermissions(
+                    s.blockCreation(), s.blockUpdate(), s.blockDeletion()).text();
+        } else if (step instanceof Step.Scale s) {
+            return "scale " + s.tenant() + " to " + s.replicas() + " replicas";
+        } else if (step instanceof Step.Upgrade s) {
+            return "upgrade " + s.tenant() + " to " + s.version();
+        } else if (step instanceof Step.ExpectControlPlane s) {
+            return "expectControlPlane " + s.tenant();
+        } else if (step instanceof Step.ExpectDataStore s) {
+            return "expectDataStore " + s.dataStore();
+        } else if (step instanceof Step.ExpectKubelet s) {
+            return "expectKubelet " + s.tenant() + " " + s.node();
         }
         return step.action();
     }

@@ -26,10 +26,14 @@ final class Admission {
     private Admission() {
     }
 
-    /** The API server's text when the webhook cannot be reached (kube-apiserver through Konnectivity with no agent). */
-    static String webhookError() {
+    /**
+     * The API server's text when the webhook cannot be reached: {@code No agent available} through Konnectivity
+     * with no agent connected, {@code context deadline exceeded} (the webhook's 10 s timeout) when the control plane
+     * has no Konnectivity and dials the tenant's service address from the management cluster.
+     */
+    static String webhookError(String cause) {
         return "Internal error occurred: failed calling webhook \"" + WEBHOOK + "\": failed to call webhook: Post "
-                + "\"https://hami-scheduler.kube-system.svc:443/webhook/mutating?timeout=10s\": No agent available";
+                + "\"https://hami-scheduler.kube-system.svc:443/webhook/mutating?timeout=10s\": " + cause;
     }
 
     /**
@@ -60,14 +64,16 @@ final class Admission {
             return new Outcome(true, false, pod, declared, "", "pod opted out of " + WEBHOOK
                     + " (label hami.io/webhook=ignore); admitted unchanged", ev);
         }
-        if (!tenant.agentsUp) {
-            ev.put("error", webhookError());
+        String cause = tenant.tunnelCause();
+        if (cause != null) {
+            String webhookError = webhookError(cause);
+            ev.put("error", webhookError);
             if (HamiSettings.POLICY_FAIL.equals(tenant.failurePolicy)) {
-                String err = "Error from server (InternalError): " + webhookError();
+                String err = "Error from server (InternalError): " + webhookError;
                 return new Outcome(false, false, pod, declared, err,
                         "create refused: webhook unreachable through Konnectivity and failurePolicy is Fail", ev);
             }
-            ev.put("apiServerLog", "Failed calling webhook, failing open " + WEBHOOK + ": " + webhookError()
+            ev.put("apiServerLog", "Failed calling webhook, failing open " + WEBHOOK + ": " + webhookError
                     .substring("Internal error occurred: ".length()));
             return new Outcome(true, false, pod, declared, "", "webhook unreachable through Konnectivity; "
                     + "failurePolicy Ignore admitted the pod UNCHANGED (schedulerName " + declared + ")", ev);

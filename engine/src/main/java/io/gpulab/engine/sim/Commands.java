@@ -18,10 +18,12 @@ final class Commands {
 
     private final SimLab lab;
     private final Faults faults;
+    private final KamajiFaults kamaji;
 
     Commands(SimLab lab) {
         this.lab = lab;
         this.faults = new Faults(lab);
+        this.kamaji = new KamajiFaults(lab);
     }
 
     /** @throws IllegalArgumentException for an invalid command (the caller turns it into a refusal) */
@@ -66,6 +68,21 @@ final class Commands {
             return lifecycle(c.mode());
         } else if (command instanceof LabCommand.SetWebhookFailurePolicy c) {
             return failurePolicy(lab.tenant(c.tenant()), c.policy());
+        } else if (command instanceof LabCommand.SetDataStoreMember c) {
+            return kamaji.dataStoreMember(c.dataStore(), c.member(), c.up());
+        } else if (command instanceof LabCommand.LoseTcpReplica c) {
+            return kamaji.loseReplica(lab.tenant(c.tenant()), c.pod());
+        } else if (command instanceof LabCommand.SetManagementNode c) {
+            return kamaji.managementNode(c.node(), c.state());
+        } else if (command instanceof LabCommand.RestartKonnectivityServer c) {
+            return kamaji.restartKonnectivity(lab.tenant(c.tenant()));
+        } else if (command instanceof LabCommand.SetWritePermissions c) {
+            return kamaji.writePermissions(lab.tenant(c.tenant()), new io.gpulab.engine.lab.ControlPlaneSpec
+                    .WritePermissions(c.blockCreation(), c.blockUpdate(), c.blockDeletion()));
+        } else if (command instanceof LabCommand.ScaleControlPlane c) {
+            return kamaji.scale(lab.tenant(c.tenant()), c.replicas());
+        } else if (command instanceof LabCommand.UpgradeControlPlane c) {
+            return kamaji.upgrade(lab.tenant(c.tenant()), c.version());
         }
         throw new IllegalArgumentException("unsupported command " + command.getClass().getSimpleName());
     }
@@ -79,22 +96,42 @@ final class Commands {
         }
         String key = parsed.info().key();
         SimPod existing = t.pods.get(key);
-        if (existing != null && !SimPod.REJECTED.equals(existing.phase)) {
+        // no kube-apiserver ready: the connection is refused before anything else is looked at
+        String refused = t.tcp.connectionRefusal(lab.now());
+        boolean stored = t.tcp.ds.available(lab.management());
+        if (refused == null && stored && existing != null && !SimPod.REJECTED.equals(existing.phase)) {
             // the API server's Status text; nothing is created and the existing pod is left as it is
             throw new IllegalArgumentException(t.name + ": Error from server (AlreadyExists): pods \""
                     + parsed.info().name() + "\" already exists");
         }
-        Admission.Outcome adm = Admission.admit(t, parsed, t.cfg, t.hami.webhookSettings());
-        SimPod p = new SimPod(lab.log(), t.name, lab.nextPodSeq(), lab.now(), adm.parsed().info(), adm.schedulerName(),
-                adm.parsed().kubeRequests());
+        Admission.Outcome adm = refused != null ? null : Admission.admit(t, parsed, t.cfg, t.hami.webhookSettings());
+        ParsedPod as = adm == null ? parsed : adm.parsed();
+        SimPod p = new SimPod(lab.log(), t.name, lab.nextPodSeq(), lab.now(), as.info(),
+                adm == null ? "" : adm.schedulerName(), as.kubeRequests());
+        if (existing != null && (refused != null || !stored) && !SimPod.REJECTED.equals(existing.phase)) {
+            // the refused create never reached the stored pod: it stays as it was
+            throw new IllegalArgumentException(t.name + ": " + (refused != null ? refused
+                    : io.gpulab.engine.kamaji.ApiErrors.storageTimeout()));
+        }
         if (existing != null) {
             t.pods.remove(key);
         }
         t.pods.put(key, p);
         t.deleted.remove(key);
-        // the create step (apiServer, datastore key) is made when the trace is read: SimPod.steps
-        p.created(lab.log().share("https://" + t.controlPlane.endpoint()),
-                lab.log().share(LabBuilder.DATASTORE + ":/" + t.controlPlane.dataStoreSchema() + "/pods/"));
+        if (refused != null) {
+            Map<String, String> ev = new LinkedHashMap<>();
+            ev.put("apiServer", "https://" + t.tcp.endpoint);
+            ev.put("error", refused);
+            ev.put("control plane", t.tcp.status + ", " + t.tcp.readyCount(lab.now()) + "/" + t.tcp.spec.replicas()
+                    + " replicas ready");
+            p.step("create", Outcome.FAILED, "no kube-apiserver of " + t.name + " answered: the connection was "
+                    + "refused", ev);
+            return refuse(t, p, "ConnectionRefused", refused);
+        }
+        if (stored) {
+            // the create step (apiServer, datastore key) is made when the trace is read: SimPod.steps
+            p.created(lab.log().share("https://" + t.tcp.endpoint), lab.log().share(t.tcp.storageKeyPrefix()));
+        }
         if (!adm.admitted()) {
             p.phase = SimPod.REJECTED;
             p.reason = "InternalError"; // the API server's status reason for a failed webhook call
@@ -117,13 +154,44 @@ final class Commands {
         }
         Map<String, String> admitted = new LinkedHashMap<>();
         adm.evidence().forEach((k, v) -> admitted.put(lab.log().share(k), lab.log().share(v)));
+        String limited = t.tcp.writeRefusal("create", p.namespace());
+        if (limited != null) {
+            // validating admission runs after the mutating webhooks: Kamaji's write-permissions webhook denies it
+            admitted.put("error", limited);
+            admitted.put("writePermissions", t.tcp.spec.writePermissions().text());
+            p.step("admission", Outcome.FAILED, adm.summary() + "; then " + io.gpulab.engine.kamaji.ApiErrors.WRITE_WEBHOOK
+                    + " denied the create (writePermissions " + t.tcp.spec.writePermissions().text() + ")", admitted);
+            return refuse(t, p, "Forbidden", limited);
+        }
         p.step("admission", adm.mutated() ? Outcome.OK : Outcome.SKIPPED, lab.log().share(adm.summary()), admitted);
+        if (!stored) {
+            Map<String, String> ev = new LinkedHashMap<>();
+            ev.put("apiServer", "https://" + t.tcp.endpoint);
+            ev.put("datastore key", t.tcp.storageKeyPrefix() + key);
+            ev.put("error", io.gpulab.engine.kamaji.ApiErrors.storageTimeout());
+            ev.put("DataStore", t.tcp.ds.name() + ": " + t.tcp.ds.upCount(lab.management()) + " of "
+                    + t.tcp.ds.spec.members().size() + " members up, " + t.tcp.ds.spec.quorum() + " needed");
+            p.step("create", Outcome.FAILED, t.name + " API server could not store " + key + ": its DataStore "
+                    + t.tcp.ds.name() + " has no quorum", ev);
+            return refuse(t, p, "DataStoreUnavailable", io.gpulab.engine.kamaji.ApiErrors.storageTimeout());
+        }
         p.nodeName = adm.parsed().nodeName();
         lab.attempt(t, p);
         return "";
     }
 
+    /** A create the tenant's API server refused: the pod is listed as Rejected with the client's text. */
+    private static String refuse(SimTenant t, SimPod p, String reason, String message) {
+        p.phase = SimPod.REJECTED;
+        p.reason = reason;
+        p.message = message;
+        p.changed();
+        t.changed();
+        return message;
+    }
+
     private String delete(SimTenant t, String podKey) {
+        t.requireWrite(lab.now(), "delete", podKey.substring(0, podKey.indexOf('/')));
         SimPod p = t.pods.get(podKey);
         if (p == null || SimPod.REJECTED.equals(p.phase)) {
             throw new IllegalArgumentException(t.name + ": Error from server (NotFound): pods \"" + podKey
@@ -156,7 +224,11 @@ final class Commands {
     }
 
     private String advance(Duration by) {
-        lab.clock().advance(by);
+        if (by.isNegative()) {
+            throw new IllegalArgumentException("advance: duration must not be negative, got " + by);
+        }
+        // the control planes change at their own instants on the way (pods starting, probes failing, evictions)
+        lab.management().advanceTo(lab.now().plus(by), lab.clock());
         // bind retries and lock expiry are time-driven: give every queue a turn
         lab.tenants().values().forEach(lab::retryPending);
         return "";

@@ -1,5 +1,6 @@
 package io.gpulab.engine.sim;
 
+import io.gpulab.engine.api.PlainReason;
 import io.gpulab.engine.api.PodWhy;
 import io.gpulab.scheduler.codec.Decoded;
 import io.gpulab.scheduler.filter.FilterContext;
@@ -60,7 +61,9 @@ final class Decisions {
         p.admitted.initContainers().forEach(c -> names.add(c.name()));
         p.admitted.containers().stream().map(ContainerResources::name).forEach(names::add);
         FilterWhy w = p.why;
-        return new PodWhy(p.whyAt == null ? null : p.whyAt.toString(), w,
+        PlainReason words = SimPod.RUNNING.equals(p.phase) || "Deleted".equals(p.phase) ? null : t.words.of(lab, t, p,
+                PendingDetail.recomputable(t, p) ? p.view(PendingDetail.failedNodes(lab, t, p)) : p.view()).orElse(null);
+        return new PodWhy(words, p.whyAt == null ? null : p.whyAt.toString(), w,
                 PodWhy.Allocated.of(p.annotations, names, p.admitted.initContainers().size()));
     }
 }

@@ -1,5 +1,7 @@
 package io.gpulab.engine.sim;
 
+import io.gpulab.engine.api.ReasonTypes;
+
 import io.gpulab.scheduler.filter.FilterContext;
 import io.gpulab.scheduler.filter.FilterEvents;
 import io.gpulab.scheduler.filter.FilterResult;

@@ -23,6 +23,7 @@ final class Faults {
     /** {@code kubectl annotate node <n> hami.io/mutex.lock-}: the article's workaround. */
     String unlock(SimTenant t, String nodeName) {
         SimNode n = node(t, nodeName);
+        t.requireWrite(lab.now(), "update", "");
         String lock = n.lockValue();
         if (lock == null) {
             return "node " + nodeName + " is not locked";
@@ -48,6 +49,7 @@ final class Faults {
      */
     String takeLock(SimTenant t, String nodeName, @Nullable String holder, @Nullable String value) {
         SimNode n = node(t, nodeName);
+        t.requireWrite(lab.now(), "update", "");
         String before = n.lockValue();
         if (value != null) {
             n.annotations.put(HamiAnnotations.MUTEX_LOCK, value);
@@ -91,6 +93,7 @@ final class Faults {
      */
     String releaseLock(SimTenant t, String nodeName, String holder) {
         SimNode n = node(t, nodeName);
+        t.requireWrite(lab.now(), "update", "");
         String lock = n.lockValue();
         String[] pod = holder.split("/", 2);
         if (!new NodeLock(lab.clock().asClock(), t.hami.nodeLockTimeout()).shouldRelease(lock, pod[0], pod[1], false)) {

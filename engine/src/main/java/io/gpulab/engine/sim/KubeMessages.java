@@ -1,9 +1,6 @@
 package io.gpulab.engine.sim;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /** kube-scheduler's texts. */
 final class KubeMessages {
@@ -18,24 +15,17 @@ final class KubeMessages {
      * kube's own plugins give several reasons per node ({@code splitReasons}, joined with ", ").
      */
     static String unschedulable(int nodeCount, Map<String, String> failedNodes, boolean splitReasons) {
+        if (splitReasons) {
+            return io.gpulab.engine.kamaji.FitError.of(nodeCount, failedNodes);
+        }
         Map<String, Integer> histogram = new java.util.HashMap<>();
-        failedNodes.values().forEach(r -> {
-            for (String part : splitReasons ? r.split(", ") : new String[] {r}) {
-                histogram.merge(part, 1, Integer::sum);
-            }
-        });
-        List<String> items = new ArrayList<>();
-        histogram.forEach((reason, count) -> items.add(count + " " + reason));
-        items.sort(null);
-        return "0/" + nodeCount + " nodes are available: " + String.join(", ", items) + ".";
+        failedNodes.values().forEach(r -> histogram.merge(r, 1, Integer::sum));
+        return unschedulable(nodeCount, histogram);
     }
 
     /** {@code FitError.Error()} from a histogram of reasons already counted per node. */
     static String unschedulable(int nodeCount, Map<String, Integer> histogram) {
-        List<String> items = new ArrayList<>(histogram.size());
-        histogram.forEach((reason, count) -> items.add(count + " " + reason));
-        items.sort(null);
-        return "0/" + nodeCount + " nodes are available: " + String.join(", ", items) + ".";
+        return io.gpulab.engine.kamaji.FitError.ofHistogram(nodeCount, histogram);
     }
 
     static String assigned(String podKey, String node) {

@@ -1,5 +1,7 @@
 package io.gpulab.engine.sim;
 
+import io.gpulab.engine.api.ReasonTypes;
+
 import io.gpulab.scheduler.codec.MigAllocations;
 
 import io.gpulab.engine.api.LabEvent;

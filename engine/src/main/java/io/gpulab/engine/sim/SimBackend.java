@@ -135,6 +135,22 @@ public final class SimBackend implements LabBackend {
     }
 
     @Override
+    public Optional<io.gpulab.engine.api.PlainReason> plainReason(String tenant, String podKey) {
+        lock.lock();
+        try {
+            SimTenant t = lab.tenants().get(tenant);
+            SimPod p = t == null ? null : t.pods.get(podKey);
+            if (p == null || SimPod.RUNNING.equals(p.phase)) {
+                return Optional.empty();
+            }
+            PodView v = PendingDetail.recomputable(t, p) ? p.view(PendingDetail.failedNodes(lab, t, p)) : p.view();
+            return t.words.of(lab, t, p, v);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
     public java.util.OptionalLong gpuAllocatedMilli() {
         return java.util.OptionalLong.of(allocatedMilli());
     }

@@ -2,7 +2,6 @@ package io.gpulab.engine.sim;
 
 import io.gpulab.engine.api.LabEvent;
 import io.gpulab.engine.api.LabSnapshot;
-import io.gpulab.engine.api.ManagementView;
 import io.gpulab.engine.api.TenantView;
 import io.gpulab.engine.lab.HamiSettings;
 import io.gpulab.engine.lab.LabSpec;
@@ -27,7 +26,7 @@ final class SimLab {
     private final SimClock clock = new SimClock();
     private final EventLog log = new EventLog(clock);
     private final Map<String, SimTenant> tenants = new LinkedHashMap<>();
-    private final ManagementView management = LabBuilder.management();
+    private final SimManagement management;
     private final Scheduling scheduling;
     private LifecycleMode lifecycle;
     private long podSeq;
@@ -43,6 +42,7 @@ final class SimLab {
         this.lifecycle = LifecycleMode.of(spec.lifecycle());
         this.version = firstVersion;
         this.scheduling = new Scheduling(this);
+        this.management = new SimManagement(this, spec.management());
         for (SimTenant t : LabBuilder.build(spec, this)) {
             tenants.put(t.name, t);
         }
@@ -50,6 +50,10 @@ final class SimLab {
 
     LabSpec spec() {
         return spec;
+    }
+
+    SimManagement management() {
+        return management;
     }
 
     HamiSettings hami() {
@@ -150,7 +154,8 @@ final class SimLab {
 
     /** Retries a tenant's pending pods in creation order (kube moves them back to the active queue). */
     void retryPending(SimTenant t) {
-        if (t.pending.isEmpty()) {
+        if (t.pending.isEmpty() || t.tcp.refusal(clock.now()) != null) {
+            // the schedulers list, watch and bind through the tenant's API server: nothing moves while it is down
             return;
         }
         for (SimPod p : new ArrayList<>(t.pending.values())) {
@@ -162,6 +167,21 @@ final class SimLab {
 
     /** One scheduling attempt; the pod leaves the queue once bound. */
     void attempt(SimTenant t, SimPod p) {
+        if (t.tcp.spec.writePermissions().blockUpdate() && t.hami.effectiveSchedulerName().equals(p.schedulerName)) {
+            // HAMi's filter patches the pod's annotations (an update), which Kamaji's write-permissions webhook denies
+            Scheduling.waiting(p, "SchedulerError", io.gpulab.engine.kamaji.ApiErrors.writeLimited());
+            if (!"blockUpdate".equals(p.lastFailure)) {
+                p.lastFailure = "blockUpdate";
+                p.step("filter", io.gpulab.engine.api.PodTrace.Outcome.FAILED, "HAMi's patch of the pod's annotations "
+                        + "was denied by " + io.gpulab.engine.kamaji.ApiErrors.WRITE_WEBHOOK + " (writePermissions "
+                        + "blockUpdate)", Map.of("error", io.gpulab.engine.kamaji.ApiErrors.writeLimited()));
+                event(t.name, p.objectName(), EventLog.WARNING, "FilteringFailed", io.gpulab.engine.kamaji.ApiErrors
+                        .writeLimited(), "hami-scheduler");
+            }
+            t.pending.put(p.seq, p);
+            t.changed();
+            return;
+        }
         scheduling.attempt(t, p);
         if (!SimPod.PENDING.equals(p.phase) || !p.node.isEmpty()) {
             t.pending.remove(p.seq);
@@ -209,7 +229,7 @@ final class SimLab {
         if (s == null) {
             List<TenantView> views = new ArrayList<>(tenants.size());
             tenants.values().forEach(t -> views.add(t.view(t.hami.nodeLockTimeout())));
-            s = new LabSnapshot(version, "sim", spec.name(), clock.now(), management, views, lifecycle.id());
+            s = new LabSnapshot(version, "sim", spec.name(), clock.now(), management.view(), views, lifecycle.id());
             snapshot = s;
         }
         return s;

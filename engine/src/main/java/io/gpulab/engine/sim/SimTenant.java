@@ -1,6 +1,5 @@
 package io.gpulab.engine.sim;
 
-import io.gpulab.engine.api.ControlPlaneView;
 import io.gpulab.engine.api.NodeView;
 import io.gpulab.engine.api.PodView;
 import io.gpulab.engine.api.TenantView;
@@ -23,7 +22,9 @@ import java.util.TreeMap;
 final class SimTenant {
 
     final String name;
-    final ControlPlaneView controlPlane;
+    /** Its TenantControlPlane in the management cluster. */
+    final SimTcp tcp;
+    /** The konnectivity agents are connected (a fault takes them down). */
     boolean agentsUp = true;
     String failurePolicy;
     final Map<String, SimNode> nodes = new LinkedHashMap<>();
@@ -43,6 +44,8 @@ final class SimTenant {
     private @Nullable List<NodeView> nodeViews;
     private NodeView[] nodeViewArray = new NodeView[0];
     final FitIndex fits = new FitIndex();
+    /** The tenant's cards summed for reasons in words. */
+    final PlainWords words = new PlainWords();
     /** Scratch for kube-scheduler's NodeResourcesFit pass of one pod. */
     final KubeScan kube = new KubeScan();
     /** HAMi's failed answers by request, kept while the nodes that changed still say the same (see Scheduling). */
@@ -76,9 +79,9 @@ final class SimTenant {
     io.gpulab.engine.lab.HamiSettings hami = io.gpulab.engine.lab.HamiSettings.DEFAULTS;
     io.gpulab.scheduler.model.SchedulerConfig cfg = hami.toSchedulerConfig();
 
-    SimTenant(String name, ControlPlaneView controlPlane, String failurePolicy) {
+    SimTenant(String name, SimTcp tcp, String failurePolicy) {
         this.name = name;
-        this.controlPlane = controlPlane;
+        this.tcp = tcp;
         this.failurePolicy = failurePolicy;
     }
 
@@ -86,8 +89,34 @@ final class SimTenant {
         dirty = true;
     }
 
+    /**
+     * Why HAMi's webhook cannot be reached through Konnectivity now ({@code No agent available}, or the webhook's
+     * timeout without the addon), or null when it can.
+     */
+    @Nullable String tunnelCause() {
+        return agentsUp ? tcp.tunnelCause(tcp.mgmt.now()) : "No agent available";
+    }
+
+    /**
+     * A write by a client of this tenant ({@code kubectl delete}, {@code annotate}): refused with the client's text
+     * when the API server does not answer, its DataStore has no quorum, or Kamaji's write-permissions webhook
+     * denies the verb.
+     *
+     * @throws IllegalArgumentException with that text (the command is refused, nothing changes)
+     */
+    void requireWrite(java.time.Instant now, String verb, String namespace) {
+        String refusal = tcp.refusal(now);
+        if (refusal == null) {
+            refusal = tcp.writeRefusal(verb, namespace);
+        }
+        if (refusal != null) {
+            throw new IllegalArgumentException(name + ": " + refusal);
+        }
+    }
+
     String tunnelError() {
-        return agentsUp ? "" : Admission.webhookError();
+        String cause = tunnelCause();
+        return cause == null ? "" : Admission.webhookError(cause);
     }
 
     /** Adds a worker (at build time). */
@@ -190,8 +219,9 @@ final class SimTenant {
                 pa[i++] = p.view();
             }
             List<PodView> pv = List.of(pa);
-            v = new TenantView(name, controlPlane, new TunnelView(agentsUp, agentsUp, tunnelError()), failurePolicy,
-                    nv, pv);
+            String tunnel = tunnelError();
+            v = new TenantView(name, tcp.view(tcp.mgmt.now()), new TunnelView(agentsUp, tunnel.isEmpty(), tunnel),
+                    failurePolicy, nv, pv);
             if (!quotas.isEmpty()) {
                 v = v.withQuotas(SimQuotas.views(this, quotaNames, quotaFactor));
             }

@@ -42,8 +42,7 @@ public final class OfflineLab {
                             .findFirst().orElseThrow().hamiOr(lab.hami()).toSchedulerConfig(), in.quota());
             List<String> notes = new ArrayList<>(x.notes());
             notes.add("offline: the lab as the snapshot recorded it (" + lab.description() + ")");
-            return new PendingExplanation(x.tenant(), x.podKey(), x.phase(), x.verdict(), x.failedNodes(), x.cards(),
-                    x.clusterEvents(), notes);
+            return x.withNotes(notes);
         }
     }
 
@@ -63,9 +62,9 @@ public final class OfflineLab {
                 }
             }
             pendingOut.put(t.name(), pending);
-            tenants.add(new TenantSpec(t.name(), t.workers(), t.quotas(), keep, t.hami()));
+            tenants.add(t.withPods(keep));
         }
-        return new LabSpec(lab.name(), lab.description(), lab.hami(), lab.lifecycle(), tenants);
+        return lab.withTenants(tenants);
     }
 
     /** The pending pods replayed on the lab, then on the lab with the hypothetical workers: {before, after}. */

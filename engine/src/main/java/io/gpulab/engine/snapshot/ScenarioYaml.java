@@ -5,6 +5,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.Writer;
 
 /** Writes a scenario tree as YAML that reads back the same: strings that look like numbers stay quoted. */
@@ -19,6 +20,11 @@ public final class ScenarioYaml {
     }
 
     public static void write(Object doc, Writer out) throws IOException {
+        YAML.writeValue(out, doc);
+    }
+
+    /** As UTF-8. */
+    public static void write(Object doc, OutputStream out) throws IOException {
         YAML.writeValue(out, doc);
     }
 

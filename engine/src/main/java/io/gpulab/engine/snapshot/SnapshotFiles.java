@@ -1,7 +1,9 @@
 package io.gpulab.engine.snapshot;
 
+import io.gpulab.engine.output.OutputFile;
+import io.gpulab.engine.scenario.GeneratedScenario;
+
 import java.io.IOException;
-import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -34,11 +36,9 @@ public final class SnapshotFiles {
         }
         SnapshotImporter.Result r = SnapshotImporter.toScenario("snapshot", dumps, null);
         skipped.addAll(r.skipped());
-        Files.createDirectories(workDir);
-        Path out = Files.createTempFile(workDir, "snapshot-", ".yaml");
-        try (Writer w = Files.newBufferedWriter(out)) {
-            ScenarioYaml.write(r.scenario(), w);
-        }
+        Path out = workDir.resolve("snapshot-" + ProcessHandle.current().pid() + "-" + System.nanoTime() + ".yaml");
+        Map<String, Object> doc = GeneratedScenario.mark(r.scenario(), "gpulab workbench open-snapshot");
+        OutputFile.write(out, GeneratedScenario.KIND, false, o -> ScenarioYaml.write(doc, o));
         return out;
     }
 

@@ -27,6 +27,15 @@ class ReasonsDocTest {
     }
 
     @Test
+    void everyReasonInWordsLinksAnAnchorThePageHas() throws Exception {
+        String doc = Files.readString(Path.of("..", "docs", "reasons.md"));
+        for (ReasonCodes.Reason r : ReasonCodes.all()) {
+            String anchor = PlainReason.doc(r.code()).substring("docs/reasons.md#".length());
+            assertTrue(doc.contains("<a id=\"" + anchor + "\"></a>"), r.code() + " -> #" + anchor);
+        }
+    }
+
+    @Test
     void everyHamiReasonAndTheNodeLevelOnesAreKnownCodes() {
         for (String r : Reasons.CARD_REASONS) {
             assertTrue(ReasonCodes.find(r).isPresent(), r);

@@ -46,8 +46,8 @@ class PlanRunnerTest {
     void podsNoCandidateCanRunAreSaidPlainlyNotHiddenInPending() {
         PlanResult r = run(PLAN, 2);
         assertEquals(List.of(new Fit.NeverFit(12, "need H100-80GB, no candidate card matches")), r.neverFitAnywhere());
-        assertTrue(r.conclusions().contains("12 pods need H100-80GB, no candidate card matches: no candidate can run"
-                + " them."), r.conclusions().toString());
+        assertTrue(r.conclusions().get(1).startsWith("12 pods need H100-80GB, no candidate card matches: no candidate "
+                + "can run them."), r.conclusions().toString());
         CandidateResult a100 = r.candidates().get(0);
         assertEquals(12, a100.neverFitPods());
         assertEquals(12, a100.pendingByReason().get(Replay.NEVER_FITS), a100.pendingByReason().toString());
@@ -138,12 +138,12 @@ class PlanRunnerTest {
                 """;
         PlanResult r = run(plan, 2);
         assertEquals(2, r.candidates().get(0).neverFitPods(), "70,000 MB fits no L40S");
-        assertTrue(r.conclusions().get(0).startsWith("Places everything at the lowest cost: a100, 2 workers"),
-                r.conclusions().toString());
+        assertTrue(r.objectives().get(0).startsWith("Places everything at the lowest cost: a100, 2 workers"),
+                r.objectives().toString());
         String without = plan.replace("  - {name: a100", "  - {name: a10, worker: {cards: [{model: A10-24GB}]}, "
                 + "workers: 1}\n#");
-        assertTrue(run(without, 2).conclusions().get(0).startsWith("Places everything at the lowest cost: l40s"),
-                "the big pods fit no candidate now: " + run(without, 2).conclusions());
+        assertTrue(run(without, 2).objectives().get(0).startsWith("Places everything at the lowest cost: l40s"),
+                "the big pods fit no candidate now: " + run(without, 2).objectives());
     }
 
     @Test
@@ -169,7 +169,7 @@ class PlanRunnerTest {
         assertEquals(4 * (81920 - 8000), a.metrics().stranded().gpuMemoryMB());
         assertEquals(100.0, a.metrics().gpuCompute().pct());
         assertEquals(100.0, a.gpuAllocationPct());
-        assertTrue(r.conclusions().get(3).startsWith("Least stranded capacity: b,"), r.conclusions().toString());
+        assertTrue(r.objectives().get(3).startsWith("Least stranded capacity: b,"), r.objectives().toString());
     }
 
     @Test

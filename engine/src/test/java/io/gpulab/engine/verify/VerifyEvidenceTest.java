@@ -36,7 +36,7 @@ class VerifyEvidenceTest {
     @Test
     void markdownAndHtmlListEveryStepWithTheEvidenceOfPassingChecks(@TempDir Path dir) throws Exception {
         RunResult run = run("lock-lifecycle");
-        List<Path> files = VerifyReport.write(run, "sim", 0.5, dir);
+        List<Path> files = VerifyReport.write(run, "sim", 0.5, dir, false);
         String md = Files.readString(files.get(1));
         for (int i = 1; i <= run.steps().size(); i++) {
             assertTrue(md.contains("\n| " + i + " | " + run.steps().get(i - 1).line() + " | "), "step " + i + "\n" + md);
@@ -53,7 +53,7 @@ class VerifyEvidenceTest {
     @Test
     void junitCarriesRealTimesAndEvidenceAndListsEveryStep(@TempDir Path dir) throws Exception {
         RunResult run = run("article");
-        Path xml = VerifyReport.write(run, "sim", 0.5, dir).get(0);
+        Path xml = VerifyReport.write(run, "sim", 0.5, dir, false).get(0);
         Element suite = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(xml.toFile())
                 .getDocumentElement();
         NodeList cases = suite.getElementsByTagName("testcase");

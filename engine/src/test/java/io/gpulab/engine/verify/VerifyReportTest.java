@@ -35,7 +35,7 @@ class VerifyReportTest {
 
     @Test
     void junitXmlHasOneTestcasePerCheckAndParsesBack(@TempDir Path dir) throws Exception {
-        List<Path> files = VerifyReport.write(run(), "sim", 0.25, dir);
+        List<Path> files = VerifyReport.write(run(), "sim", 0.25, dir, false);
         Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(files.get(0).toFile());
         Element suite = doc.getDocumentElement();
         assertEquals("testsuite", suite.getTagName());
@@ -52,7 +52,7 @@ class VerifyReportTest {
 
     @Test
     void summariesShowChecksAndState(@TempDir Path dir) throws Exception {
-        List<Path> files = VerifyReport.write(run(), "sim", 0.25, dir);
+        List<Path> files = VerifyReport.write(run(), "sim", 0.25, dir, false);
         String md = Files.readString(files.get(1));
         assertTrue(md.contains("**1 passed, 1 failed**"), md);
         assertTrue(md.contains("| 3 | 22 | submit tenant-a default/p2 | **FAILED** | phase: expected Pending"), md);

@@ -2,8 +2,10 @@ package io.gpulab.app.gui.export;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.gpulab.app.GpulabVersion;
+import io.gpulab.engine.output.OutputFile;
+import io.gpulab.engine.output.OutputKind;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -146,9 +148,17 @@ public final class LayoutReport {
         return Math.round(v * 10) / 10.0;
     }
 
-    /** Writes the report as JSON: window size, then the objects (docs/workbench.md). */
-    public static void write(Scene scene, Path file) throws IOException {
+    /** Layout reports gpulab wrote (their first key); such a file is replaced without {@code --force}. */
+    public static final OutputKind KIND = OutputKind.of("layout report", "\"generator\" : \"gpulab");
+
+    /**
+     * Writes the report as JSON, whole or not at all: generator, window size, then the objects (docs/workbench.md).
+     *
+     * @param force replace a file gpulab did not write, or a symbolic link (the link itself)
+     */
+    public static void write(Scene scene, Path file, boolean force) throws IOException {
         Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("generator", "gpulab " + GpulabVersion.VERSION);
         doc.put("window", Map.of("width", scene.getWidth(), "height", scene.getHeight()));
         List<Map<String, Object>> items = new ArrayList<>();
         for (Item i : collect(scene)) {
@@ -169,10 +179,6 @@ public final class LayoutReport {
         doc.put("objects", items);
         long hidden = items.stream().filter(m -> !(Boolean) m.get("visible")).count();
         doc.put("summary", String.format(Locale.ROOT, "%d objects, %d not fully visible", items.size(), hidden));
-        Path parent = file.toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
-        }
-        JSON.writeValue(file.toFile(), doc);
+        OutputFile.write(file, KIND, force, out -> JSON.writeValue(out, doc));
     }
 }

@@ -1,9 +1,12 @@
 package io.gpulab.app.gui.export;
 
+import io.gpulab.app.GpulabVersion;
 import io.gpulab.app.gui.view.Theme;
+import io.gpulab.engine.output.OutputFile;
+import io.gpulab.engine.output.OutputKind;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
-import java.nio.file.Files;
+import java.io.OutputStream;
 import java.nio.file.Path;
 import javafx.embed.swing.SwingFXUtils;
 import javafx.geometry.Pos;
@@ -16,7 +19,15 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.transform.Transform;
+import javax.imageio.IIOImage;
 import javax.imageio.ImageIO;
+import javax.imageio.ImageTypeSpecifier;
+import javax.imageio.ImageWriteParam;
+import javax.imageio.ImageWriter;
+import javax.imageio.metadata.IIOMetadata;
+import javax.imageio.metadata.IIOMetadataNode;
+import javax.imageio.stream.ImageOutputStream;
+import javax.imageio.stream.MemoryCacheImageOutputStream;
 
 /**
  * Node snapshot to PNG (house rule 14: a snapshot, not a screen grab), at 1x or 2x, with a caption
@@ -50,22 +61,47 @@ public final class PngExporter {
         return out;
     }
 
-    /** Renders and writes a PNG; returns the file size in bytes. */
-    public static long write(Node node, double scale, Caption caption, boolean dark, Path file) throws IOException {
-        return writePng(render(node, scale, caption, dark), file);
+    /**
+     * gpulab's PNGs carry a {@code Software} text chunk ({@code gpulab VERSION}), which ImageIO writes before the
+     * pixels; such a file is replaced without {@code --force}.
+     */
+    public static final OutputKind KIND = OutputKind.of("PNG image", "tEXtSoftware\0gpulab");
+
+    /** Renders and writes a PNG whole or not at all (docs/outputs.md); returns the file size in bytes. */
+    public static long write(Node node, double scale, Caption caption, boolean dark, Path file, boolean force)
+            throws IOException {
+        return writePng(render(node, scale, caption, dark), file, force);
     }
 
-    /** Writes an image as PNG; returns the file size in bytes. */
-    public static long writePng(WritableImage image, Path file) throws IOException {
+    /**
+     * Writes an image as PNG whole or not at all; returns the file size in bytes.
+     *
+     * @param force replace a file gpulab did not write, or a symbolic link (the link itself)
+     */
+    public static long writePng(WritableImage image, Path file, boolean force) throws IOException {
         BufferedImage img = SwingFXUtils.fromFXImage(image, null);
-        Path parent = file.toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
+        return OutputFile.write(file, KIND, force, out -> encode(img, out));
+    }
+
+    /** PNG bytes with the Software text chunk; in memory, never through ImageIO's cache file. */
+    private static void encode(BufferedImage img, OutputStream out) throws IOException {
+        ImageWriter writer = ImageIO.getImageWritersByFormatName("png").next();
+        try (ImageOutputStream ios = new MemoryCacheImageOutputStream(out)) {
+            ImageWriteParam param = writer.getDefaultWriteParam();
+            IIOMetadata meta = writer.getDefaultImageMetadata(ImageTypeSpecifier.createFromRenderedImage(img), param);
+            IIOMetadataNode entry = new IIOMetadataNode("tEXtEntry");
+            entry.setAttribute("keyword", "Software");
+            entry.setAttribute("value", "gpulab " + GpulabVersion.VERSION);
+            IIOMetadataNode text = new IIOMetadataNode("tEXt");
+            text.appendChild(entry);
+            IIOMetadataNode root = new IIOMetadataNode("javax_imageio_png_1.0");
+            root.appendChild(text);
+            meta.mergeTree("javax_imageio_png_1.0", root);
+            writer.setOutput(ios);
+            writer.write(null, new IIOImage(img, null, meta), param);
+        } finally {
+            writer.dispose();
         }
-        if (!ImageIO.write(img, "png", file.toFile())) {
-            throw new IOException("no PNG writer available");
-        }
-        return Files.size(file);
     }
 
     static Region strip(Caption c, double width, boolean dark) {

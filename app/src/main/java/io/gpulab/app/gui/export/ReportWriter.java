@@ -13,8 +13,8 @@ public final class ReportWriter {
     private ReportWriter() {
     }
 
-    /** Writes the report; returns the number of pages. */
+    /** Writes the report (the save dialog asked before replacing a file); returns the number of pages. */
     public static int write(ScenarioReport.Input in, Path file) throws IOException {
-        return ScenarioReport.write(in, GpulabVersion.VERSION, ZonedDateTime.now(ZoneOffset.UTC), file);
+        return ScenarioReport.write(in, GpulabVersion.VERSION, ZonedDateTime.now(ZoneOffset.UTC), file, true);
     }
 }

@@ -72,6 +72,11 @@ public final class PlanChartImages implements PlanChartSource {
     }
 
     @Override
+    public ChartImage wins(io.gpulab.engine.plan.SensitivityResult s, float w, float h) throws IOException {
+        return render(PlanCharts.WINS, c -> c.showWins(s), w, h);
+    }
+
+    @Override
     public ChartImage heat(CandidateResult candidate, float w, float maxH) throws IOException {
         double cells = cellsHeight(candidate.heat(), w, maxH);
         // a page-high map of thousands of flat squares needs fewer pixels per point than a chart's type does

@@ -33,6 +33,7 @@ public final class PlanCharts {
     public static final String UTILISATION = "plan-utilisation";
     public static final String STRANDED = "plan-stranded";
     public static final String HEAT = "plan-heat-map";
+    public static final String WINS = "plan-wins";
 
     public static final String STYLESHEET = css("plan-charts.css");
     static final String REFERENCE = "everything that arrives placed";
@@ -40,6 +41,8 @@ public final class PlanCharts {
     private final LineChart<Number, Number> curves;
     private final BarChart<String, Number> utilisation;
     private final BarChart<String, Number> stranded;
+    private final BarChart<String, Number> wins;
+    private final NumberAxis winsAxis = new NumberAxis(0, 10, 1);
     private final NumberAxis arrivedAxis = new NumberAxis(0, 100, 10);
     private final NumberAxis strandedAxis = new NumberAxis(0, 10, 2);
     private final HeatMap heat = new HeatMap();
@@ -47,16 +50,18 @@ public final class PlanCharts {
     public PlanCharts() {
         arrivedAxis.setLabel("arrived demand, % of GPU capacity");
         NumberAxis y = new NumberAxis(0, 100, 20);
-        y.setLabel("allocated, %");
+        y.setLabel("GPU compute allocated, %");
         curves = new Curves(arrivedAxis, y);
         curves.setCreateSymbols(false);
         style(curves, CURVES);
-        curves.setTitle("GPU allocation as demand arrives");
+        curves.setTitle("GPU compute allocated");
         NumberAxis pct = new NumberAxis(0, 100, 20);
         pct.setLabel("% of capacity");
-        utilisation = bars("Utilisation at the end", pct, UTILISATION);
+        utilisation = bars("Booked at the end", pct, UTILISATION);
         strandedAxis.setLabel("% of capacity");
-        stranded = bars("Stranded capacity at the end", strandedAxis, STRANDED);
+        stranded = bars("Stranded at the end", strandedAxis, STRANDED);
+        winsAxis.setLabel("orders won");
+        wins = bars("Orders won", winsAxis, WINS);
         heat.setId(HEAT);
         heat.getStylesheets().add(STYLESHEET);
     }
@@ -101,6 +106,10 @@ public final class PlanCharts {
         return heat;
     }
 
+    public BarChart<String, Number> wins() {
+        return wins;
+    }
+
     /** The chart with this id ({@link #CURVES}, ...). */
     public Region chart(String id) {
         return switch (id) {
@@ -108,6 +117,7 @@ public final class PlanCharts {
             case UTILISATION -> utilisation;
             case STRANDED -> stranded;
             case HEAT -> heat;
+            case WINS -> wins;
             default -> throw new IllegalArgumentException("no plan chart " + id);
         };
     }
@@ -128,8 +138,8 @@ public final class PlanCharts {
         if (candidates.isEmpty()) {
             return;
         }
-        curves.setTitle(candidates.size() == 1 ? "GPU allocation of " + candidates.get(0).name()
-                + " as demand arrives" : "GPU allocation as demand arrives");
+        curves.setTitle(candidates.size() == 1 ? "GPU compute allocated on " + candidates.get(0).name()
+                : "GPU compute allocated");
         List<XYChart.Series<Number, Number>> lines = new ArrayList<>();
         double xMax = 100;
         for (CandidateResult c : candidates) {
@@ -164,6 +174,9 @@ public final class PlanCharts {
         if (candidates.isEmpty()) {
             return;
         }
+        boolean none = candidates.stream().allMatch(c -> c.metrics().gpuMemory().pct() == 0
+                && c.metrics().gpuCompute().pct() == 0 && c.metrics().gpuSlots().pct() == 0);
+        utilisation.setTitle(none ? "Booked at the end: none" : "Booked at the end");
         utilisation.getData().setAll(bars(candidates, 100,
                 new String[] {"GPU memory booked", "GPU compute booked", "sharing slots in use"},
                 c -> c.metrics().gpuMemory().pct(), c -> c.metrics().gpuCompute().pct(),
@@ -180,12 +193,42 @@ public final class PlanCharts {
         for (CandidateResult c : candidates) {
             strandedMax = Math.max(strandedMax, Math.max(c.strandedMemoryPct(), c.strandedComputePct()));
         }
+        // all zero draws bars of no height: the title says so instead of leaving a reader an empty frame
+        stranded.setTitle(strandedMax == 0 ? "Stranded at the end: none" : "Stranded at the end");
         double top = niceTop(strandedMax);
         strandedAxis.setUpperBound(top);
         strandedAxis.setTickUnit(top / 5);
         stranded.getData().setAll(bars(candidates, top,
                 new String[] {"GPU memory, no compute or slot left", "GPU compute, no memory or slot left"},
                 CandidateResult::strandedMemoryPct, CandidateResult::strandedComputePct));
+    }
+
+    /**
+     * How often each candidate is the recommendation under the other arrival orders, one group of bars per growth
+     * step (null clears it).
+     */
+    public void showWins(io.gpulab.engine.plan.@Nullable SensitivityResult s) {
+        wins.getData().clear();
+        if (s == null) {
+            return;
+        }
+        int n = s.spec().orders();
+        winsAxis.setUpperBound(n);
+        winsAxis.setTickUnit(n <= 10 ? 1 : n <= 20 ? 2 : n <= 50 ? 5 : Math.ceil(n / 10.0));
+        wins.setTitle("Orders won, of " + n);
+        List<XYChart.Series<String, Number>> series = new ArrayList<>();
+        List<String> names = s.steps().get(0).candidates().stream()
+                .map(io.gpulab.engine.plan.SensitivityResult.Spread::name).toList();
+        for (String name : names) {
+            XYChart.Series<String, Number> ser = new XYChart.Series<>();
+            ser.setName(name);
+            for (var st : s.steps()) {
+                ser.getData().add(valued(st.growthPct() == 0 ? "today's demand" : "+" + st.growthPct() + " % demand",
+                        st.wins(name), n));
+            }
+            series.add(ser);
+        }
+        wins.getData().setAll(series);
     }
 
     /** One series per name, a bar per candidate in each, valued by the matching function. */

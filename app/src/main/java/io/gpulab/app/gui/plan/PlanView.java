@@ -41,6 +41,9 @@ public final class PlanView extends BorderPane {
     private final TableView<CandidateResult> table = new TableView<>();
     private final VBox answer = new VBox(4);
     private final PlanCharts charts = new PlanCharts();
+    private final TableView<List<String>> robustnessTable = new TableView<>();
+    private final Label robustnessTitle = new Label();
+    private final VBox robustness = new VBox(4);
     /** How the charts stand now: null before the first arrangement, then side by side (true) or stacked. */
     private @Nullable Boolean sideBySide;
 
@@ -94,7 +97,9 @@ public final class PlanView extends BorderPane {
         column("workers", c -> c.workers() + (c.minWorkers() != null ? " (min)" : ""));
         column("placed", c -> String.valueOf(c.placed()));
         column("pending", c -> c.pending() + (c.neverFitPods() > 0 ? " (" + c.neverFitPods() + " never fit)" : ""));
-        column("GPU\nallocation", c -> pct(c.gpuAllocationPct()));
+        column("GPU compute\nbooked", c -> pct(c.metrics().gpuCompute().pct()));
+        column("GPU memory\nbooked", c -> pct(c.metrics().gpuMemory().pct()));
+        column("sharing slots\nin use", c -> pct(c.metrics().gpuSlots().pct()));
         column("stranded\nmem / compute", c -> pct(c.strandedMemoryPct()) + " / " + pct(c.strandedComputePct()));
         column("cost", c -> c.cost() == null ? "-" : String.format(Locale.ROOT, "%,.0f %s", c.cost(),
                 c.candidate().prices().currency()));
@@ -107,7 +112,24 @@ public final class PlanView extends BorderPane {
         HBox.setHgrow(heat, Priority.ALWAYS);
         StackPane chartArea = new StackPane();
         chartArea.setMinHeight(300);
-        VBox right = new VBox(8, answer, table, heatRow, chartArea);
+        robustnessTable.setId("plan-robustness");
+        robustnessTable.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
+        BarChart<String, Number> wins = charts.wins();
+        wins.setMinSize(0, 0);
+        wins.setPrefHeight(240);
+        // a bar chart lower than ~210 px squeezes its bars to nothing and turns its categories upright
+        wins.setMinHeight(240);
+        HBox robustRow = new HBox(8, robustnessTable, wins);
+        HBox.setHgrow(robustnessTable, Priority.ALWAYS);
+        wins.prefWidthProperty().bind(robustRow.widthProperty().multiply(0.3));
+        wins.minWidthProperty().bind(robustRow.widthProperty().multiply(0.3));
+        robustness.getChildren().setAll(robustnessTitle, robustRow);
+        robustness.managedProperty().bind(robustness.visibleProperty());
+        robustness.setVisible(false);
+        robustnessTitle.setStyle("-fx-font-weight: bold;");
+        robustnessTitle.setWrapText(true);
+        robustnessTitle.setMinHeight(Region.USE_PREF_SIZE);
+        VBox right = new VBox(8, answer, table, heatRow, robustness, chartArea);
         right.setPadding(new Insets(8));
         VBox.setVgrow(chartArea, Priority.ALWAYS);
         curves.setMinSize(0, 0);
@@ -159,20 +181,57 @@ public final class PlanView extends BorderPane {
         table.getItems().clear();
         if (r == null) {
             charts.show(List.of());
+            charts.showWins(null);
+            robustness.setVisible(false);
             return;
         }
+        boolean first = true;
         for (String s : r.conclusions()) {
-            Label l = new Label("• " + s);
+            Label l = new Label((first ? "" : "• ") + s);
             l.setWrapText(true);
-            l.setStyle("-fx-font-weight: bold;");
+            // whole sentences: the answer takes the height it needs and the view scrolls, never an ellipsis
+            l.setMinHeight(Region.USE_PREF_SIZE);
+            // the recommendation stands out; the pods no candidate runs and the objectives follow it
+            l.setStyle(first ? "-fx-font-weight: bold; -fx-font-size: 1.08em;" : "");
+            l.setId(first ? "plan-recommendation" : null);
             answer.getChildren().add(l);
+            first = false;
         }
+        showRobustness(r);
         table.getItems().setAll(r.candidates());
         double rows = Math.min(6, r.candidates().size());
         table.setMinHeight(46 + 25 * rows);
         table.setPrefHeight(46 + 25 * rows);
         charts.show(r.candidates());
         table.getSelectionModel().selectFirst();
+    }
+
+    /** The robustness replays as the report's table and chart, hidden when the plan asked for none. */
+    private void showRobustness(PlanResult r) {
+        robustnessTable.getColumns().clear();
+        robustnessTable.getItems().clear();
+        if (r.sensitivity() == null) {
+            charts.showWins(null);
+            robustness.setVisible(false);
+            return;
+        }
+        List<String> headers = io.gpulab.engine.plan.SensitivityText.headers(r);
+        for (int i = 0; i < headers.size(); i++) {
+            int k = i;
+            TableColumn<List<String>, String> c = new TableColumn<>(headers.get(i).replace(" (min / median / p90 / max)",
+                    "\nmin / median / p90 / max"));
+            c.setCellValueFactory(d -> new ReadOnlyObjectWrapper<>(d.getValue().get(k)));
+            robustnessTable.getColumns().add(c);
+        }
+        List<List<String>> rows = io.gpulab.engine.plan.SensitivityText.rows(r);
+        robustnessTable.getItems().setAll(rows);
+        robustnessTable.setPrefHeight(Math.max(240, 56 + 25 * Math.min(9, rows.size())));
+        robustnessTable.setMinHeight(52 + 25 * Math.min(4, rows.size()));
+        robustnessTitle.setText("Robustness (" + r.sensitivity().spec().orders() + " seeded arrival orders, seeds "
+                + io.gpulab.engine.plan.SensitivityText.seeds(r.sensitivity().spec()) + "): "
+                + String.join(" ", io.gpulab.engine.plan.SensitivityText.summary(r)));
+        charts.showWins(r.sensitivity());
+        robustness.setVisible(true);
     }
 
     private static String pct(double v) {

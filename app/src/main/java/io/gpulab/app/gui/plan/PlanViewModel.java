@@ -122,8 +122,9 @@ public final class PlanViewModel {
         }
         background.execute(() -> {
             try {
+                // the save dialog asked before replacing a file
                 int pages = io.gpulab.app.report.DecisionReport.write(r, io.gpulab.app.GpulabVersion.VERSION, pdf,
-                        PlanChartImages.headless());
+                        PlanChartImages.headless(), true);
                 ui.execute(() -> status.set("Wrote the decision report to " + pdf + " (" + pages + " pages)."));
             } catch (java.io.IOException e) {
                 ui.execute(() -> status.set("Cannot write " + pdf + ": " + e.getMessage()));
@@ -157,6 +158,22 @@ public final class PlanViewModel {
             public void done(String candidate) {
                 done.put(candidate, 1.0);
                 post(true);
+            }
+
+            @Override
+            public void sensitivity(int finished, int total) {
+                long now = System.nanoTime();
+                synchronized (last) {
+                    if (finished != total && now - last[0] < 100_000_000L) {
+                        return;
+                    }
+                    last[0] = now;
+                }
+                // the bar starts again for the robustness replays, and the status says which phase it shows
+                ui.execute(() -> {
+                    progress.set(total == 0 ? 1 : (double) finished / total);
+                    status.set("robustness replays " + finished + " of " + total + "…");
+                });
             }
 
             private void post(boolean force) {

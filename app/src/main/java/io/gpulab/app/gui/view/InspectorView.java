@@ -49,6 +49,8 @@ public final class InspectorView extends VBox {
         getChildren().addAll(title, scroll);
         vm.selectionProperty().addListener((o, a, b) -> refresh());
         vm.snapshotProperty().addListener((o, a, b) -> refresh());
+        // HAMi's why arrives with the selected pod's trace, asked off the FX thread
+        vm.traceProperty().addListener((o, a, b) -> refresh());
         refresh();
     }
 
@@ -72,7 +74,7 @@ public final class InspectorView extends VBox {
     private void refresh() {
         Selection sel = vm.selectionProperty().get();
         List<InspectorRow> rows = sel == null ? List.of()
-                : InspectorModel.rows(vm.snapshot(), sel, vm.events(), vm::podDetail);
+                : InspectorModel.rows(vm.snapshot(), sel, vm.events(), vm::podDetail, vm::plainReason, vm::podWhy);
         // most lab changes (a clock tick, a pod elsewhere) leave the selected object as it was: keep the sheet,
         // so the frame neither restyles nor repaints it
         if (shown && Objects.equals(sel, shownSelection) && rows.equals(shownRows)) {

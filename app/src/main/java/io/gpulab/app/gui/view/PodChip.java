@@ -30,13 +30,15 @@ public final class PodChip extends HBox {
             badge.getStyleClass().addAll("reason-badge", "Rejected".equals(pod.phase()) ? "refused" : "waiting");
             badge.setId("reason-" + pod.name());
             String explain = PendingBadge.explain(pod);
-            if (!explain.isEmpty()) {
-                Tooltip why = new Tooltip(explain);
-                why.setWrapText(true);
-                why.setMaxWidth(420);
-                why.setShowDelay(Duration.millis(250));
-                badge.setTooltip(why);
-            }
+            Tooltip why = new Tooltip(explain);
+            why.setWrapText(true);
+            why.setMaxWidth(420);
+            why.setShowDelay(Duration.millis(250));
+            // the reason in words from the lab's numbers, asked when the tooltip shows (not for every chip on
+            // every refresh), above what the code means in general
+            why.setOnShowing(e -> vm.plainReason(tenant, pod.key()).ifPresent(w -> why.setText(
+                    PendingBadge.inWords(w) + (explain.isEmpty() ? "" : "\n\n" + explain))));
+            badge.setTooltip(why);
             getChildren().add(badge);
         } else if (!share.isEmpty()) {
             Label s = new Label(share);
@@ -50,9 +52,16 @@ public final class PodChip extends HBox {
             getChildren().add(warn);
         }
         String detail = PendingBadge.detail(pod);
-        Tooltip tip = new Tooltip(pod.key() + " · " + pod.phase() + " · " + pod.schedulerName()
-                + (detail.isEmpty() ? "" : "\n" + detail));
+        String head = pod.key() + " · " + pod.phase() + " · " + pod.schedulerName()
+                + (detail.isEmpty() ? "" : "\n" + detail);
+        Tooltip tip = new Tooltip(head);
         tip.setShowDelay(Duration.millis(250));
+        if (PendingBadge.isPending(pod)) {
+            tip.setWrapText(true);
+            tip.setMaxWidth(480);
+            tip.setOnShowing(e -> vm.plainReason(tenant, pod.key()).ifPresent(w -> tip.setText(head + "\n\n"
+                    + PendingBadge.inWords(w))));
+        }
         Tooltip.install(this, tip);
         Selection me = Selection.pod(tenant, pod.key());
         if (me.equals(vm.selectionProperty().get())) {

@@ -24,7 +24,7 @@ final class SlideExport {
     }
 
     static long write(Node canvas, Region inspector, boolean selection, double scale, Caption caption, boolean dark,
-                      Path file) throws IOException {
+                      Path file, boolean force) throws IOException {
         List<Node> hints = new ArrayList<>();
         collectHints(canvas, hints);
         if (selection) {
@@ -41,7 +41,7 @@ final class SlideExport {
             if (selection) {
                 image = side(left, besideCanvas(inspector, canvas.getLayoutBounds().getHeight(), scale));
             }
-            return PngExporter.writePng(PngExporter.withCaption(image, scale, caption, dark), file);
+            return PngExporter.writePng(PngExporter.withCaption(image, scale, caption, dark), file, force);
         } finally {
             hints.forEach(h -> {
                 h.setManaged(true);

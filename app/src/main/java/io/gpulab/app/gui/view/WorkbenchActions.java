@@ -149,9 +149,17 @@ public final class WorkbenchActions {
      * when something is selected (FX thread); returns the file size in bytes.
      */
     public long exportSlideTo(double scale, Path file) throws java.io.IOException {
+        return exportSlideTo(scale, file, true);
+    }
+
+    /**
+     * As {@link #exportSlideTo(double, Path)}; {@code force}: replace a file gpulab did not write, or a link (the save
+     * dialog has asked before replacing a file: the one-argument form forces).
+     */
+    public long exportSlideTo(double scale, Path file, boolean force) throws java.io.IOException {
         settle();
         return SlideExport.write(canvas.get(), inspector.get(), vm.selectionProperty().get() != null, scale,
-                Caption.of(vm), isDark(), file);
+                Caption.of(vm), isDark(), file, force);
     }
 
     /** Asks where, then writes a slide PNG and says where it went. */
@@ -171,9 +179,14 @@ public final class WorkbenchActions {
 
     /** Writes the PNG without a dialog (FX thread); returns its size in bytes. */
     public long exportPngTo(boolean wholeWindow, double scale, Path file) throws java.io.IOException {
+        return exportPngTo(wholeWindow, scale, file, true);
+    }
+
+    /** As {@link #exportPngTo(boolean, double, Path)}; {@code force} as for {@link #exportSlideTo(double, Path, boolean)}. */
+    public long exportPngTo(boolean wholeWindow, double scale, Path file, boolean force) throws java.io.IOException {
         settle();
         Node target = wholeWindow ? window.get() : canvas.get();
-        return PngExporter.write(target, scale, Caption.of(vm), isDark(), file);
+        return PngExporter.write(target, scale, Caption.of(vm), isDark(), file, force);
     }
 
     public void exportReport() {

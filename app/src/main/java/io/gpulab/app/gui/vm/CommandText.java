@@ -29,10 +29,35 @@ public final class CommandText {
         } else if (c instanceof LabCommand.SetWebhookFailurePolicy w) {
             return "Webhook failurePolicy of " + w.tenant() + ": " + w.policy();
         }
+        String kamaji = kamaji(c);
+        if (kamaji != null) {
+            return kamaji;
+        }
         if (c instanceof LabCommand.Redesign r) {
             return "Lab design: " + r.change();
         }
         return "Lab reset";
+    }
+
+    private static @org.jspecify.annotations.Nullable String kamaji(LabCommand c) {
+        if (c instanceof LabCommand.SetDataStoreMember d) {
+            return "DataStore " + d.dataStore() + (d.member() == null ? "" : " member " + d.member())
+                    + (d.up() ? " up" : " down");
+        } else if (c instanceof LabCommand.SetManagementNode n) {
+            return "Management node " + n.node() + " " + n.state();
+        } else if (c instanceof LabCommand.LoseTcpReplica r) {
+            return "Lost a control-plane replica of " + r.tenant();
+        } else if (c instanceof LabCommand.RestartKonnectivityServer k) {
+            return "Restarted konnectivity-server of " + k.tenant();
+        } else if (c instanceof LabCommand.SetWritePermissions w) {
+            return "writePermissions of " + w.tenant() + ": " + new io.gpulab.engine.lab.ControlPlaneSpec
+                    .WritePermissions(w.blockCreation(), w.blockUpdate(), w.blockDeletion()).text();
+        } else if (c instanceof LabCommand.UpgradeControlPlane u) {
+            return "Upgraded " + u.tenant() + " to " + u.version();
+        } else if (c instanceof LabCommand.ScaleControlPlane s) {
+            return "Scaled " + s.tenant() + "'s control plane to " + s.replicas();
+        }
+        return null;
     }
 
     static String podName(Map<String, Object> manifest) {

@@ -7,7 +7,10 @@ import io.gpulab.engine.api.LabSnapshot;
 import io.gpulab.engine.api.LockView;
 import io.gpulab.engine.api.ManagementView;
 import io.gpulab.engine.api.NodeView;
+import io.gpulab.engine.api.PlainReason;
 import io.gpulab.engine.api.PodView;
+import io.gpulab.engine.api.PodWhy;
+import io.gpulab.engine.api.WhyLines;
 import io.gpulab.engine.api.TenantView;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -45,6 +48,17 @@ public final class InspectorModel {
      */
     public static List<InspectorRow> rows(LabSnapshot s, Selection sel, List<LabEvent> events,
                                           BiFunction<String, String, Optional<PodView>> detail) {
+        return rows(s, sel, events, detail, (t, k) -> Optional.empty(), (t, k) -> Optional.empty());
+    }
+
+    /**
+     * As above; a selected pod also shows why it does not run, in words ({@code words}), and why HAMi chose its node
+     * and cards ({@code why}: its last filter explained, the allocation decoded), when those answer.
+     */
+    public static List<InspectorRow> rows(LabSnapshot s, Selection sel, List<LabEvent> events,
+                                          BiFunction<String, String, Optional<PodView>> detail,
+                                          BiFunction<String, String, Optional<PlainReason>> words,
+                                          BiFunction<String, String, Optional<PodWhy>> why) {
         List<InspectorRow> rows = new ArrayList<>();
         Optional<TenantView> tenant = s.tenant(sel.tenant());
         switch (sel.kind()) {
@@ -54,7 +68,9 @@ public final class InspectorModel {
             case NODE -> tenant.flatMap(t -> t.node(sel.id())).ifPresent(n -> node(rows, s, n));
             case CARD -> tenant.flatMap(t -> card(t, sel.id())).ifPresent(c -> card(rows, c));
             case POD -> tenant.flatMap(t -> t.pod(sel.id()))
-                    .map(p -> detail.apply(sel.tenant(), sel.id()).orElse(p)).ifPresent(p -> pod(rows, p));
+                    .map(p -> detail.apply(sel.tenant(), sel.id()).orElse(p)).ifPresent(p -> pod(rows, p,
+                            "Running".equals(p.phase()) ? Optional.empty() : words.apply(sel.tenant(), sel.id()),
+                            why.apply(sel.tenant(), sel.id())));
             default -> { }
         }
         if (!rows.isEmpty()) {
@@ -162,7 +178,8 @@ public final class InspectorModel {
         c.pods().forEach(p -> r.add(new InspectorRow("Pods on this card", p, "")));
     }
 
-    private static void pod(List<InspectorRow> r, PodView p) {
+    /** A pod: its fields, why it does not run in words, its devices and failed nodes, HAMi's why, annotations. */
+    private static void pod(List<InspectorRow> r, PodView p, Optional<PlainReason> words, Optional<PodWhy> why) {
         String k = "Pod";
         r.add(new InspectorRow(k, "name", p.key()));
         r.add(new InspectorRow(k, "phase", p.phase()));
@@ -175,11 +192,30 @@ public final class InspectorModel {
         if (!p.message().isEmpty()) {
             r.add(new InspectorRow(k, "message", p.message()));
         }
+        words.ifPresent(w -> inWords(r, w));
         p.devices().forEach(d -> r.add(new InspectorRow("Devices", d.id() + " (" + d.container() + ")",
                 Formats.mb(d.memMB()) + " MB · " + d.cores() + " %")));
-        new TreeMap<>(p.failedNodes()).forEach((n, why) -> r.add(new InspectorRow("Filter: failed nodes", n, why)));
+        new TreeMap<>(p.failedNodes()).forEach((n, w) -> r.add(new InspectorRow("Filter: failed nodes", n, w)));
+        why.ifPresent(w -> why(r, w));
         annotations(r, p.annotations());
         p.warnings().forEach(w -> r.add(new InspectorRow("Warnings", "warning", w)));
+    }
+
+    private static void inWords(List<InspectorRow> r, PlainReason w) {
+        String k = "Why it does not run";
+        r.add(new InspectorRow(k, "in words", w.text()));
+        r.add(new InspectorRow(k, "fix", w.fix()));
+        r.add(new InspectorRow(k, "reference", w.doc()));
+    }
+
+    /** HAMi's last filter of the pod, one row per setting, node, container and card (WhyLines, as trace prints). */
+    private static void why(List<InspectorRow> r, PodWhy w) {
+        for (WhyLines.Line l : WhyLines.of(new PodWhy(null, w.at(), w.filter(), w.allocated()), true)) {
+            if (l.depth() > 0) {
+                r.add(new InspectorRow("Why this node, why this card", "  ".repeat(l.depth() - 1) + l.label(),
+                        l.value()));
+            }
+        }
     }
 
     private static void annotations(List<InspectorRow> r, Map<String, String> annotations) {

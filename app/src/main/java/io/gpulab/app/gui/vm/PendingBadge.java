@@ -1,5 +1,6 @@
 package io.gpulab.app.gui.vm;
 
+import io.gpulab.engine.api.PlainReason;
 import io.gpulab.engine.api.PodView;
 import io.gpulab.engine.api.ReasonCodes;
 import java.util.Map;
@@ -57,6 +58,11 @@ public final class PendingBadge {
         String code = "Rejected".equals(p.phase()) ? p.reason().strip() : badge(p);
         return ReasonCodes.find(code).map(r -> r.code() + ": " + r.cause() + ".\nFix: " + r.fix() + ".")
                 .orElse("");
+    }
+
+    /** A reason in words as the badge's tooltip leads with it: the sentence, the fix, the docs entry. */
+    public static String inWords(PlainReason w) {
+        return "Why: " + w.text() + ".\nFix: " + w.fix() + ".\nSee " + w.doc();
     }
 
     /** Multi-line detail: the message, then each node's reason string as HAMi formats it. */

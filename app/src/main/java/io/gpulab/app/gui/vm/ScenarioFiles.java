@@ -1,7 +1,9 @@
 package io.gpulab.app.gui.vm;
 
+import io.gpulab.engine.output.OutputFile;
+import io.gpulab.engine.scenario.GeneratedScenario;
 import io.gpulab.engine.scenario.RecordedScenario;
-import java.nio.file.Files;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
 /**
@@ -46,7 +48,8 @@ public final class ScenarioFiles {
     public void save(Path file) {
         try {
             RecordedScenario r = vm.recording();
-            Files.writeString(file, r.text());
+            byte[] text = r.text().getBytes(StandardCharsets.UTF_8);
+            OutputFile.write(file, GeneratedScenario.KIND, true, out -> out.write(text));
             vm.wrote("the lab's history as the scenario " + r.name(), file);
         } catch (Exception e) {
             vm.error("Cannot save " + file + ": " + e.getMessage());

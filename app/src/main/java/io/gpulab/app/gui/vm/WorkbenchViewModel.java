@@ -7,7 +7,9 @@ import io.gpulab.engine.api.LabCommand;
 import io.gpulab.engine.api.LabEvent;
 import io.gpulab.engine.api.LabSnapshot;
 import io.gpulab.engine.api.PodView;
+import io.gpulab.engine.api.PlainReason;
 import io.gpulab.engine.api.PodTrace;
+import io.gpulab.engine.api.PodWhy;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -99,6 +101,18 @@ public final class WorkbenchViewModel {
      */
     public Optional<PodView> podDetail(String tenant, String podKey) {
         return lab.backend().pod(tenant, podKey, true);
+    }
+
+    /** Why a pod does not run, in words from the lab's numbers (docs/reasons.md); empty for a running pod. */
+    public Optional<PlainReason> plainReason(String tenant, String podKey) {
+        return lab.backend().plainReason(tenant, podKey);
+    }
+
+    /** HAMi's why for the selected pod, once its trace has arrived (empty for another pod or no explanation). */
+    public Optional<PodWhy> podWhy(String tenant, String podKey) {
+        PodTrace t = trace.get();
+        return t != null && t.tenant().equals(tenant) && t.podKey().equals(podKey) ? Optional.ofNullable(t.why())
+                : Optional.empty();
     }
 
     public LabSnapshot snapshot() {

@@ -59,6 +59,12 @@ class PlanViewTest {
         assertEquals(3, robot.lookup("#" + PlanCharts.UTILISATION).queryAs(BarChart.class).getData().size());
         assertEquals(2, robot.lookup("#" + PlanCharts.STRANDED).queryAs(BarChart.class).getData().size());
         assertTrue(robot.lookup("#" + PlanCharts.HEAT).query() instanceof HeatMap);
+        // the recommendation opens the answer; the robustness replays show as a table and a chart
+        assertTrue(robot.lookup("#plan-recommendation").queryAs(javafx.scene.control.Label.class).getText()
+                .startsWith("Recommendation: l4"));
+        assertEquals(6, robot.lookup("#plan-robustness").queryAs(TableView.class).getItems().size(),
+                "3 candidates × 2 growth steps");
+        assertEquals(3, robot.lookup("#" + PlanCharts.WINS).queryAs(BarChart.class).getData().size());
         assertTrue(vm.statusProperty().get().contains("3 candidates compared"), vm.statusProperty().get());
         assertFalse(robot.lookup("#plan-open-lab").queryAs(Button.class).isDisabled());
         robot.clickOn("#plan-open-lab");
@@ -66,7 +72,7 @@ class PlanViewTest {
         File pdf = new File("target/plan-view-report.pdf");
         robot.interact(() -> vm.exportReport(pdf.toPath()));
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> vm.statusProperty().get().startsWith("Wrote"));
-        assertTrue(vm.statusProperty().get().contains("(7 pages)"), vm.statusProperty().get());
+        assertTrue(vm.statusProperty().get().matches(".*\\(\\d+ pages\\).*"), vm.statusProperty().get());
         for (boolean dark : new boolean[] {false, true}) {
             robot.interact(() -> io.gpulab.app.gui.view.Theme.apply(stage.getScene(), dark));
             for (int[] size : new int[][] {{1280, 720}, {1600, 1000}, {1920, 1080}}) {

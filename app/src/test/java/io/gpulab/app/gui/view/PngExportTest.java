@@ -95,4 +95,26 @@ class PngExportTest {
         }
         return rows;
     }
+
+    @Test
+    void aPngGpulabWroteIsReplacedWithoutForceAnyOtherFileIsNot(FxRobot robot) throws Exception {
+        Path png = dir.resolve("again.png");
+        Path theirs = java.nio.file.Files.writeString(dir.resolve("theirs.png"), "not a gpulab picture");
+        String[] refusal = new String[1];
+        robot.interact(() -> {
+            try {
+                workbench.view().actions().exportPngTo(false, 1, png, false);
+                workbench.view().actions().exportPngTo(false, 1, png, false);
+                workbench.view().actions().exportPngTo(false, 1, theirs, false);
+            } catch (io.gpulab.engine.output.OutputException e) {
+                refusal[0] = e.getMessage();
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        assertTrue(ImageIO.read(png.toFile()).getWidth() > 100);
+        assertEquals(theirs + ": refused: the file exists and is not a PNG image gpulab wrote; choose another name, "
+                + "or add --force to replace it", refusal[0]);
+        assertEquals("not a gpulab picture", Files.readString(theirs));
+    }
 }

@@ -73,7 +73,7 @@ class ResponsiveLayoutTest {
         Path file = dir.resolve("layout.json");
         new FxRobot().interact(() -> {
             try {
-                LayoutReport.write(stage.getScene(), file);
+                LayoutReport.write(stage.getScene(), file, false);
             } catch (java.io.IOException e) {
                 throw new IllegalStateException(e);
             }

@@ -1,10 +1,10 @@
-package io.gpulab.engine.sim;
+package io.gpulab.engine.api;
 
 import java.util.Map;
 import java.util.TreeMap;
 
 /** Reads HAMi's FailedNodes texts ({@code "1/2 CardInsufficientCore, 1/2 CardInsufficientMemory"}). */
-final class ReasonTypes {
+public final class ReasonTypes {
 
     private ReasonTypes() {
     }
@@ -13,7 +13,7 @@ final class ReasonTypes {
      * The reason type that rejected most cards over all nodes (a bare reason such as
      * {@code NodeInsufficientDevice} counts once per node); ties go to the alphabetically first.
      */
-    static String dominant(Map<String, String> failedNodes) {
+    public static String dominant(Map<String, String> failedNodes) {
         // thousands of nodes share a handful of texts: count the texts, then parse each once
         Map<String, int[]> texts = new java.util.HashMap<>();
         failedNodes.values().forEach(text -> texts.computeIfAbsent(text, k -> new int[1])[0]++);
@@ -23,7 +23,7 @@ final class ReasonTypes {
     }
 
     /** The cards each reason type rejected in one node's text (a bare reason counts once). */
-    static Map<String, Integer> tally(String text) {
+    public static Map<String, Integer> tally(String text) {
         Map<String, Integer> tally = new TreeMap<>();
         for (String item : text.split(", ")) {
             String s = item.strip();
@@ -40,7 +40,7 @@ final class ReasonTypes {
     }
 
     /** The reason with the highest count, ties to the alphabetically first ({@code tally} iterates sorted). */
-    static String dominantOf(Map<String, Integer> tally) {
+    public static String dominantOf(Map<String, Integer> tally) {
         String best = "";
         int max = -1;
         for (Map.Entry<String, Integer> e : tally.entrySet()) {

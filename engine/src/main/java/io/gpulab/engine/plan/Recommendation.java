@@ -1,0 +1,175 @@
+package io.gpulab.engine.plan;
+
+import org.jspecify.annotations.Nullable;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The one sentence a buyer can sign: the candidate that ranks first under the plan's objectives taken in
+ * order, its workers, cards and cost (over the plan's term when one is stated), what it leaves unplaced and
+ * why it wins. A tie under the first objective is stated, with the objective that broke it (or none).
+ *
+ * @param candidate  the recommended candidate
+ * @param sentence   the sentence
+ * @param decidedBy  the objective that set it apart from the runner-up, or {@code null} when nothing did
+ * @param tiedWith   candidates tied with it under the first objective
+ * @param tieBrokenBy the objective that broke that tie, or {@code null} (no tie, or not broken)
+ */
+public record Recommendation(String candidate, String sentence, Plan.@Nullable Objective decidedBy,
+                             List<String> tiedWith, Plan.@Nullable Objective tieBrokenBy) {
+
+    public Recommendation {
+        tiedWith = List.copyOf(tiedWith);
+    }
+
+    /** Only the winner's name, as the sensitivity replays count wins. */
+    static String winner(List<Plan.Objective> order, List<CandidateResult> results, List<Fit.NeverFit> nowhere) {
+        return new Ranking(order, results, nowhere).ranked(results).get(0).name();
+    }
+
+    static Recommendation of(Plan plan, Workload w, List<CandidateResult> results, List<Fit.NeverFit> nowhere) {
+        Ranking rank = new Ranking(plan.objectives(), results, nowhere);
+        List<CandidateResult> ranked = rank.ranked(results);
+        CandidateResult win = ranked.get(0);
+        List<Plan.Objective> order = plan.objectives();
+        Plan.Objective first = order.get(0);
+        List<CandidateResult> tied = new ArrayList<>(ranked.subList(1, ranked.size()).stream()
+                .filter(r -> rank.compare(first, win, r) == 0).toList());
+        List<String> tiedNames = tied.stream().map(CandidateResult::name).toList();
+        Plan.Objective brokeBy = null;
+        CandidateResult other = ranked.size() > 1 ? ranked.get(1) : null;
+        List<CandidateResult> left = tied;
+        for (int i = 1; i < order.size() && !left.isEmpty(); i++) {
+            Plan.Objective o = order.get(i);
+            List<CandidateResult> still = left.stream().filter(r -> rank.compare(o, win, r) == 0).toList();
+            if (still.isEmpty()) {
+                brokeBy = o;
+                other = left.get(0);
+            }
+            left = still;
+        }
+        Plan.Objective decided = tied.isEmpty() ? (other == null ? null : first) : brokeBy;
+        StringBuilder s = new StringBuilder("Recommendation: ").append(win.name()).append(", ")
+                .append(workers(win.workers())).append(" with ").append(fmt(win.cards())).append(" cards (")
+                .append(win.candidate().shape()).append(" each)");
+        Prices p = win.candidate().prices();
+        if (win.cost() != null) {
+            s.append(p.term() == null ? ", " + p.perPeriod(win.cost()) + " (no term stated: prices.term)"
+                    : ", " + p.amount(win.cost() * p.term()) + " over " + p.termWords() + " ("
+                    + p.perPeriod(win.cost()) + ")");
+        }
+        s.append(", places ").append(fmt(win.placed())).append(" of ").append(fmt(w.pods().size())).append(" pods");
+        s.append(unplaced(win, nowhere)).append(". ");
+        if (decided == null && tied.isEmpty()) {
+            s.append("It is the only candidate.");
+        } else if (tied.isEmpty()) {
+            s.append("It wins on ").append(label(first)).append(": ").append(why(first, win, other, rank)).append('.');
+        } else {
+            s.append("It ties with ").append(String.join(" and ", tiedNames)).append(" on ").append(label(first))
+                    .append(" (").append(figure(first, win, rank)).append(tied.size() == 1 ? " each" : " all")
+                    .append(")");
+            if (brokeBy != null) {
+                s.append("; the plan's next objective ").append(brokeBy.key()).append(" breaks the tie: ")
+                        .append(why(brokeBy, win, other, rank)).append('.');
+            } else {
+                s.append("; none of the plan's objectives (").append(String.join(", ",
+                        order.stream().map(Plan.Objective::key).toList()))
+                        .append(") breaks the tie, so the candidate listed first in the plan is named.");
+            }
+        }
+        boolean anyPriced = results.stream().anyMatch(r -> r.cost() != null);
+        boolean allPriced = results.stream().allMatch(r -> r.cost() != null);
+        if (!anyPriced) {
+            s.append(" No cost conclusion is possible: the plan states no prices (prices.cards per card model, "
+                    + "prices.worker per worker; gpulab has none built in), so candidates are compared by cards and "
+                    + "workers, not by what they cost.");
+        } else if (!allPriced) {
+            s.append(" Not every candidate is priced, so cost decides nothing here.");
+        }
+        return new Recommendation(win.name(), s.toString(), decided, tiedNames, brokeBy);
+    }
+
+    private static String unplaced(CandidateResult win, List<Fit.NeverFit> nowhere) {
+        if (win.pending() == 0) {
+            return " and leaves none unplaced";
+        }
+        int anywhere = Math.min(nowhere.stream().mapToInt(Fit.NeverFit::pods).sum(), win.neverFitPods());
+        int own = win.neverFitPods() - anywhere;
+        int room = win.pending() - win.neverFitPods();
+        List<String> parts = new ArrayList<>();
+        if (anywhere > 0) {
+            parts.add(fmt(anywhere) + " that no candidate can run");
+        }
+        if (own > 0) {
+            parts.add(fmt(own) + " that fit none of its cards but another candidate's");
+        }
+        if (room > 0) {
+            parts.add(fmt(room) + " pending for lack of room at this count");
+        }
+        return " and leaves " + fmt(win.pending()) + " unplaced (" + String.join(", ", parts) + ")";
+    }
+
+    static String label(Plan.Objective o) {
+        return switch (o) {
+            case PLACE_ALL -> "placing everything (" + o.key() + ")";
+            case COST_PER_POD -> "cost per placed pod (" + o.key() + ")";
+            case ALLOCATION -> "GPU compute allocation (" + o.key() + ")";
+            case STRANDED -> "stranded GPU memory and compute (" + o.key() + ")";
+            case WORKERS -> "fewest workers (" + o.key() + ")";
+        };
+    }
+
+    /** The winner's figure under {@code o}, as the tie is stated. */
+    private static String figure(Plan.Objective o, CandidateResult r, Ranking rank) {
+        return switch (o) {
+            case PLACE_ALL -> !rank.places(r) ? fmt(r.placed()) + " placed"
+                    : rank.priced() ? r.candidate().prices().perPeriod(r.cost()) : fmt(r.cards()) + " cards";
+            case COST_PER_POD -> r.costPerPlacedPod() == null ? "not priced"
+                    : r.candidate().prices().amount(r.costPerPlacedPod()) + " per placed pod";
+            case ALLOCATION -> pct(r.gpuAllocationPct()) + " of GPU compute";
+            case STRANDED -> pct(r.strandedMemoryPct()) + " of GPU memory and " + pct(r.strandedComputePct())
+                    + " of compute stranded";
+            case WORKERS -> workers(r.workers());
+        };
+    }
+
+    private static String why(Plan.Objective o, CandidateResult win, CandidateResult other, Ranking rank) {
+        String against = " against " + other.name() + "'s " + figure(o, other, rank);
+        return switch (o) {
+            case PLACE_ALL -> {
+                if (rank.places(win) && !rank.places(other)) {
+                    yield rank.strict() ? "it places every pod that a candidate can run; " + other.name() + " leaves "
+                            + fmt(other.pending()) + " unplaced"
+                            : "no candidate places every pod that another can run; it places all that fits its "
+                            + "cards, " + other.name() + " does not";
+                }
+                if (!rank.places(win)) {
+                    yield "no candidate places everything; it places the most, " + fmt(win.placed()) + against;
+                }
+                yield (rank.priced() ? "the lowest cost of those that place everything, " : "the fewest cards of "
+                        + "those that place everything (no prices given), ") + figure(o, win, rank) + against;
+            }
+            case COST_PER_POD -> "the lowest cost per placed pod, " + figure(o, win, rank) + against;
+            case ALLOCATION -> "the highest GPU compute allocation, " + figure(o, win, rank) + against;
+            case STRANDED -> "the least stranded capacity, " + figure(o, win, rank) + against;
+            case WORKERS -> rank.places(win) && !rank.places(other)
+                    ? "it places everything with " + workers(win.workers()) + "; " + other.name()
+                    + " does not place everything"
+                    : "the fewest workers, " + figure(o, win, rank) + against;
+        };
+    }
+
+    static String workers(int n) {
+        return fmt(n) + (n == 1 ? " worker" : " workers");
+    }
+
+    static String pct(double v) {
+        return String.format(Locale.ROOT, "%.1f %%", v);
+    }
+
+    static String fmt(long v) {
+        return String.format(Locale.ROOT, "%,d", v);
+    }
+}

@@ -1,0 +1,191 @@
+package io.gpulab.engine.output;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The replace rule and the whole-or-nothing writes of docs/outputs.md, on real files. */
+class OutputFileTest {
+
+    private static final OutputKind KIND = OutputKind.of("test report", "made-by: gpulab");
+
+    private static OutputFile.Body text(String s) {
+        return out -> out.write(s.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static String read(Path p) throws IOException {
+        return Files.readString(p, StandardCharsets.UTF_8);
+    }
+
+    /** Everything in {@code dir}, hidden temporary files included. */
+    private static List<String> names(Path dir) throws IOException {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.map(p -> p.getFileName().toString()).sorted().toList();
+        }
+    }
+
+    @Test
+    void aNewFileIsWrittenWithItsDirectoriesAndNothingElseIsLeft(@TempDir Path dir) throws IOException {
+        Path target = dir.resolve("a/b/out.txt");
+        long bytes = OutputFile.write(target, KIND, false, text("made-by: gpulab\nhello\n"));
+        assertEquals("made-by: gpulab\nhello\n", read(target));
+        assertEquals(22, bytes);
+        assertEquals(List.of("out.txt"), names(target.getParent()));
+    }
+
+    @Test
+    void aFileGpulabWroteIsReplacedAnyOtherOnlyWithForce(@TempDir Path dir) throws IOException {
+        Path ours = dir.resolve("ours.txt");
+        Files.writeString(ours, "made-by: gpulab\nold\n");
+        OutputFile.write(ours, KIND, false, text("made-by: gpulab\nnew\n"));
+        assertEquals("made-by: gpulab\nnew\n", read(ours));
+
+        Path theirs = dir.resolve("notes.txt");
+        Files.writeString(theirs, "my notes\n");
+        OutputException e = assertThrows(OutputException.class,
+                () -> OutputFile.write(theirs, KIND, false, text("made-by: gpulab\n")));
+        assertEquals(theirs + ": refused: the file exists and is not a test report gpulab wrote; choose another "
+                + "name, or add --force to replace it", e.getMessage());
+        assertEquals("my notes\n", read(theirs));
+        OutputFile.write(theirs, KIND, true, text("made-by: gpulab\n"));
+        assertEquals("made-by: gpulab\n", read(theirs));
+    }
+
+    @Test
+    void aSymbolicLinkIsNeverWrittenThroughEvenWithForce(@TempDir Path dir) throws IOException {
+        Path victim = dir.resolve("victim.txt");
+        Files.writeString(victim, "made-by: gpulab\nkeep me\n");
+        Path link = Files.createSymbolicLink(dir.resolve("out.txt"), victim);
+        OutputException e = assertThrows(OutputException.class,
+                () -> OutputFile.write(link, KIND, false, text("made-by: gpulab\nnew\n")));
+        assertTrue(e.getMessage().startsWith(link + ": refused: it is a symbolic link (to " + victim + ")"),
+                e.getMessage());
+        assertEquals("made-by: gpulab\nkeep me\n", read(victim));
+
+        OutputFile.write(link, KIND, true, text("made-by: gpulab\nnew\n"));
+        assertFalse(Files.isSymbolicLink(link), "--force replaces the link itself");
+        assertEquals("made-by: gpulab\nnew\n", read(link));
+        assertEquals("made-by: gpulab\nkeep me\n", read(victim), "what the link pointed to is left alone");
+    }
+
+    @Test
+    void aDanglingLinkIsRefusedAndNotFollowed(@TempDir Path dir) throws IOException {
+        Path link = Files.createSymbolicLink(dir.resolve("out.txt"), dir.resolve("elsewhere/created.txt"));
+        assertThrows(OutputException.class, () -> OutputFile.write(link, KIND, false, text("x")));
+        assertFalse(Files.exists(dir.resolve("elsewhere")));
+        assertTrue(Files.isSymbolicLink(link));
+    }
+
+    @Test
+    void aDirectoryIsRefusedAndKeptEvenEmptyAndWithForce(@TempDir Path dir) throws IOException {
+        Path empty = Files.createDirectory(dir.resolve("shots"));
+        for (boolean force : new boolean[] {false, true}) {
+            OutputException e = assertThrows(OutputException.class,
+                    () -> OutputFile.write(empty, KIND, force, text("x")));
+            assertTrue(e.getMessage().startsWith(empty + ": refused: it is a directory; give a file name"),
+                    e.getMessage());
+        }
+        assertTrue(Files.isDirectory(empty));
+        assertEquals(List.of("shots"), names(dir));
+    }
+
+    @Test
+    @EnabledOnOs({OS.LINUX, OS.MAC})
+    void aFifoIsRefusedWithoutOpeningIt(@TempDir Path dir) throws Exception {
+        Path fifo = dir.resolve("pipe");
+        assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
+        OutputException e = assertThrows(OutputException.class, () -> OutputFile.write(fifo, KIND, true, text("x")));
+        assertEquals(fifo + ": refused: it is a FIFO, socket or device, not a regular file", e.getMessage());
+    }
+
+    @Test
+    void aFailedWriteKeepsThePreviousFileAndLeavesNoTemporaryFile(@TempDir Path dir) throws IOException {
+        Path target = dir.resolve("out.txt");
+        Files.writeString(target, "made-by: gpulab\nprevious\n");
+        OutputException e = assertThrows(OutputException.class, () -> OutputFile.write(target, KIND, false, out -> {
+            out.write(new byte[100_000]);
+            throw new IOException("No space left on device");
+        }));
+        assertEquals(target + ": cannot write: no space left on device (the disk is full); the previous file is kept "
+                + "as it was", e.getMessage());
+        assertEquals("made-by: gpulab\nprevious\n", read(target));
+        assertEquals(List.of("out.txt"), names(dir));
+    }
+
+    @Test
+    void temporaryFilesOfProcessesThatAreGoneAreRemovedOnTheNextWrite(@TempDir Path dir) throws IOException {
+        Path gone = dir.resolve(".out.txt.gpulab-" + deadPid() + "-abc.tmp");
+        Path alive = dir.resolve(".out.txt.gpulab-" + ProcessHandle.current().pid() + "-abc.tmp");
+        Files.writeString(gone, "partial");
+        Files.writeString(alive, "being written");
+        OutputFile.write(dir.resolve("out.txt"), KIND, false, text("made-by: gpulab\n"));
+        assertEquals(List.of(alive.getFileName().toString(), "out.txt"), names(dir));
+    }
+
+    private static long deadPid() {
+        long pid = 4_000_000; // above Linux's pid_max limit (2^22), so never a running process
+        while (ProcessHandle.of(pid).isPresent()) {
+            pid++;
+        }
+        return pid;
+    }
+
+    @Test
+    void aNewDirectoryAppearsWithEveryFileOrNotAtAll(@TempDir Path dir) throws IOException {
+        Path report = dir.resolve("report");
+        assertThrows(OutputException.class, () -> OutputFile.writeAll(report, false, List.of(
+                new OutputFile.Part("a.txt", KIND, text("made-by: gpulab a")),
+                new OutputFile.Part("b.txt", KIND, out -> {
+                    throw new IOException("No space left on device");
+                }))));
+        assertEquals(List.of(), names(dir), "no directory, no temporary directory");
+
+        List<Path> files = OutputFile.writeAll(report, false, List.of(
+                new OutputFile.Part("a.txt", KIND, text("made-by: gpulab a")),
+                new OutputFile.Part("b.txt", KIND, text("made-by: gpulab b"))));
+        assertEquals(List.of(report.resolve("a.txt"), report.resolve("b.txt")), files);
+        assertEquals(List.of("a.txt", "b.txt"), names(report));
+        assertEquals(List.of("report"), names(dir));
+    }
+
+    @Test
+    void anExistingDirectoryKeepsOtherFilesAndRefusesBeforeWritingAny(@TempDir Path dir) throws IOException {
+        Files.writeString(dir.resolve("a.txt"), "made-by: gpulab old a");
+        Files.writeString(dir.resolve("b.txt"), "someone else's b");
+        Files.writeString(dir.resolve("other.xml"), "<other/>");
+        List<OutputFile.Part> parts = List.of(new OutputFile.Part("a.txt", KIND, text("made-by: gpulab new a")),
+                new OutputFile.Part("b.txt", KIND, text("made-by: gpulab new b")));
+        OutputException e = assertThrows(OutputException.class, () -> OutputFile.writeAll(dir, false, parts));
+        assertTrue(e.getMessage().startsWith(dir.resolve("b.txt") + ": refused"), e.getMessage());
+        assertEquals("made-by: gpulab old a", read(dir.resolve("a.txt")), "nothing written before the refusal");
+
+        OutputFile.writeAll(dir, true, parts);
+        assertEquals("made-by: gpulab new a", read(dir.resolve("a.txt")));
+        assertEquals("made-by: gpulab new b", read(dir.resolve("b.txt")));
+        assertEquals("<other/>", read(dir.resolve("other.xml")));
+        assertEquals(List.of("a.txt", "b.txt", "other.xml"), names(dir));
+    }
+
+    @Test
+    void aFileWhereTheDirectoryShouldBeIsRefused(@TempDir Path dir) throws IOException {
+        Path file = Files.writeString(dir.resolve("report"), "x");
+        OutputException e = assertThrows(OutputException.class, () -> OutputFile.writeAll(file, true,
+                List.of(new OutputFile.Part("a.txt", KIND, text("a")))));
+        assertEquals(file + ": refused: it is a file, not a directory", e.getMessage());
+        assertTrue(Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS));
+    }
+}

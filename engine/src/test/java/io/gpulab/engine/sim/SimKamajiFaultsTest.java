@@ -1,0 +1,139 @@
+package io.gpulab.engine.sim;
+
+import io.gpulab.engine.api.CommandResult;
+import io.gpulab.engine.api.ControlPlaneView;
+import io.gpulab.engine.api.LabCommand;
+import io.gpulab.engine.api.PodView;
+import io.gpulab.engine.api.TenantView;
+import io.gpulab.engine.kamaji.ApiErrors;
+import io.gpulab.engine.testkit.ArticleLab;
+import io.gpulab.engine.testkit.Pods;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+
+import static io.gpulab.engine.sim.SimKamajiLabTest.lab;
+import static io.gpulab.engine.sim.SimKamajiLabTest.tenant;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Each Kamaji fault's effect on both tenants, and its healing. */
+class SimKamajiFaultsTest {
+
+    private static ControlPlaneView cp(SimBackend sim, String tenant) {
+        return sim.snapshot().tenant(tenant).orElseThrow().controlPlane();
+    }
+
+    private static PodView pod(SimBackend sim, String tenant, String name) {
+        return sim.snapshot().tenant(tenant).orElseThrow().pod("default/" + name).orElseThrow();
+    }
+
+    @Test
+    void writePermissionsLimitOneTenantAndTheWebhookMatchesNoBinding() {
+        SimBackend sim = SimBackend.start(ArticleLab.spec());
+        assertTrue(sim.execute(Pods.submit("tenant-a", "before", 1000, 10)).accepted());
+        sim.execute(new LabCommand.SetWritePermissions("tenant-a", true, false, true));
+        assertEquals("WriteLimited", cp(sim, "tenant-a").phase());
+        assertEquals("Ready", cp(sim, "tenant-b").phase(), "the other tenant is untouched");
+        CommandResult r = sim.execute(Pods.submit("tenant-a", "blocked", 1000, 10));
+        assertEquals(ApiErrors.writeLimited(), r.message());
+        assertEquals("Forbidden", pod(sim, "tenant-a", "blocked").reason());
+        assertEquals("tenant-a: " + ApiErrors.writeLimited(), sim.execute(new LabCommand.DeletePod("tenant-a",
+                "default/before")).message());
+        assertTrue(sim.execute(Pods.submit("tenant-b", "free", 1000, 10)).accepted());
+        assertEquals("Running", pod(sim, "tenant-b", "free").phase());
+        sim.execute(new LabCommand.SetWritePermissions("tenant-a", false, false, false));
+        assertEquals("Ready", cp(sim, "tenant-a").phase());
+        assertTrue(sim.execute(new LabCommand.DeletePod("tenant-a", "default/before")).accepted());
+    }
+
+    @Test
+    void blockUpdateStopsHamisPatchesUntilItIsCleared() {
+        SimBackend sim = SimBackend.start(ArticleLab.spec());
+        sim.execute(new LabCommand.SetWritePermissions("tenant-a", false, true, false));
+        sim.execute(Pods.submit("tenant-a", "p1", 1000, 10));
+        PodView p = pod(sim, "tenant-a", "p1");
+        assertEquals("Pending", p.phase(), "created (creates are allowed) but HAMi cannot patch it");
+        assertEquals("SchedulerError", p.reason());
+        assertEquals(ApiErrors.writeLimited(), p.message());
+        sim.execute(new LabCommand.SetWritePermissions("tenant-a", false, false, false));
+        assertEquals("Running", pod(sim, "tenant-a", "p1").phase(), "retried once the webhook is gone");
+    }
+
+    @Test
+    void aKonnectivityServerRestartFailsWebhooksForTenSecondsThenHeals() {
+        SimBackend sim = SimBackend.start(ArticleLab.spec());
+        sim.execute(new LabCommand.RestartKonnectivityServer("tenant-a"));
+        TenantView a = sim.snapshot().tenant("tenant-a").orElseThrow();
+        assertFalse(a.tunnel().webhookReachable());
+        assertTrue(a.tunnel().error().endsWith("No agent available"), a.tunnel().error());
+        assertTrue(sim.snapshot().tenant("tenant-b").orElseThrow().tunnel().webhookReachable());
+        sim.execute(Pods.submit("tenant-a", "during", 1000, 10));
+        assertEquals("default-scheduler", pod(sim, "tenant-a", "during").schedulerName(),
+                "Ignore admitted it unchanged");
+        sim.execute(new LabCommand.Advance(Duration.ofSeconds(10)));
+        assertTrue(sim.snapshot().tenant("tenant-a").orElseThrow().tunnel().webhookReachable());
+        sim.execute(Pods.submit("tenant-a", "after", 1000, 10));
+        assertEquals("hami-scheduler", pod(sim, "tenant-a", "after").schedulerName());
+    }
+
+    @Test
+    void drainingTheOnlyManagementNodeTakesTheDataStoreAndEveryControlPlaneDown() {
+        SimBackend sim = SimBackend.start(ArticleLab.spec());
+        sim.execute(new LabCommand.SetManagementNode("kamaji-control-plane", "drained"));
+        assertFalse(sim.snapshot().management().dataStores().get(0).ready(), "its three etcd members were on it");
+        ControlPlaneView a = cp(sim, "tenant-a");
+        assertEquals("NotReady", a.phase());
+        assertEquals("0/1 nodes are available: 1 node(s) were unschedulable.", a.pods().get(0).message());
+        assertFalse(cp(sim, "tenant-b").serving());
+        sim.execute(new LabCommand.SetManagementNode("kamaji-control-plane", "ready"));
+        sim.execute(new LabCommand.Advance(Duration.ofSeconds(10)));
+        assertEquals("Ready", cp(sim, "tenant-a").phase());
+        assertTrue(cp(sim, "tenant-b").serving());
+    }
+
+    @Test
+    void aRecreateUpgradeLeavesTheTenantWithoutAnApiUntilTheNewPodsStart() {
+        String cp = """
+                      controlPlane:
+                        kubernetes: {version: v1.34.1}
+                        controlPlane:
+                          service: {serviceType: LoadBalancer}
+                          deployment: {strategy: {type: Recreate}}
+                        addons: {konnectivity: {}}
+                """;
+        SimBackend sim = SimBackend.start(lab(tenant("tenant-a", cp) + tenant("tenant-b", ""), ""));
+        assertTrue(sim.execute(new LabCommand.UpgradeControlPlane("tenant-a", "v1.35.2")).accepted());
+        ControlPlaneView a = cp(sim, "tenant-a");
+        assertEquals("NotReady", a.phase(), "Recreate removed the old pods first");
+        assertEquals(ApiErrors.refused("172.18.255.200:6443"), a.apiError());
+        sim.execute(new LabCommand.Advance(Duration.ofSeconds(10)));
+        a = cp(sim, "tenant-a");
+        assertEquals("Ready", a.phase());
+        assertEquals("v1.35.2", a.installedVersion());
+        assertEquals("Ready", cp(sim, "tenant-b").phase());
+        assertEquals("v1.35.0", cp(sim, "tenant-b").installedVersion(), "the other tenant is untouched");
+    }
+
+    @Test
+    void sleepingHasNoApiServer() {
+        SimBackend sim = SimBackend.start(ArticleLab.spec());
+        sim.execute(new LabCommand.ScaleControlPlane("tenant-b", 0));
+        assertEquals("Sleeping", cp(sim, "tenant-b").phase());
+        assertEquals(ApiErrors.refused("172.18.255.201:6443"), cp(sim, "tenant-b").apiError());
+        sim.execute(new LabCommand.ScaleControlPlane("tenant-b", 2));
+        sim.execute(new LabCommand.Advance(Duration.ofSeconds(10)));
+        assertEquals("Ready", cp(sim, "tenant-b").phase());
+    }
+
+    @Test
+    void anUntouchedManagementClusterRedrawsNoTenantWhenTheClockMoves() {
+        SimBackend sim = SimBackend.start(ArticleLab.spec());
+        TenantView before = sim.snapshot().tenant("tenant-a").orElseThrow();
+        sim.execute(new LabCommand.Advance(Duration.ofMinutes(5)));
+        assertSame(before, sim.snapshot().tenant("tenant-a").orElseThrow(),
+                "nothing Kamaji holds changed: the tenant's view is the cached one");
+    }
+}
