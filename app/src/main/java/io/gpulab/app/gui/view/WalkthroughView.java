@@ -43,7 +43,8 @@ public final class WalkthroughView extends VBox {
     private final Label progress = new Label();
     /** The steps scroll under the picker and the Back / Next row, which stay in view. */
     private final ScrollPane scroll = new ScrollPane();
-    private int scrolledTo = -1;
+    /** What the step shown looked like when it was last scrolled into view: step, progress, lines about the lab. */
+    private String scrolledTo = "";
 
     public WalkthroughView(WalkthroughViewModel wvm, WorkbenchViewModel vm) {
         super(10);
@@ -145,7 +146,7 @@ public final class WalkthroughView extends VBox {
         // one source of truth: the picker shows and sets the view-model's walkthrough
         picker.valueProperty().bindBidirectional(wvm.selectedProperty());
         wvm.selectedProperty().addListener((o, a, b) -> {
-            scrolledTo = -1;
+            scrolledTo = "";
             render();
         });
         wvm.stepIndexProperty().addListener((o, a, b) -> render());
@@ -182,9 +183,12 @@ public final class WalkthroughView extends VBox {
         for (int i = 0; i < w.steps().size(); i++) {
             steps.getChildren().add(step(w.steps().get(i), i, at, here && i == viewed));
         }
-        if (viewed != scrolledTo && here) {
-            scrolledTo = viewed;
-            Node target = steps.getChildren().get(Math.min(viewed, steps.getChildren().size() - 1));
+        // scrolled into view when it changes (another step, progress, a line about the lab shown or gone), never
+        // merely because the clock ticked: a trainee who scrolled away to read stays there
+        Node target = steps.getChildren().get(Math.min(viewed, steps.getChildren().size() - 1));
+        String shape = viewed + "/" + at + "/" + ((VBox) target).getChildren().size();
+        if (!shape.equals(scrolledTo) && here) {
+            scrolledTo = shape;
             Platform.runLater(() -> scrollIntoView(target));
         }
     }
