@@ -276,6 +276,13 @@ public final class WorkbenchViewModel {
         run(editor.resetCommand());
     }
 
+    /** As {@link #reset()}, the status line then saying {@code why} (a walkthrough that started). */
+    public void reset(String why) {
+        LabCommand c = editor.resetCommand();
+        act(CommandText.of(c), List.of(new RecordedScenario.Item.Own(c)), false,
+                r -> r.applied().isEmpty() ? "Refused: " + r.refused() : why);
+    }
+
     /** Undo is reset-and-replay: only the simulated lab can be rewound. */
     private boolean undoable() {
         return simulated() && history.canUndo();
@@ -469,6 +476,11 @@ public final class WorkbenchViewModel {
     /** An error-toned status line (a failed export, say). */
     public void error(String message) {
         status(message, StatusKind.ERROR);
+    }
+
+    /** An information status line (a walkthrough that started, say). */
+    public void info(String message) {
+        status(message, StatusKind.INFO);
     }
 
     /** A warning-toned status line for a user action that did nothing. */

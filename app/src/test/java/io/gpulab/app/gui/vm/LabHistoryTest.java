@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.gpulab.app.gui.EngineLabOpener;
-import io.gpulab.app.gui.fx.CurrentThreadTaskExecutor;
 import io.gpulab.engine.api.PodView;
 import java.time.Duration;
 import java.util.List;
@@ -23,8 +21,7 @@ class LabHistoryTest {
 
     @BeforeEach
     void open() throws Exception {
-        EngineLabOpener opener = EngineLabOpener.sim();
-        vm = new WorkbenchViewModel(opener.open("article"), opener, new CurrentThreadTaskExecutor(), r -> { });
+        vm = Fixtures.articleViewModel();
     }
 
     @AfterEach
