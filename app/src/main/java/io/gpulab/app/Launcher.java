@@ -3,6 +3,7 @@ package io.gpulab.app;
 import io.gpulab.app.cli.GpulabCommand;
 import io.gpulab.app.platform.DisplayCheck;
 import io.gpulab.app.platform.FontSetup;
+import io.gpulab.app.platform.LibraryLog;
 import io.gpulab.app.platform.StartupProbe;
 import io.gpulab.app.platform.ToolkitHints;
 import java.io.IOException;
@@ -27,7 +28,23 @@ public final class Launcher {
     }
 
     public static void main(String[] args) {
-        System.exit(run(args));
+        // before any library class logs: their warnings and traces go to the log file, not the terminal
+        LibraryLog.install(System.getenv(), System.getProperties());
+        Thread.setDefaultUncaughtExceptionHandler((t, e) -> org.slf4j.LoggerFactory.getLogger(Launcher.class)
+                .error("uncaught in thread " + t.getName(), e));
+        int exit;
+        try {
+            exit = run(args);
+        } catch (OutOfMemoryError e) {
+            System.err.println("gpulab: out of memory (the JVM's heap is " + (Runtime.getRuntime().maxMemory() >> 20)
+                    + " MB): the input is larger than this heap holds; give more with GPULAB_JAVA_OPTS=-Xmx8g, or a "
+                    + "smaller input");
+            exit = GpulabCommand.EXIT_USAGE;
+        } catch (StackOverflowError e) {
+            System.err.println("gpulab: internal error (StackOverflowError)" + LibraryLog.hint());
+            exit = GpulabCommand.EXIT_USAGE;
+        }
+        System.exit(exit);
     }
 
     /** Runs {@code gpulab} with these arguments and returns its exit code. */

@@ -106,6 +106,15 @@ final class CliSupport {
         }
     }
 
+    /**
+     * A cluster failure in one line; one that came from talking to a server ("cannot read the cluster", "cannot
+     * build a client") names the library log, where fabric8's own account of it went.
+     */
+    static String clusterFailure(RuntimeException e) {
+        String m = String.valueOf(e.getMessage());
+        return m.startsWith("cannot ") ? m + io.gpulab.app.platform.LibraryLog.hint() : m;
+    }
+
     static PrintWriter out(CommandSpec spec) {
         return spec.commandLine().getOut();
     }

@@ -28,9 +28,23 @@ public final class GpulabCommand implements Runnable {
         throw new CommandLine.ParameterException(new CommandLine(this), "missing command");
     }
 
-    /** A configured command line: usage errors exit 2, as the CLI contract says. */
+    /**
+     * A configured command line (docs/outputs.md): usage errors exit 2; stderr, and stdout on a terminal, show control
+     * characters from files and servers escaped ({@link TerminalText}); a failure no command expected is one line on
+     * stderr with its trace in the library log, exit 2, never a stack trace on the terminal.
+     */
     public static CommandLine commandLine() {
         CommandLine cli = new CommandLine(new GpulabCommand());
+        java.io.Writer out = new java.io.OutputStreamWriter(System.out, java.nio.charset.Charset.defaultCharset());
+        cli.setOut(new java.io.PrintWriter(System.console() != null ? new TerminalText(out) : out, true));
+        cli.setErr(new java.io.PrintWriter(new TerminalText(new java.io.OutputStreamWriter(System.err,
+                java.nio.charset.Charset.defaultCharset())), true));
+        cli.setExecutionExceptionHandler((ex, cmd, parsed) -> {
+            String name = cmd.getCommandSpec().qualifiedName(" ");
+            org.slf4j.LoggerFactory.getLogger(GpulabCommand.class).error(name + ": unexpected failure", ex);
+            cmd.getErr().println(name + ": " + unexpected(ex) + io.gpulab.app.platform.LibraryLog.hint());
+            return EXIT_USAGE;
+        });
         cli.setExitCodeExceptionMapper(e -> EXIT_USAGE);
         cli.setParameterExceptionHandler((ex, args) -> {
             ex.getCommandLine().getErr().println("gpulab: " + ex.getMessage());
@@ -38,5 +52,17 @@ public final class GpulabCommand implements Runnable {
             return EXIT_USAGE;
         });
         return cli;
+    }
+
+    /** One line for a failure no command caught: what it was, never its trace. */
+    static String unexpected(Throwable ex) {
+        Throwable t = ex instanceof java.io.UncheckedIOException u && u.getCause() != null ? u.getCause() : ex;
+        String msg = t.getMessage() == null ? "" : t.getMessage().lines().findFirst().orElse("").strip();
+        if (t instanceof java.io.IOException) {
+            return "cannot read or write a file: " + (t instanceof java.nio.file.FileSystemException fs
+                    ? fs.getFile() + ": " + (fs.getReason() == null ? t.getClass().getSimpleName() : fs.getReason())
+                    : msg);
+        }
+        return "internal error (" + t.getClass().getSimpleName() + (msg.isEmpty() ? "" : ": " + msg) + ")";
     }
 }

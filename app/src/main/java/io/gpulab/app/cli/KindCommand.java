@@ -52,7 +52,10 @@ public final class KindCommand implements Runnable {
     @Command(name = "preflight",
             description = "Docker reachable, CPU >= 4, RAM >= 8 GB free, disk >= 20 GB free, images")
     int preflight() throws Exception {
-        String host = DockerConnection.resolveHost(dockerHost);
+        String host = host();
+        if (host == null) {
+            return GpulabCommand.EXIT_USAGE;
+        }
         try (DockerClient docker = DockerConnection.open(host)) {
             List<PreflightCheck> checks = new Preflight(docker, host, HostResources.local(), Duration.ofSeconds(3))
                     .run(KindPlan.images(KindVersions.load()));
@@ -88,7 +91,10 @@ public final class KindCommand implements Runnable {
         if (preflight() != GpulabCommand.EXIT_OK) {
             return GpulabCommand.EXIT_FAILED;
         }
-        String host = DockerConnection.resolveHost(dockerHost);
+        String host = host();
+        if (host == null) {
+            return GpulabCommand.EXIT_USAGE;
+        }
         PrintWriter out = CliSupport.out(spec);
         try (DockerClient docker = DockerConnection.open(host)) {
             KindLab lab = new KindLab(cfg, new DockerOps(docker, Duration.ofSeconds(30), Duration.ofMinutes(20)),
@@ -115,7 +121,10 @@ public final class KindCommand implements Runnable {
         if (cfg == null) {
             return GpulabCommand.EXIT_USAGE;
         }
-        String host = DockerConnection.resolveHost(dockerHost);
+        String host = host();
+        if (host == null) {
+            return GpulabCommand.EXIT_USAGE;
+        }
         try (DockerClient docker = DockerConnection.open(host)) {
             List<String> removed = new KindLab(cfg, new DockerOps(docker, Duration.ofSeconds(30),
                     Duration.ofMinutes(2)), KindVersions.load()).down();
@@ -129,6 +138,18 @@ public final class KindCommand implements Runnable {
         } catch (KindException e) {
             CliSupport.err(spec).println("gpulab: " + e.getMessage());
             return GpulabCommand.EXIT_FAILED;
+        }
+    }
+
+    /** The Docker host to use ({@code --docker-host}, DOCKER_HOST, the default socket), or null after saying why not. */
+    private @Nullable String host() {
+        String host = DockerConnection.resolveHost(dockerHost);
+        try {
+            return DockerConnection.checkHost(host);
+        } catch (IllegalArgumentException e) {
+            CliSupport.err(spec).println("gpulab kind: " + (dockerHost != null && !dockerHost.isBlank()
+                    ? "--docker-host" : "DOCKER_HOST") + " '" + host + "': " + e.getMessage());
+            return null;
         }
     }
 

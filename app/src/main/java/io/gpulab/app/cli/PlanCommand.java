@@ -94,7 +94,7 @@ public final class PlanCommand implements Callable<Integer> {
             }
             workload = resolve(plan);
         } catch (ScenarioException | IllegalArgumentException | UncheckedIOException | ClusterException e) {
-            CliSupport.err(spec).println("gpulab plan: " + e.getMessage());
+            CliSupport.err(spec).println("gpulab plan: " + CliSupport.clusterFailure(e));
             return GpulabCommand.EXIT_USAGE;
         }
         if (out != null) {

@@ -57,7 +57,8 @@ public final class ScreenshotCommand implements Callable<Integer> {
     @Option(names = "--dark", description = "Dark theme.")
     boolean dark;
 
-    @Option(names = "--size", defaultValue = "1600x1000", description = "Window size WxH (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--size", defaultValue = "1600x1000", description = "Window size WxH, 320x240 to 7680x4320; "
+            + "the image (size x scale) at most 40 megapixels (default: ${DEFAULT-VALUE}).")
     String size;
 
     @Option(names = "--layout", paramLabel = "FILE.json",
@@ -81,17 +82,15 @@ public final class ScreenshotCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (scale != 1 && scale != 2) {
-            spec.commandLine().getErr().println("gpulab screenshot: --scale must be 1 or 2");
-            return GpulabCommand.EXIT_USAGE;
-        }
         if (!view.equals("window") && !view.equals("canvas") && !view.equals("slide")) {
             spec.commandLine().getErr().println("gpulab screenshot: --view must be window, canvas or slide");
             return GpulabCommand.EXIT_USAGE;
         }
-        String[] wh = size.split("x");
-        if (wh.length != 2 || !wh[0].matches("\\d{3,4}") || !wh[1].matches("\\d{3,4}")) {
-            spec.commandLine().getErr().println("gpulab screenshot: --size must look like 1600x1000");
+        ScreenshotSize bounded;
+        try {
+            bounded = ScreenshotSize.parse(size, scale);
+        } catch (IllegalArgumentException e) {
+            spec.commandLine().getErr().println("gpulab screenshot: " + e.getMessage());
             return GpulabCommand.EXIT_USAGE;
         }
         try {
@@ -105,8 +104,9 @@ public final class ScreenshotCommand implements Callable<Integer> {
         }
         int play = initial ? 0 : steps == null ? Integer.MAX_VALUE : steps;
         EngineLabOpener opener = new EngineLabOpener(backend.backendId, backend.options(false));
-        try (HeadlessWorkbench w = HeadlessWorkbench.open(opener, scenario, play, select, dark,
-                Integer.parseInt(wh[0]), Integer.parseInt(wh[1]))) {
+        HeadlessFx.fitScreen(bounded.width(), bounded.height());
+        try (HeadlessWorkbench w = HeadlessWorkbench.open(opener, scenario, play, select, dark, bounded.width(),
+                bounded.height())) {
             if (frames > 0) {
                 var out = spec.commandLine().getOut();
                 out.println("frame time, clock advanced: " + FrameBench.changes(w, frames).line());
@@ -133,7 +133,7 @@ public final class ScreenshotCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("gpulab screenshot: " + e.getMessage());
             return GpulabCommand.EXIT_USAGE;
         } catch (ScenarioException | IllegalArgumentException | IllegalStateException e) {
-            spec.commandLine().getErr().println("gpulab screenshot: " + e.getMessage());
+            spec.commandLine().getErr().println("gpulab screenshot: " + CliSupport.clusterFailure(e));
             return GpulabCommand.EXIT_USAGE;
         }
     }

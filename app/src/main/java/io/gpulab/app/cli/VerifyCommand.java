@@ -1,6 +1,7 @@
 package io.gpulab.app.cli;
 
 import io.gpulab.engine.api.LabBackend;
+import io.gpulab.engine.scenario.Backends;
 import io.gpulab.engine.scenario.RunResult;
 import io.gpulab.engine.scenario.Scenario;
 import io.gpulab.engine.scenario.ScenarioRunner;
@@ -58,17 +59,26 @@ public final class VerifyCommand implements Callable<Integer> {
             return GpulabCommand.EXIT_USAGE;
         }
         long start = System.nanoTime();
-        try (LabBackend lab = CliSupport.open(spec, backend.backendId, s, backend.options(allowWrites))) {
-            if (lab == null) {
-                return GpulabCommand.EXIT_USAGE;
+        if (!Backends.ids().contains(backend.backendId)) {
+            CliSupport.err(spec).println("gpulab verify: no backend '" + backend.backendId + "' (available: "
+                    + String.join(", ", Backends.ids()) + ")");
+            return GpulabCommand.EXIT_USAGE;
+        }
+        LabBackend lab;
+        try {
+            lab = Backends.open(backend.backendId, s.lab(), backend.options(allowWrites));
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            // a real lab that cannot be opened (a refused login, an unusable key, no kubeconfig): the report says so
+            return notConnected(s, String.valueOf(e.getMessage()), start);
+        }
+        try (lab) {
+            var unreadable = lab.unreadable();
+            if (unreadable.isPresent()) {
+                return notConnected(s, unreadable.get(), start);
             }
             RunResult run = new ScenarioRunner(lab).run(s);
-            double seconds = (System.nanoTime() - start) / 1e9;
-            List<Path> files;
-            try {
-                files = VerifyReport.write(run, lab.id(), seconds, reportDir, output.force);
-            } catch (java.io.IOException e) {
-                CliSupport.err(spec).println("gpulab verify: " + e.getMessage());
+            List<Path> files = report(run, lab.id(), start);
+            if (files == null) {
                 return GpulabCommand.EXIT_USAGE;
             }
             var out = CliSupport.out(spec);
@@ -81,6 +91,28 @@ public final class VerifyCommand implements Callable<Integer> {
                     out.println("  tenant " + t.name() + ": " + w)));
             out.flush();
             return run.allPassed() ? GpulabCommand.EXIT_OK : GpulabCommand.EXIT_FAILED;
+        }
+    }
+
+    /** The report of a run that could not start: why, and every step not run; exit 2. */
+    private int notConnected(Scenario s, String why, long start) {
+        RunResult run = RunResult.notConnected(s, backend.backendId, why);
+        List<Path> files = report(run, backend.backendId, start);
+        CliSupport.err(spec).println("gpulab verify: " + s.source() + ": backend " + backend.backendId + ": " + why
+                + io.gpulab.app.platform.LibraryLog.hint());
+        if (files != null) {
+            files.forEach(f -> CliSupport.out(spec).println("  wrote " + f));
+            CliSupport.out(spec).flush();
+        }
+        return GpulabCommand.EXIT_USAGE;
+    }
+
+    private @org.jspecify.annotations.Nullable List<Path> report(RunResult run, String backendId, long start) {
+        try {
+            return VerifyReport.write(run, backendId, (System.nanoTime() - start) / 1e9, reportDir, output.force);
+        } catch (java.io.IOException e) {
+            CliSupport.err(spec).println("gpulab verify: " + e.getMessage());
+            return null;
         }
     }
 }

@@ -68,6 +68,7 @@ public final class WhatIfCommand implements Callable<Integer> {
             return print(before, after);
         }
         try (ClusterBackend backend = ClusterBackend.connect(cluster.options())) {
+            backend.requireEveryTenant("its pending pods would be missing from the answer");
             LabSpec lab = WhatIf.observed(backend.snapshot(), HamiSettings.DEFAULTS);
             Map<String, List<Map<String, Object>>> pending = WhatIf.pendingManifests(backend);
             before = WhatIf.replay(lab, pending);
@@ -84,7 +85,7 @@ public final class WhatIfCommand implements Callable<Integer> {
             }
             after = WhatIf.replay(lab, pending);
         } catch (ClusterException | IllegalArgumentException e) {
-            CliSupport.err(spec).println("gpulab: " + e.getMessage());
+            CliSupport.err(spec).println("gpulab: " + CliSupport.clusterFailure(e));
             return GpulabCommand.EXIT_USAGE;
         }
         return print(before, after);

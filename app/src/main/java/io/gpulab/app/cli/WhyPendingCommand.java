@@ -72,7 +72,7 @@ public final class WhyPendingCommand implements Callable<Integer> {
                 backend.assumeHami(tenant, cfg);
                 x = PendingExplainer.explain(backend, tenant, pod, cfg);
             } catch (ClusterException e) {
-                CliSupport.err(spec).println("gpulab: " + e.getMessage());
+                CliSupport.err(spec).println("gpulab: " + CliSupport.clusterFailure(e));
                 return GpulabCommand.EXIT_USAGE;
             }
         }

@@ -38,11 +38,19 @@ public final class HeadlessWorkbench implements AutoCloseable {
     /**
      * The same on any backend. On a real cluster the lab is shown as observed: steps are not played,
      * since nobody is there to confirm the writes.
+     *
+     * @throws IllegalStateException when a real lab could not be read at all (refused, unreachable)
      */
     public static HeadlessWorkbench open(EngineLabOpener opener, String scenario, int steps, @Nullable String select,
                                          boolean dark, int width, int height) throws Exception {
         // connect first: a lab that cannot be opened must not leave a started toolkit behind
         OpenedLab lab = opener.open(scenario);
+        var unreadable = lab.backend().unreadable();
+        if (unreadable.isPresent()) {
+            // a picture of an empty lab would pass for the cluster's: say why there is none instead
+            lab.backend().close();
+            throw new IllegalStateException("cannot read the cluster: " + unreadable.get());
+        }
         HeadlessFx.start();
         return HeadlessFx.call(() -> {
             TimedTaskExecutor tasks = new TimedTaskExecutor();

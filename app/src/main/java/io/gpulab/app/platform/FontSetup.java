@@ -65,7 +65,7 @@ public final class FontSetup {
      * Where the fonts are unpacked: {@code $XDG_CACHE_HOME/gpulab}, else {@code ~/.cache/gpulab};
      * {@code java.io.tmpdir} when there is no usable home (some CI users and containers).
      */
-    static Path cacheRoot(Map<String, String> env, Properties props) {
+    public static Path cacheRoot(Map<String, String> env, Properties props) {
         String xdg = env.get("XDG_CACHE_HOME");
         if (xdg != null && !xdg.isBlank()) {
             return Path.of(xdg, "gpulab");

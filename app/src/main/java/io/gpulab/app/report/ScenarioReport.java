@@ -46,9 +46,10 @@ public final class ScenarioReport {
      * @param expected what the scenario states, as {@code key: value} pairs (empty when unknown)
      * @param observed what the lab showed, the same way (empty when not run)
      * @param problems what did not hold (FAIL only)
+     * @param playable the opened scenario's step (as Next step counts them) that runs it, when not run; else 0
      */
     public record Check(String title, Verdict verdict, int step, int line, Map<String, String> expected,
-                        Map<String, String> observed, List<String> problems) {
+                        Map<String, String> observed, List<String> problems, int playable) {
 
         public Check {
             problems = verdict == Verdict.FAIL ? List.copyOf(problems) : List.of();
@@ -147,7 +148,8 @@ public final class ScenarioReport {
                 + " GPU card" + (m.cards() == 1 ? "" : "s") + ", with HAMi scheduling shared GPU requests, reported "
                 + in.history().after() + ". The scenario states " + n + " expectation" + (n == 1 ? "" : "s")
                 + " about where pods land, on which card, with which share, or why they are refused"
-                + (notRun == 0 ? ":" : "; the lab's history reached " + (n - notRun) + " of them:"));
+                + (notRun == 0 ? ":" : n == notRun ? "; the lab's history reached none of them:"
+                : "; the lab's history reached " + (n - notRun) + " of them:"));
         for (Check c : in.checks()) {
             tag(pdf, c, c.title());
         }
@@ -266,8 +268,8 @@ public final class ScenarioReport {
             pdf.need(70);   // a check's line stays with its table
             tag(pdf, c, c.title());
             pdf.muted(c.verdict() == Verdict.NOT_RUN
-                    ? "not run: step " + c.step() + " of " + in.history().origin() + " comes after the lab's history "
-                    + "(" + in.history().played() + " of " + in.history().playable() + " playable steps played)"
+                    ? "not run: it is checked in step " + c.playable() + " of " + in.history().origin() + "'s "
+                    + in.history().playable() + ", and the lab was reported after step " + in.history().played()
                     : "step " + c.step() + " of the attached scenario (line " + c.line() + ")");
             List<List<String>> rows = new ArrayList<>();
             java.util.Set<String> keys = new java.util.LinkedHashSet<>(c.expected().keySet());
@@ -334,6 +336,6 @@ public final class ScenarioReport {
     }
 
     private static String pct(double v) {
-        return String.format(Locale.ROOT, "%.1f %%", v);
+        return String.format(Locale.ROOT, "%.1f\u00a0%%", v);   // the number and its % stay on one line
     }
 }

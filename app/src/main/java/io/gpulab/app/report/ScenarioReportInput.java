@@ -50,7 +50,7 @@ public final class ScenarioReportInput {
                 if (r.check()) {
                     checks.add(new ScenarioReport.Check(r.title(), r.passed() ? ScenarioReport.Verdict.PASS
                             : ScenarioReport.Verdict.FAIL, r.index(), r.line(), flat(r.expect()), flat(r.observed()),
-                            r.problems()));
+                            r.problems(), 0));
                 }
             }
             snapshot = run.snapshot();
@@ -77,7 +77,7 @@ public final class ScenarioReportInput {
     private static void notRun(RecordedScenario recorded, List<ScenarioReport.Check> checks) {
         for (RecordedScenario.NotRun n : recorded.notRun()) {
             checks.add(new ScenarioReport.Check(n.title(), ScenarioReport.Verdict.NOT_RUN, n.step(), 0, Map.of(),
-                    Map.of(), List.of()));
+                    Map.of(), List.of(), n.playable()));
         }
     }
 

@@ -16,7 +16,7 @@ final class CliHarness {
         StringWriter err = new StringWriter();
         var cli = GpulabCommand.commandLine();
         cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
+        cli.setErr(new PrintWriter(new TerminalText(err), true)); // as stderr always is
         int exit = cli.execute(args);
         return new Result(exit, out.toString(), err.toString());
     }

@@ -24,7 +24,7 @@ public final class CliRunner {
         StringWriter err = new StringWriter();
         var cli = CLI;
         cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
+        cli.setErr(new PrintWriter(new TerminalText(err), true)); // as stderr always is
         int exit = cli.execute(args);
         return new Result(exit, out.toString(), err.toString());
     }

@@ -73,8 +73,8 @@ class ScenarioReportTest {
         assertTrue(first.contains("At the end: 1 pod running"), first);
         String all = String.join("\n", pages).replaceAll("\\s+", " ");
         assertTrue(all.contains("The lab after 1 of article's 5 steps"), all);
-        assertTrue(all.contains("not run: step 6 of article comes after the lab's history (1 of 5 playable steps "
-                + "played)"), all);
+        assertTrue(all.contains("not run: it is checked in step 5 of article's 5, and the lab was reported after "
+                + "step 1"), all);
         assertTrue(all.contains(Sha256.of(one.text())), "the appendix attaches the history as a scenario");
         assertFalse(all.contains("not attached"), all);
     }

@@ -50,6 +50,15 @@ public interface LabBackend extends AutoCloseable {
     /** Every event so far, oldest first. */
     List<LabEvent> events();
 
+    /**
+     * Why nothing of a real lab could be read (refused, unreachable, no tenant connected), in one line; empty when
+     * the lab was read, also in part, and always for the simulation. Commands that show or check the lab say this
+     * instead of showing an empty lab.
+     */
+    default Optional<String> unreadable() {
+        return Optional.empty();
+    }
+
     /** Applies a command and returns when its effects are in the snapshot. */
     CommandResult execute(LabCommand command);
 

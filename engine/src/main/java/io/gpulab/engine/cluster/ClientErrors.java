@@ -36,6 +36,11 @@ public final class ClientErrors {
 
     /** E.g. {@code HTTP 403 Forbidden: nodes is forbidden: User "x" cannot list ...}, {@code connection refused}. */
     public static String sentence(Throwable t) {
+        // a server's text is data: what a terminal or a report viewer would obey is shown, not obeyed
+        return io.gpulab.engine.scenario.Quote.visible(words(t));
+    }
+
+    private static String words(Throwable t) {
         int code = httpCode(t);
         if (code > 0) {
             String status = statusMessage(t);
@@ -51,7 +56,7 @@ public final class ClientErrors {
             }
             if (c instanceof HttpTimeoutException || c instanceof java.util.concurrent.TimeoutException
                     || c instanceof java.net.SocketTimeoutException) {
-                return "no answer in time (" + c.getClass().getSimpleName() + ")";
+                return "no answer in time";
             }
             if (c instanceof SSLException) {
                 return "TLS handshake failed: " + c.getMessage();
@@ -59,10 +64,10 @@ public final class ClientErrors {
             if (c instanceof GeneralSecurityException || c instanceof java.io.IOException
                     && c.getClass().getName().contains("PEM")) {
                 // key and certificate parsers: the class says what, the message might quote the content
-                return "the client certificate or key cannot be used (" + c.getClass().getSimpleName() + ")";
+                return "the client certificate or key cannot be used (unreadable, or of a kind Java cannot load)";
             }
             if (c instanceof com.fasterxml.jackson.core.JsonProcessingException) {
-                return "the server's answer is not valid JSON (" + c.getClass().getSimpleName() + ")";
+                return "the server's answer is not valid JSON (is this address a Kubernetes API server?)";
             }
         }
         Throwable root = t;

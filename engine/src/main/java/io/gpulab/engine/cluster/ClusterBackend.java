@@ -44,6 +44,8 @@ public final class ClusterBackend implements LabBackend {
     private volatile @Nullable KubernetesClient management;
     private volatile @Nullable SharedIndexInformer<GenericKubernetesResource> tcpInformer;
     private volatile @Nullable String managementRefusal;
+    /** Why the management cluster could not be read at all (its tenants are unknown), or null. */
+    private volatile @Nullable String managementUnread;
     private ManagementView managementView = new ManagementView("", false, "", "", "", List.of());
     private final Map<String, TenantLink> links = new java.util.LinkedHashMap<>();
     private final Map<String, TenantWatch> watches = new java.util.concurrent.ConcurrentHashMap<>();
@@ -111,12 +113,14 @@ public final class ClusterBackend implements LabBackend {
         CompletableFuture<ManagementDiscovery.Result> found = CompletableFuture.supplyAsync(
                 () -> new ManagementDiscovery(mgmt, "management").discover(), connector);
         if (!await(found, deadline)) {
-            String why = found.isDone() ? "discovery failed" : "no answer within " + options.syncTimeout().toSeconds()
-                    + " s";
+            String why = found.isDone() ? "discovery failed: " + found.handle((r, t) -> t == null ? "?"
+                    : ClientErrors.sentence(t)).join() : "no answer within " + options.syncTimeout().toSeconds() + " s";
+            managementUnread = why;
             return new ManagementView("management", false, "", "", "", List.of("management cluster "
                     + mgmt.getConfiguration().getMasterUrl() + ": " + why + "; its tenants are unknown"));
         }
         ManagementDiscovery.Result r = found.join();
+        managementUnread = r.unread();
         r.tenants().forEach(l -> links.put(l.name(), l));
         return r.management();
     }
@@ -345,6 +349,73 @@ public final class ClusterBackend implements LabBackend {
     @Override
     public PodTrace trace(String tenant, String podKey) {
         return ClusterTrace.of(snapshot(), events(), tenant, podKey);
+    }
+
+    /**
+     * Why nothing could be read ({@link LabBackend#unreadable()}), in one line: the management cluster did not
+     * answer, refused or failed its list of TenantControlPlanes (so no tenant is known), or not one of the tenants
+     * could be connected. Empty when the cluster was read, also in part (a tenant that failed is then in its tenant's
+     * warnings). Commands that need the cluster's content say this instead of answering on an empty lab ("no GPU
+     * pods").
+     */
+    @Override
+    public java.util.Optional<String> unreadable() {
+        return java.util.Optional.ofNullable(whyUnreadable());
+    }
+
+    private @Nullable String whyUnreadable() {
+        String unread = managementUnread;
+        String refusal = managementRefusal;
+        if (options.management() != null && (unread != null || refusal != null && links.isEmpty())) {
+            String url = management == null ? "" : " " + management.getConfiguration().getMasterUrl();
+            return "the management cluster" + url + " (" + options.management().describe() + ") could not be read: "
+                    + (unread != null ? unread : refusal);
+        }
+        if (!links.isEmpty() && watches.isEmpty()) {
+            List<String> why = new ArrayList<>();
+            for (TenantLink l : links.values()) {
+                List<String> p = tenantProblems(l, null);
+                why.add(l.name() + ": " + (p.isEmpty() ? "not connected" : String.join("; ", p)));
+            }
+            return "no tenant could be read (" + String.join("; ", why) + ")";
+        }
+        return null;
+    }
+
+    /**
+     * Refuses an answer that would leave out what could not be read.
+     *
+     * @param lost what an answer without an unread tenant would lack, e.g. "its pods would be missing"
+     * @throws ClusterException naming the cluster or the first tenant that could not be read, and why
+     */
+    public void requireEveryTenant(String lost) {
+        String all = whyUnreadable();
+        if (all != null) {
+            throw new ClusterException("cannot read the cluster: " + all);
+        }
+        for (TenantLink l : tenantLinks()) {
+            String why = tenantUnreadable(l.name());
+            if (why != null) {
+                throw new ClusterException("cannot read the cluster: " + why + " (" + lost + ")");
+            }
+        }
+    }
+
+    /** Why {@code tenant} is not connected, in one line (its warnings), or null when it is. */
+    public @Nullable String tenantUnreadable(String tenant) {
+        if (watches.containsKey(tenant)) {
+            return null;
+        }
+        String all = whyUnreadable();
+        if (all != null) {
+            return all;
+        }
+        TenantLink l = links.get(tenant);
+        if (l == null) {
+            return "no tenant '" + tenant + "' in the cluster (it has: " + String.join(", ", links.keySet()) + ")";
+        }
+        List<String> p = tenantProblems(l, null);
+        return "tenant '" + tenant + "' could not be read: " + (p.isEmpty() ? "not connected" : String.join("; ", p));
     }
 
     /** The tenant's watch (for writes and why-pending), or {@code null} when it is not connected. */

@@ -15,13 +15,19 @@ public final class ClusterWorkload {
     private ClusterWorkload() {
     }
 
-    /** Every GPU pod of every connected tenant (or only the unbound pending ones), tenant by tenant. */
+    /**
+     * Every GPU pod of every tenant (or only the unbound pending ones), tenant by tenant.
+     *
+     * @throws ClusterException when the cluster, or one of its tenants, could not be read: a workload without that
+     *                          tenant's pods would be answered as if it were the whole cluster's
+     */
     public static List<Map<String, Object>> gpuPods(ClusterBackend backend, boolean pendingOnly) {
+        backend.requireEveryTenant("its pods would be missing from the workload");
         List<Map<String, Object>> out = new ArrayList<>();
         for (TenantLink link : backend.tenantLinks()) {
             TenantWatch w = backend.watch(link.name());
             if (w == null) {
-                continue;
+                continue; // connected and gone again since the check: requireEveryTenant said so then
             }
             for (Pod p : w.pods()) {
                 if (!PodDecoder.wantsGpu(p)) {

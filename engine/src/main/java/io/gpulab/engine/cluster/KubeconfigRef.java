@@ -30,11 +30,7 @@ public record KubeconfigRef(@Nullable Path file, @Nullable String context) {
      */
     public Config load() {
         if (file == null) {
-            Config auto = Config.autoConfigure(context);
-            if (auto.getMasterUrl() == null || auto.getMasterUrl().isBlank()) {
-                throw new ClusterException("no kubeconfig found (KUBECONFIG, ~/.kube/config); pass --kubeconfig");
-            }
-            return auto;
+            return loadDefault(System.getenv(), Path.of(System.getProperty("user.home")));
         }
         if (!Files.isRegularFile(file)) {
             throw new ClusterException("kubeconfig " + file + " does not exist or is not a file");
@@ -52,6 +48,38 @@ public record KubeconfigRef(@Nullable Path file, @Nullable String context) {
             // parser messages can quote the offending content (a token, a key): name only where it broke
             throw new ClusterException("kubeconfig " + file + " could not be read" + where(e), e);
         }
+    }
+
+    /**
+     * As kubectl finds its kubeconfig: every file {@code $KUBECONFIG} lists (each must exist: a missing one is an
+     * error naming it, never a silent fallback), else {@code ~/.kube/config}; the in-cluster service account only
+     * inside a pod, where kubectl would use it too.
+     */
+    Config loadDefault(java.util.Map<String, String> env, Path home) {
+        String listed = env.get("KUBECONFIG");
+        if (listed != null && !listed.isBlank()) {
+            java.util.List<String> files = java.util.Arrays.stream(listed.split(java.io.File.pathSeparator))
+                    .filter(f -> !f.isBlank()).toList();
+            java.util.List<String> missing = files.stream().filter(f -> !Files.isRegularFile(Path.of(f))).toList();
+            if (!missing.isEmpty()) {
+                throw new ClusterException("$KUBECONFIG names " + String.join(", ", missing) + ", which does not "
+                        + "exist or is not a file; fix KUBECONFIG or pass --kubeconfig");
+            }
+            if (files.size() == 1) {
+                return new KubeconfigRef(Path.of(files.get(0)), context).load();
+            }
+            return Config.autoConfigure(context); // fabric8 merges the listed files as kubectl does
+        }
+        Path fallback = home.resolve(".kube").resolve("config");
+        if (Files.isRegularFile(fallback)) {
+            return new KubeconfigRef(fallback, context).load();
+        }
+        if (env.containsKey("KUBERNETES_SERVICE_HOST")
+                && Files.isRegularFile(Path.of("/var/run/secrets/kubernetes.io/serviceaccount/token"))) {
+            return Config.autoConfigure(context); // inside a pod: its service account
+        }
+        throw new ClusterException("no kubeconfig: $KUBECONFIG is not set and " + fallback + " does not exist; "
+                + "pass --kubeconfig");
     }
 
     private static String where(Throwable e) {

@@ -38,6 +38,8 @@ public final class ManagementDiscovery {
     public Result discover() {
         List<String> warnings = new ArrayList<>();
         List<GenericKubernetesResource> tcps = list(KamajiResources.TENANT_CONTROL_PLANE, warnings);
+        // without its TenantControlPlanes the management cluster names no tenant: it was not read
+        String unread = warnings.isEmpty() ? null : warnings.get(0);
         tcps.sort(Comparator.comparing((GenericKubernetesResource r) -> r.getMetadata().getNamespace())
                 .thenComparing(r -> r.getMetadata().getName()));
         List<GenericKubernetesResource> stores = list(KamajiResources.DATA_STORE, warnings);
@@ -51,7 +53,7 @@ public final class ManagementDiscovery {
         String driver = store == null ? "" : str(store.get("spec", "driver"));
         ManagementView view = new ManagementView(name, kamajiRunning(),
                 store == null ? "" : store.getMetadata().getName(), driver, pool, warnings);
-        return new Result(view, links);
+        return new Result(view, links, unread);
     }
 
     /** A Ready Kamaji controller Deployment (the chart's {@code app.kubernetes.io/name=kamaji} label). */
@@ -130,7 +132,10 @@ public final class ManagementDiscovery {
     }
 
     /** What discovery found. */
-    public record Result(ManagementView management, List<TenantLink> tenants) {
+    /**
+     * @param unread why the TenantControlPlanes could not be listed (the tenants are unknown), or null
+     */
+    public record Result(ManagementView management, List<TenantLink> tenants, @Nullable String unread) {
         public Result {
             tenants = List.copyOf(tenants);
         }

@@ -40,7 +40,7 @@ public final class PendingExplainer {
                                              SchedulerConfig cfg) {
         TenantWatch w = backend.watch(tenant);
         if (w == null) {
-            throw new ClusterException("tenant '" + tenant + "' is not connected");
+            throw new ClusterException("cannot read the cluster: " + backend.tenantUnreadable(tenant));
         }
         Pod pod = w.pods().stream().filter(p -> TenantAssembler.podKey(p).equals(podKey)).findFirst()
                 .orElseThrow(() -> new ClusterException("pod " + podKey + " not found in tenant " + tenant));

@@ -62,14 +62,25 @@ public final class TenantWatch implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
+        // each step guarded: a scheduled task that throws once is never run again, and the tenant's view would stop
+        // following the cluster without a word (a dropped watch never re-listed)
         supervisor.scheduleWithFixedDelay(() -> {
-            nodes.supervise();
-            pods.supervise();
-            events.supervise();
+            guarded("nodes", nodes::supervise);
+            guarded("pods", pods::supervise);
+            guarded("events", events::supervise);
             if (quotaTicks++ % RECONCILE_EVERY == 0) {
-                pollQuotas(client);
+                guarded("quotas", () -> pollQuotas(client));
             }
         }, SUPERVISE_MILLIS, SUPERVISE_MILLIS, TimeUnit.MILLISECONDS);
+    }
+
+    private void guarded(String what, Runnable step) {
+        try {
+            step.run();
+        } catch (RuntimeException e) {
+            org.slf4j.LoggerFactory.getLogger(TenantWatch.class).warn("tenant " + tenant + ": watching " + what
+                    + " failed once, retried on the next round", e);
+        }
     }
 
     /**

@@ -26,6 +26,38 @@ public final class DockerConnection {
         return env == null || env.isBlank() ? DEFAULT_HOST : env;
     }
 
+    /**
+     * Refuses a host docker-java cannot use, in one line, before a client is built (it would throw a URI parser's
+     * trace): {@code unix:///path}, {@code npipe:////./pipe/name}, {@code tcp://HOST:PORT}.
+     *
+     * @throws IllegalArgumentException saying what is wrong and what a host looks like
+     */
+    public static String checkHost(String host) {
+        String example = "; a Docker host looks like unix:///var/run/docker.sock or tcp://HOST:2375";
+        java.net.URI uri;
+        try {
+            uri = new java.net.URI(host);
+        } catch (java.net.URISyntaxException e) {
+            throw new IllegalArgumentException("not a URL (" + e.getReason() + ")" + example);
+        }
+        String scheme = uri.getScheme() == null ? "" : uri.getScheme();
+        switch (scheme) {
+            case "unix", "npipe" -> {
+                if (uri.getPath() == null || uri.getPath().isEmpty()) {
+                    throw new IllegalArgumentException("a " + scheme + " host needs a path" + example);
+                }
+            }
+            case "tcp" -> {
+                if (uri.getHost() == null || uri.getPort() < 0) {
+                    throw new IllegalArgumentException("a tcp host needs a host name and a port" + example);
+                }
+            }
+            default -> throw new IllegalArgumentException((scheme.isEmpty() ? "no scheme" : "scheme '" + scheme
+                    + "' is not unix, npipe or tcp") + example);
+        }
+        return host;
+    }
+
     /** A client for {@code host}; creating it does not touch the daemon. */
     public static DockerClient open(String host) {
         DockerClientConfig cfg = DefaultDockerClientConfig.createDefaultConfigBuilder().withDockerHost(host).build();

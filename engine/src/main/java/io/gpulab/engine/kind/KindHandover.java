@@ -33,6 +33,11 @@ final class KindHandover implements LabBackend {
     }
 
     @Override
+    public java.util.Optional<String> unreadable() {
+        return cluster.unreadable();
+    }
+
+    @Override
     public List<LabEvent> events() {
         return cluster.events();
     }

@@ -12,7 +12,8 @@ import java.util.Set;
  * @param hami        HAMi Helm settings ({@code lab.hami})
  * @param lifecycle   mock device plugin lifecycle ({@code lab.mockGpu.lifecycle}): {@code complete} or
  *                    {@code article}
- * @param tenants     tenants in scenario order; names unique, worker names unique across the lab
+ * @param tenants     tenants in scenario order; names unique, worker names unique within a tenant (separate
+ *                    clusters, so two tenants may each have a {@code worker-1}, as real tenant clusters do)
  * @param management  the management cluster ({@code lab.management}; {@link ManagementSpec#defaults()} when not
  *                    stated)
  * @throws IllegalArgumentException for an unknown lifecycle, duplicate tenant/worker names, or a control plane
@@ -64,15 +65,15 @@ public record LabSpec(String name, String description, HamiSettings hami, String
             }
         }
         Set<String> tenantNames = new HashSet<>();
-        Set<String> workerNames = new HashSet<>();
         for (TenantSpec t : tenants) {
             if (!tenantNames.add(t.name())) {
                 throw new IllegalArgumentException("lab.tenants: duplicate tenant name '" + t.name() + "'");
             }
+            Set<String> workerNames = new HashSet<>();
             for (WorkerSpec w : t.workers()) {
                 if (!workerNames.add(w.name())) {
                     throw new IllegalArgumentException("lab.tenants[" + t.name() + "].workers: duplicate worker name '"
-                            + w.name() + "' (node names are unique in the lab)");
+                            + w.name() + "' (node names are unique in a tenant's cluster)");
                 }
             }
         }

@@ -6,7 +6,7 @@ import java.util.Map;
 /**
  * A tenant worker node (a kindest/node container in the real lab).
  *
- * @param name        node name, unique in the lab
+ * @param name        node name, unique in its tenant
  * @param cpu         CPU cores
  * @param memoryMiB   memory
  * @param cards       the cards its device plugin registers, in index order

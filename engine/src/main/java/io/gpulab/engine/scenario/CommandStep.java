@@ -42,6 +42,27 @@ public final class CommandStep {
         } else if (c instanceof LabCommand.Unlock u) {
             s.put("unlock", ordered("tenant", u.tenant(), "node", u.node()));
             what = "unlock " + u.tenant() + " " + u.node();
+        } else if (c instanceof LabCommand.TakeLock l) {
+            Map<String, Object> f = ordered("tenant", l.tenant(), "node", l.node());
+            if (l.holder() != null) {
+                f.put("holder", l.holder());
+            }
+            if (l.value() != null) {
+                f.put("value", l.value());
+            }
+            s.put("lock", f);
+            what = "lock " + l.tenant() + " " + l.node();
+        } else if (c instanceof LabCommand.ReleaseLock l) {
+            Map<String, Object> f = ordered("tenant", l.tenant(), "node", l.node());
+            f.put("holder", l.holder());
+            s.put("release", f);
+            what = "release " + l.tenant() + " " + l.node();
+        } else if (c instanceof LabCommand.LockPatchFault l) {
+            Map<String, Object> f = ordered("tenant", l.tenant(), "node", l.node());
+            f.put("lockPatch", l.kind());
+            f.put("times", l.times());
+            s.put("fault", f);
+            what = "fault " + l.tenant() + " " + l.node() + " lockPatch " + l.kind();
         } else if (c instanceof LabCommand.SetKonnectivity k) {
             s.put("fault", ordered("tenant", k.tenant(), "konnectivity", k.up() ? "up" : "down"));
             what = "fault " + k.tenant() + " konnectivity " + (k.up() ? "up" : "down");

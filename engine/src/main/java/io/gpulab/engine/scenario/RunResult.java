@@ -50,6 +50,26 @@ public record RunResult(String scenario, List<StepResult> steps, LabState state,
         }
     }
 
+    /**
+     * The run of a scenario whose backend could not be opened or read (a refused login, an unusable client key, an
+     * unreachable server): a failed check {@code connect} (step 0) saying why, then every step of the scenario failed
+     * as not run. What {@code verify --report} writes then, so the report exists and says why it has no evidence.
+     */
+    public static RunResult notConnected(Scenario scenario, String backend, String why) {
+        List<StepResult> steps = new java.util.ArrayList<>();
+        steps.add(new StepResult(0, "connect", null, null, null, null, false, List.of("backend " + backend + ": "
+                + why), "connect to the " + backend + " backend", 0, true, List.of(), null, 0, "connect"));
+        int checks = 1;
+        for (int i = 0; i < scenario.steps().size(); i++) {
+            Step step = scenario.steps().get(i);
+            steps.add(new StepResult(i + 1, step.action(), step.tenant(), step.pod(), null, null, false,
+                    List.of("not run: the " + backend + " backend could not be read"), step.label(), step.line(),
+                    step.isCheck(), List.of(), null, 0, StepText.of(step)));
+            checks += step.isCheck() ? 1 : 0;
+        }
+        return new RunResult(scenario.name(), steps, new LabState(List.of()), new Summary(0, checks));
+    }
+
     @JsonIgnore
     public boolean allPassed() {
         return summary.failed() == 0;

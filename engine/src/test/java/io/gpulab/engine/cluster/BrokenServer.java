@@ -11,15 +11,15 @@ import java.util.HashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** A tenant API server that answers every request in one broken way, and counts the requests. */
-final class BrokenServer implements AutoCloseable {
+public final class BrokenServer implements AutoCloseable {
 
-    enum Mode { UNAUTHORIZED, FORBIDDEN, ERROR_500, GARBAGE, SLOW }
+    public enum Mode { UNAUTHORIZED, FORBIDDEN, ERROR_500, GARBAGE, SLOW }
 
-    final AtomicInteger requests = new AtomicInteger();
+    public final AtomicInteger requests = new AtomicInteger();
     private final KubernetesMockServer server;
     private final String url;
 
-    BrokenServer(Mode mode) {
+    public BrokenServer(Mode mode) {
         server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(), new Dispatcher() {
             @Override
             public MockResponse dispatch(RecordedRequest request) {
@@ -46,7 +46,7 @@ final class BrokenServer implements AutoCloseable {
                         + "\"" + message.replace("\"", "\\\"") + "\",\"reason\":\"" + reason + "\",\"code\":" + code + "}");
     }
 
-    String url() {
+    public String url() {
         return url;
     }
 

@@ -65,4 +65,29 @@ class KubeconfigRefTest {
         Path f = twoContexts();
         assertEquals("kubeconfig " + f + " context other", KubeconfigRef.of(f, "other").toString());
     }
+
+    @Test
+    void aMissingFileInKubeconfigIsAnErrorNamingItNeverAFallback() throws Exception {
+        Path missing = dir.resolve("gone.kubeconfig");
+        ClusterException e = assertThrows(ClusterException.class, () -> KubeconfigRef.kubectlDefault(null)
+                .loadDefault(java.util.Map.of("KUBECONFIG", missing.toString(), "KUBERNETES_SERVICE_HOST", "10.0.0.1"),
+                        dir));
+        assertEquals("$KUBECONFIG names " + missing + ", which does not exist or is not a file; fix KUBECONFIG or "
+                + "pass --kubeconfig", e.getMessage());
+    }
+
+    @Test
+    void kubeconfigThenHomeAsKubectlFindsThem() throws Exception {
+        Path f = twoContexts();
+        assertEquals("https://10.0.0.2:6443/", KubeconfigRef.kubectlDefault("other")
+                .loadDefault(java.util.Map.of("KUBECONFIG", f.toString()), dir).getMasterUrl());
+        Path home = dir.resolve("home");
+        Files.createDirectories(home.resolve(".kube"));
+        Files.copy(f, home.resolve(".kube/config"));
+        assertEquals("https://10.0.0.1:6443/", KubeconfigRef.kubectlDefault(null)
+                .loadDefault(java.util.Map.of(), home).getMasterUrl());
+        ClusterException none = assertThrows(ClusterException.class, () -> KubeconfigRef.kubectlDefault(null)
+                .loadDefault(java.util.Map.of(), dir.resolve("empty-home")));
+        assertTrue(none.getMessage().startsWith("no kubeconfig: $KUBECONFIG is not set and "), none.getMessage());
+    }
 }

@@ -24,8 +24,8 @@ class PendingExplainerTest {
     void perCardReasonsSideBySideWithFilteringFailed() throws Exception {
         try (ClusterLabFixture lab = new ClusterLabFixture(client, dir);
              ClusterBackend backend = ClusterBackend.connect(lab.options())) {
-            PendingExplanation x = PendingExplainer.explain(backend, "tenant-a", "default/gpu-pod-2",
-                    SchedulerConfig.DEFAULTS);
+            // the pod and its event arrive through separate informers: explain once both are there
+            PendingExplanation x = awaitEvent(backend, "tenant-a", "default/gpu-pod-2");
             assertEquals("Pending", x.phase());
             assertEquals(1, x.cards().size());
             CardVerdict a100 = x.cards().get(0);
@@ -77,10 +77,23 @@ class PendingExplainerTest {
         }
     }
 
+    /** Waits on the condition itself (a minute at most: a hang guard, not a timing assumption). */
     private static PendingExplanation awaitPod(ClusterBackend b, String tenant, String pod) throws Exception {
-        for (int i = 0; i < 400 && b.snapshot().tenant(tenant).orElseThrow().pod(pod).isEmpty(); i++) {
-            Thread.sleep(50);
+        long deadline = System.nanoTime() + java.time.Duration.ofMinutes(1).toNanos();
+        while (b.snapshot().tenant(tenant).orElseThrow().pod(pod).isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(20);
         }
         return PendingExplainer.explain(b, tenant, pod, SchedulerConfig.DEFAULTS);
+    }
+
+    /** As {@link #awaitPod}, until the pod's events have arrived too. */
+    private static PendingExplanation awaitEvent(ClusterBackend b, String tenant, String pod) throws Exception {
+        long deadline = System.nanoTime() + java.time.Duration.ofMinutes(1).toNanos();
+        PendingExplanation x = awaitPod(b, tenant, pod);
+        while (x.clusterEvents().isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+            x = PendingExplainer.explain(b, tenant, pod, SchedulerConfig.DEFAULTS);
+        }
+        return x;
     }
 }

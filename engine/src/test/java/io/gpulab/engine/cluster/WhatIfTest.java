@@ -48,4 +48,23 @@ class WhatIfTest {
                     WorkerSpec.of("w", List.of())));
         }
     }
+
+    @Test
+    void twoTenantsMayHaveANodeOfTheSameNameAsSeparateClustersDo() throws Exception {
+        try (ClusterLabFixture lab = new ClusterLabFixture(client, dir)) {
+            lab.tenantB.client.nodes().resource(MockLab.node("tenant-a-worker", Map.of(), 10)).create();
+            try (ClusterBackend backend = ClusterBackend.connect(lab.options())) {
+                LabSpec observed = WhatIf.observed(backend.snapshot(), HamiSettings.DEFAULTS);
+                assertEquals(List.of("tenant-a-worker"), observed.tenants().get(0).workers().stream()
+                        .map(WorkerSpec::name).toList());
+                org.junit.jupiter.api.Assertions.assertTrue(observed.tenants().get(1).workers().stream()
+                        .anyMatch(w -> w.name().equals("tenant-a-worker")), observed.tenants().get(1).toString());
+                LabSpec both = WhatIf.withWorker(WhatIf.withWorker(observed, "tenant-a", WorkerSpec.of("what-if-1",
+                        List.of(CardSpec.ofModel("A100-80GB", 1)))), "tenant-b", WorkerSpec.of("what-if-1",
+                        List.of(CardSpec.ofModel("A100-80GB", 1))));
+                List<WhatIfOutcome> out = WhatIf.replay(both, WhatIf.pendingManifests(backend));
+                org.junit.jupiter.api.Assertions.assertFalse(out.isEmpty());
+            }
+        }
+    }
 }

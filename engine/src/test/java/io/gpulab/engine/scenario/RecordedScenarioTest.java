@@ -75,11 +75,18 @@ class RecordedScenarioTest {
         List<RecordedScenario.Item> items = new ArrayList<>(played(1));
         items.add(new RecordedScenario.Item.Own(new LabCommand.Advance(Duration.ofSeconds(30))));
         items.add(new RecordedScenario.Item.Own(new LabCommand.SetKonnectivity("tenant-b", false)));
+        items.add(new RecordedScenario.Item.Own(new LabCommand.LockPatchFault("tenant-b", "tenant-b-worker", "conflict",
+                2)));
+        items.add(new RecordedScenario.Item.Own(new LabCommand.TakeLock("tenant-b", "tenant-b-worker", "default/x",
+                null)));
+        items.add(new RecordedScenario.Item.Own(new LabCommand.ReleaseLock("tenant-b", "tenant-b-worker",
+                "default/x")));
         items.add(new RecordedScenario.Item.Played(2));
         RecordedScenario r = RecordedScenario.of(origin("article"), null, items);
-        assertEquals(2, r.own());
+        assertEquals(5, r.own());
         Scenario back = new ScenarioReader().read("recorded.yaml", new StringReader(r.text()), false);
-        assertEquals(List.of("submit", "advance", "fault", "submit"), back.steps().stream().map(Step::action).toList());
+        assertEquals(List.of("submit", "advance", "fault", "fault", "lock", "release", "submit"),
+                back.steps().stream().map(Step::action).toList());
         assertEquals("workbench action: advance 30s", back.steps().get(1).label());
         RunResult run = run(r.text());
         assertEquals(2, run.summary().passed());

@@ -28,6 +28,16 @@ public final class HeadlessFx {
      * test's): the decision report renders its charts from the command line and from the open workbench
      * alike, and {@link Platform#startup} throws if a toolkit is already up.
      */
+    /**
+     * Makes the headless screen at least {@code width} × {@code height} when the toolkit starts: a window larger than
+     * its screen is painted past the screen's buffer (JavaFX's BufferOverflowException). No effect once started.
+     */
+    public static synchronized void fitScreen(int width, int height) {
+        if (!started && System.getProperty("headless.geometry") == null) {
+            System.setProperty("headless.geometry", Math.max(2560, width) + "x" + Math.max(1600, height) + "-32");
+        }
+    }
+
     public static synchronized void start() throws InterruptedException {
         if (started) {
             return;

@@ -46,6 +46,13 @@ public final class LabEditorView extends VBox {
     private final ChoiceBox<String> gpuPolicy = new ChoiceBox<>();
     private final ChoiceBox<String> nodePolicy = new ChoiceBox<>();
     private final javafx.beans.property.BooleanProperty shown = new javafx.beans.property.SimpleBooleanProperty();
+    /** A refusal, next to the part of the form it is about (the status bar says it too). */
+    private final Label tenantError = error("design-tenant-error");
+    private final Label workerError = error("design-worker-error");
+    private final Label cardError = error("design-card-error");
+    private final Label hamiError = error("design-hami-error");
+    private final Label pastNote = new Label("Viewing a past version: this is its design, read-only. Return to now to "
+            + "change the lab.");
 
     public LabEditorView(WorkbenchViewModel vm) {
         super(8);
@@ -57,6 +64,19 @@ public final class LabEditorView extends VBox {
         vm.snapshotProperty().addListener((o, a, s) -> {
             if (shown.get()) {
                 render(s);
+            }
+        });
+        // the design of a version is known once the history has recorded it, after its snapshot arrived: the form
+        // then shows the lab's values (a change applied, undone, a past version shown), and earlier refusals go
+        vm.versionsProperty().addListener((o, a, v) -> {
+            clearErrors();
+            if (shown.get()) {
+                render(vm.snapshot());
+            }
+        });
+        vm.past().pastProperty().addListener((o, a, b) -> {
+            if (shown.get()) {
+                render(vm.snapshot());
             }
         });
         shown.addListener((o, a, on) -> {
@@ -80,17 +100,18 @@ public final class LabEditorView extends VBox {
         newTenant.setPromptText("tenant-c");
         Button addTenant = button("Add tenant", "design-add-tenant", () -> {
             String name = newTenant.getText().trim();
-            vm.editor().edit("add tenant " + name, d -> d.addTenant(name));
+            vm.editor().edit("add tenant " + name, d -> d.addTenant(name), refused(tenantError));
         });
         worker.setId("design-worker");
         worker.setMaxWidth(Double.MAX_VALUE);
         Button apply = button("Apply", "design-apply-worker", () -> selected().ifPresent(w -> {
             int c = number(cpu);
             int m = number(memory);
-            vm.editor().edit(w[1] + ": " + c + " CPU, " + m + " MiB", d -> d.setWorker(w[0], w[1], c, m));
+            vm.editor().edit(w[1] + ": " + c + " CPU, " + m + " MiB", d -> d.setWorker(w[0], w[1], c, m),
+                    refused(workerError));
         }));
         Button removeWorker = button("Remove worker", "design-remove-worker", () -> selected().ifPresent(w ->
-                vm.editor().edit("remove worker " + w[1], d -> d.removeWorker(w[0], w[1]))));
+                vm.editor().edit("remove worker " + w[1], d -> d.removeWorker(w[0], w[1]), refused(workerError))));
         model.setId("design-model");
         model.getItems().setAll(LabDesign.catalog());
         model.setConverter(new StringConverter<>() {
@@ -112,13 +133,15 @@ public final class LabEditorView extends VBox {
             CardModel m = model.getValue();
             int n = count.getValue();
             if (m != null) {
-                vm.editor().edit(n + " x " + m.name() + " on " + w[1], d -> d.addCards(w[0], w[1], m.name(), n));
+                vm.editor().edit(n + " x " + m.name() + " on " + w[1], d -> d.addCards(w[0], w[1], m.name(), n),
+                        refused(cardError));
             }
         }));
         newWorker.setPromptText("new worker name");
         Button addWorker = button("Add worker", "design-add-worker", () -> selected().ifPresent(w -> {
             String name = newWorker.getText().trim();
-            vm.editor().edit("add worker " + name + " to " + w[0], d -> d.addWorker(w[0], name, 4, 8192));
+            vm.editor().edit("add worker " + name + " to " + w[0], d -> d.addWorker(w[0], name, 4, 8192),
+                    refused(workerError));
         }));
         gpuPolicy.getItems().setAll("binpack", "spread");
         nodePolicy.getItems().setAll("binpack", "spread");
@@ -130,7 +153,7 @@ public final class LabEditorView extends VBox {
             String n = nodePolicy.getValue();
             vm.editor().edit("HAMi deviceSplitCount " + s + ", gpuSchedulerPolicy " + g + ", nodeSchedulerPolicy " + n,
                     d -> d.setHami("deviceSplitCount", s).setHami("gpuSchedulerPolicy", g)
-                            .setHami("nodeSchedulerPolicy", n));
+                            .setHami("nodeSchedulerPolicy", n), refused(hamiError));
         });
         GridPane size = grid();
         size.addRow(0, name("CPU"), cpu, name("Memory MiB"), memory);
@@ -138,11 +161,16 @@ public final class LabEditorView extends VBox {
         hami.addRow(0, name("deviceSplitCount"), split);
         hami.addRow(1, name("gpuSchedulerPolicy"), gpuPolicy);
         hami.addRow(2, name("nodeSchedulerPolicy"), nodePolicy);
-        getChildren().addAll(title("LAB DESIGN"), note,
-                title("TENANTS"), tenants, row(newTenant, addTenant),
-                title("WORKER"), worker, size, row(apply, removeWorker), row(newWorker, addWorker),
-                title("CARDS ON THIS WORKER"), cards, model, row(count, addCards),
-                title("HAMI (ALL TENANTS)"), hami, applyHami);
+        pastNote.getStyleClass().add("hint");
+        pastNote.setWrapText(true);
+        pastNote.setId("design-past");
+        pastNote.managedProperty().bind(pastNote.visibleProperty());
+        pastNote.setVisible(false);
+        getChildren().addAll(title("LAB DESIGN"), note, pastNote,
+                title("TENANTS"), tenants, row(newTenant, addTenant), tenantError,
+                title("WORKER"), worker, size, row(apply, removeWorker), row(newWorker, addWorker), workerError,
+                title("CARDS ON THIS WORKER"), cards, model, row(count, addCards), cardError,
+                title("HAMI (ALL TENANTS)"), hami, applyHami, hamiError);
     }
 
     private void render(LabSnapshot s) {
@@ -155,18 +183,22 @@ public final class LabEditorView extends VBox {
             HBox.setHgrow(name, Priority.ALWAYS);
             name.setMaxWidth(Double.MAX_VALUE);
             tenants.getChildren().add(row(name, button("Remove", "design-remove-tenant-" + t.name(),
-                    () -> vm.editor().edit("remove tenant " + t.name(), d -> d.removeTenant(t.name())))));
+                    () -> vm.editor().edit("remove tenant " + t.name(), d -> d.removeTenant(t.name()),
+                            refused(tenantError)))));
             t.nodes().forEach(n -> worker.getItems().add(t.name() + "/" + n.name()));
         }
         worker.setValue(keep != null && worker.getItems().contains(keep) ? keep
                 : worker.getItems().isEmpty() ? null : worker.getItems().get(0));
-        HamiSettings h = vm.simulated() ? vm.editor().design().spec().hami() : null;
+        // the design of the lab on screen: a past version's while time travel shows one
+        HamiSettings h = vm.simulated() ? vm.editor().shownDesign().spec().hami() : null;
         if (h != null) {
             split.setText(String.valueOf(h.deviceSplitCount()));
             gpuPolicy.setValue(h.gpuSchedulerPolicy());
             nodePolicy.setValue(h.nodeSchedulerPolicy());
         }
-        setDisable(!vm.simulated());
+        boolean past = vm.past().showing();
+        pastNote.setVisible(past);
+        getChildren().stream().filter(n -> n != pastNote).forEach(n -> n.setDisable(!vm.simulated() || past));
         renderWorker(s);
     }
 
@@ -196,7 +228,7 @@ public final class LabEditorView extends VBox {
             HBox.setHgrow(grow, Priority.ALWAYS);
             cards.getChildren().add(new VBox(2, l, row(mem, grow, button("Remove", "design-remove-card-" + i,
                     () -> vm.editor().edit("remove " + c.id() + " from " + n.name(),
-                            d -> d.removeCard(sel.get()[0], n.name(), index))))));
+                            d -> d.removeCard(sel.get()[0], n.name(), index), refused(cardError))))));
         }
         if (n.cards().isEmpty()) {
             Label none = new Label("no cards yet");
@@ -209,6 +241,33 @@ public final class LabEditorView extends VBox {
     private Optional<String[]> selected() {
         String v = worker.getValue();
         return v == null || !v.contains("/") ? Optional.empty() : Optional.of(v.split("/", 2));
+    }
+
+    /** Shows a refusal next to its part of the form, and the form's fields go back to the lab's values. */
+    private java.util.function.Consumer<String> refused(Label where) {
+        return why -> {
+            clearErrors();
+            where.setText("Refused: " + why);
+            where.setVisible(true);
+            render(vm.snapshot());
+        };
+    }
+
+    private void clearErrors() {
+        for (Label l : new Label[] {tenantError, workerError, cardError, hamiError}) {
+            l.setText("");
+            l.setVisible(false);
+        }
+    }
+
+    private static Label error(String id) {
+        Label l = new Label();
+        l.setId(id);
+        l.getStyleClass().add("field-error");
+        l.setWrapText(true);
+        l.managedProperty().bind(l.visibleProperty());
+        l.setVisible(false);
+        return l;
     }
 
     private int number(TextField f) {

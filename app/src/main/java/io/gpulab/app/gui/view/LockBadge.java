@@ -17,12 +17,17 @@ public final class LockBadge extends HBox {
         setId("lock-" + node);
         setAlignment(Pos.CENTER_LEFT);
         Duration left = Duration.between(now, lock.expires());
-        if (left.isNegative() || left.isZero()) {
+        // HAMi frees a lock only once it is strictly older than nodeLockExpire: at the instant it turns 5m0s old
+        // it still holds (a bind then fails "locked within 5m0s")
+        boolean expired = left.isNegative();
+        if (expired) {
             getStyleClass().add("expired");
         }
         Label holder = new Label(lock.holder().isEmpty() ? "bare timestamp lock" : lock.holder());
         holder.getStyleClass().add("lock-holder");
-        Label timer = new Label(left.isNegative() || left.isZero() ? "expired — next bind takes it over"
+        Label timer = new Label(expired ? "expired — next bind takes it over"
+                : left.isZero() ? "expires right after now (HAMi frees it only once older than "
+                + Formats.duration(Duration.between(lock.since(), lock.expires())) + ")"
                 : "expires in " + Formats.countdown(left));
         timer.getStyleClass().add("lock-timer");
         timer.setId("lock-timer-" + node);

@@ -36,6 +36,7 @@ final class TenantHeader extends HBox {
         this.narrow = narrow;
         Label name = new Label(tenant.name());
         name.getStyleClass().add("tenant-name");
+        name.setId("tenant-name-" + tenant.name());
         name.setMinWidth(Region.USE_PREF_SIZE);
         name.setOnMouseClicked(e -> vm.selectionProperty().set(
                 new Selection(Selection.Kind.TENANT, tenant.name(), tenant.name())));

@@ -72,6 +72,7 @@ public final class ToolbarView extends HBox {
         Button five = button("+5 min", "Advance 5 minutes: node locks expire (F7)",
                 () -> vm.advance(Duration.ofMinutes(5)));
         five.setId("advance-5m");
+        step.setId("step-30s");
         play.setTooltip(new Tooltip("Run the virtual clock at 30x real time (F5); the scenario's steps are not "
                 + "played by the clock"));
         ToggleGroup mode = new ToggleGroup();

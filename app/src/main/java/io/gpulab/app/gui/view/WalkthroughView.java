@@ -1,29 +1,50 @@
 package io.gpulab.app.gui.view;
 
+import io.gpulab.app.gui.vm.InspectorModel;
+import io.gpulab.app.gui.vm.InspectorRow;
+import io.gpulab.app.gui.vm.Selection;
 import io.gpulab.app.gui.vm.WorkbenchViewModel;
 import io.gpulab.app.gui.walkthrough.Walkthrough;
 import io.gpulab.app.gui.walkthrough.WalkthroughStep;
 import io.gpulab.app.gui.walkthrough.WalkthroughViewModel;
+import io.gpulab.engine.api.LabSnapshot;
+import java.util.List;
+import javafx.application.Platform;
+import javafx.geometry.Bounds;
 import javafx.geometry.Pos;
+import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
 
-/** The walkthrough panel: pick a training, follow its steps; each step ticks off when its check holds. */
+/**
+ * The walkthrough panel: pick a training, follow its steps; each step ticks off when its check holds. The step worked
+ * on shows what holds now (each statement only while it is true of the lab), what to do and what will then be seen;
+ * Back and Next move through the steps' text without touching the lab; the step shown is scrolled into view.
+ */
 public final class WalkthroughView extends VBox {
 
     private final WalkthroughViewModel wvm;
     private final WorkbenchViewModel vm;
     private final ComboBox<Walkthrough> picker = new ComboBox<>();
     private final Button start = new Button("Start");
+    private final Button back = new Button("‹ Back");
+    private final Button next = new Button("Next ›");
     private final VBox steps = new VBox(6);
     private final Label title = new Label();
     private final Label summary = new Label();
     private final Label progress = new Label();
+    /** The steps scroll under the picker and the Back / Next row, which stay in view. */
+    private final ScrollPane scroll = new ScrollPane();
+    /** What the step shown looked like when it was last scrolled into view: step, progress, lines about the lab. */
+    private String scrolledTo = "";
 
     public WalkthroughView(WalkthroughViewModel wvm, WorkbenchViewModel vm) {
         super(10);
@@ -39,17 +60,21 @@ public final class WalkthroughView extends VBox {
     }
 
     /**
-     * Starts (or restarts) {@code w}: on its own scenario the lab is reset (Undo takes that back),
-     * otherwise its scenario is opened (which asks first when actions would be lost).
+     * Starts (or restarts) {@code w}: on its own scenario the lab is reset (Undo takes that back) unless it is
+     * as opened already, otherwise its scenario is opened (which asks first when actions would be lost). Either way
+     * the status line says what happened and which step comes first.
      */
     public static void start(WalkthroughViewModel wvm, WorkbenchViewModel vm, Walkthrough w) {
         wvm.select(w);
+        String first = "step 1: " + w.steps().get(0).title();
         if (w.scenario().equals(vm.snapshot().scenario())) {
             if (!vm.history().isEmpty()) {
-                vm.reset();
+                vm.reset("Started “" + w.title() + "”: the lab is reset (Undo brings it back); " + first);
+            } else {
+                vm.info("Started “" + w.title() + "” on the " + w.scenario() + " lab as opened; " + first);
             }
-        } else {
-            vm.files().open(w.scenario());
+        } else if (vm.files().open(w.scenario())) {
+            vm.info("Starting “" + w.title() + "”: opening the " + w.scenario() + " lab; " + first);
         }
     }
 
@@ -70,7 +95,13 @@ public final class WalkthroughView extends VBox {
         picker.setMaxWidth(Double.MAX_VALUE);
         start.setId("walkthrough-start");
         start.getStyleClass().add("accent");
-        start.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        start.setMinWidth(Region.USE_PREF_SIZE);
+        back.setId("walkthrough-back");
+        next.setId("walkthrough-next");
+        back.setTooltip(new Tooltip("Show the previous step's text (the lab is not touched)"));
+        next.setTooltip(new Tooltip("Show the next step's text (the lab is not touched)"));
+        back.setMinWidth(Region.USE_PREF_SIZE);
+        next.setMinWidth(Region.USE_PREF_SIZE);
         title.getStyleClass().add("walkthrough-title");
         title.setId("walkthrough-title");
         title.setWrapText(true);
@@ -86,7 +117,18 @@ public final class WalkthroughView extends VBox {
         HBox.setHgrow(picker, Priority.ALWAYS);
         HBox top = new HBox(6, picker, start);
         top.setAlignment(Pos.CENTER_LEFT);
-        getChildren().addAll(top, title, summary, progress, steps);
+        HBox.setHgrow(progress, Priority.ALWAYS);
+        progress.setMaxWidth(Double.MAX_VALUE);
+        HBox browse = new HBox(6, progress, back, next);
+        browse.setAlignment(Pos.CENTER_LEFT);
+        VBox body = new VBox(10, title, summary, steps);
+        body.getStyleClass().add("walkthrough-body");
+        scroll.setContent(body);
+        scroll.setFitToWidth(true);
+        scroll.getStyleClass().add("side-scroll");
+        scroll.setId("walkthrough-scroll");
+        VBox.setVgrow(scroll, Priority.ALWAYS);
+        getChildren().addAll(top, browse, scroll);
     }
 
     private void setupEventHandlers() {
@@ -96,14 +138,23 @@ public final class WalkthroughView extends VBox {
                 start(wvm, vm, w);
             }
         });
+        back.setOnAction(e -> wvm.back());
+        next.setOnAction(e -> wvm.next());
     }
 
     private void setupValueChangedListeners() {
         // one source of truth: the picker shows and sets the view-model's walkthrough
         picker.valueProperty().bindBidirectional(wvm.selectedProperty());
-        wvm.selectedProperty().addListener((o, a, b) -> render());
+        wvm.selectedProperty().addListener((o, a, b) -> {
+            scrolledTo = "";
+            render();
+        });
         wvm.stepIndexProperty().addListener((o, a, b) -> render());
         wvm.onItsLabProperty().addListener((o, a, b) -> render());
+        wvm.viewedProperty().addListener((o, a, b) -> render());
+        // statements about the lab are shown only while true: judged again whenever the lab changes
+        vm.snapshotProperty().addListener((o, a, b) -> render());
+        vm.selectionProperty().addListener((o, a, b) -> render());
     }
 
     private void render() {
@@ -113,44 +164,139 @@ public final class WalkthroughView extends VBox {
             title.setText("");
             summary.setText("");
             progress.setText("Pick a walkthrough");
+            back.setDisable(true);
+            next.setDisable(true);
             return;
         }
         title.setText(w.title());
         summary.setText(w.summary());
         boolean here = wvm.onItsLabProperty().get();
         int at = here ? wvm.stepIndexProperty().get() : -1;
+        int viewed = wvm.viewedProperty().get();
         boolean done = here && wvm.finishedProperty().get();
         start.setText(here && (at > 0 || !vm.history().isEmpty()) ? "Restart" : "Start");
         progress.setText(!here ? "Start opens the " + w.scenario() + " lab"
                 : done ? "✓ Complete — all " + w.steps().size() + " steps"
                 : "Step " + (at + 1) + " of " + w.steps().size());
+        back.setDisable(viewed <= 0);
+        next.setDisable(viewed >= w.steps().size() - 1);
         for (int i = 0; i < w.steps().size(); i++) {
-            steps.getChildren().add(step(w.steps().get(i), i, at));
+            steps.getChildren().add(step(w.steps().get(i), i, at, here && i == viewed));
+        }
+        // scrolled into view when it changes (another step, progress, a line about the lab shown or gone), never
+        // merely because the clock ticked: a trainee who scrolled away to read stays there
+        Node target = steps.getChildren().get(Math.min(viewed, steps.getChildren().size() - 1));
+        String shape = viewed + "/" + at + "/" + ((VBox) target).getChildren().size();
+        if (!shape.equals(scrolledTo) && here) {
+            scrolledTo = shape;
+            Platform.runLater(() -> scrollIntoView(target));
         }
     }
 
-    private static VBox step(WalkthroughStep s, int i, int at) {
+    private VBox step(WalkthroughStep s, int i, int at, boolean open) {
         String state = at < 0 ? "todo" : i < at ? "done" : i == at ? "current" : "todo";
         Label mark = new Label(i < at ? "✓" : String.valueOf(i + 1));
         mark.getStyleClass().addAll("step-mark", state);
         mark.setId("wt-mark-" + i);
-        Label title = new Label(s.title());
-        title.getStyleClass().add("step-title");
-        title.setWrapText(true);
-        HBox head = new HBox(8, mark, title);
+        Label heading = new Label(s.title());
+        heading.getStyleClass().add("step-title");
+        heading.setWrapText(true);
+        HBox head = new HBox(8, mark, heading);
         head.setAlignment(Pos.CENTER_LEFT);
         VBox box = new VBox(4, head);
         box.getStyleClass().addAll("walkthrough-step", state);
+        if (open && i != at) {
+            box.getStyleClass().add("viewed");
+        }
         box.setId("wt-step-" + i);
+        if (!open) {
+            return box;
+        }
+        LabSnapshot lab = vm.snapshot();
         if (i == at) {
-            Label text = new Label(s.text());
-            text.setWrapText(true);
-            Label action = new Label("Do: " + s.action());
-            action.setWrapText(true);
-            action.getStyleClass().add("step-action");
-            action.setId("wt-action");
-            box.getChildren().addAll(text, action);
+            // a statement about the lab as it is: on screen only while it is true
+            for (WalkthroughStep.Statement n : s.now()) {
+                if (n.check().test(lab)) {
+                    box.getChildren().add(wrapped("● " + n.text(), "step-now", null));
+                }
+            }
+        }
+        if (!s.text().isEmpty()) {
+            box.getChildren().add(wrapped(s.text(), null, "wt-text"));
+        }
+        if (i < at) {
+            box.getChildren().add(wrapped("✓ Done: " + s.action(), "muted", "wt-action"));
+            return box;
+        }
+        box.getChildren().add(wrapped((i == at ? "Do: " : "Then do: ") + s.action(), "step-action", "wt-action"));
+        if (!s.then().isEmpty()) {
+            box.getChildren().add(wrapped(s.then(), "step-then", "wt-then"));
+        }
+        if (i > at) {
+            box.getChildren().add(wrapped("Not yet: step " + (at + 1) + " comes first. Back and Next only show "
+                    + "the text; the lab is where it was.", "muted", null));
+        } else if (!s.inspect().isEmpty()) {
+            box.getChildren().add(inspect(s, lab));
         }
         return box;
+    }
+
+    /** What the step asks to compare, for the object selected now (the inspector's rows of those categories). */
+    private VBox inspect(WalkthroughStep s, LabSnapshot lab) {
+        VBox out = new VBox(2);
+        out.getStyleClass().add("step-inspect");
+        out.setId("wt-inspect");
+        Selection sel = vm.selectionProperty().get();
+        List<InspectorRow> rows = sel == null ? List.of() : InspectorModel.rows(lab, sel, List.of()).stream()
+                .filter(r -> s.inspect().contains(r.category())).toList();
+        if (rows.isEmpty()) {
+            out.getChildren().add(wrapped("Click a tenant's name: what its " + String.join(", ", s.inspect())
+                    .toLowerCase(java.util.Locale.ROOT) + " shows here.", "hint", null));
+            return out;
+        }
+        out.getChildren().add(wrapped(sel.tenant() + " — " + rows.get(0).category() + ":", "step-title", null));
+        rows.forEach(r -> out.getChildren().add(wrapped(r.name() + ": " + r.value(), null, null)));
+        return out;
+    }
+
+    private static Label wrapped(String text, String style, String id) {
+        Label l = new Label(text);
+        l.setWrapText(true);
+        if (style != null) {
+            l.getStyleClass().add(style);
+        }
+        if (id != null) {
+            l.setId(id);
+        }
+        return l;
+    }
+
+    /** Scrolls the steps so the whole step is in view, or its top when it is taller than the view. */
+    private void scrollIntoView(Node target) {
+        ScrollPane pane = scroll;
+        // the steps were just rebuilt: lay them out before measuring where the one to show is
+        pane.applyCss();
+        if (pane.getContent() instanceof javafx.scene.Parent content) {
+            content.applyCss();
+            content.layout();
+        }
+        pane.layout();
+        Bounds content = pane.getContent().getLayoutBounds();
+        // where the step is in the panel, from layout positions (no scene transform that a scroll has yet to update)
+        double minY = steps.getBoundsInParent().getMinY() + target.getBoundsInParent().getMinY();
+        double maxY = minY + target.getBoundsInParent().getHeight();
+        double view = pane.getViewportBounds().getHeight();
+        double range = content.getHeight() - view;
+        if (range <= 0) {
+            return;
+        }
+        double top = range * (pane.getVvalue() - pane.getVmin()) / (pane.getVmax() - pane.getVmin());
+        double y = top;
+        if (minY < top) {
+            y = minY;
+        } else if (maxY > top + view) {
+            y = Math.min(minY, maxY - view);
+        }
+        pane.setVvalue(pane.getVmin() + (pane.getVmax() - pane.getVmin()) * Math.max(0, Math.min(1, y / range)));
     }
 }

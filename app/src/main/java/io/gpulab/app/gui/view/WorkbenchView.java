@@ -75,9 +75,8 @@ public final class WorkbenchView extends BorderPane {
         inspect = new SplitPane(new InspectorView(vm), new TraceView(vm));
         inspect.setOrientation(Orientation.VERTICAL);
         inspect.setDividerPositions(0.42);
-        ScrollPane guide = new ScrollPane(new WalkthroughView(walkthroughs, vm));
-        guide.setFitToWidth(true);
-        guide.getStyleClass().add("side-scroll");
+        // the walkthrough scrolls its steps itself, under its picker and Back / Next
+        WalkthroughView guide = new WalkthroughView(walkthroughs, vm);
         LabEditorView editor = new LabEditorView(vm);
         ScrollPane design = new ScrollPane(editor);
         design.setFitToWidth(true);

@@ -23,7 +23,18 @@ import java.util.function.BiFunction;
 /** What the inspector shows for a selection: properties, annotations and the object's events. */
 public final class InspectorModel {
 
+    /** The tenant's category of what its own API server lists (nodes, GPU capacity). */
+    public static final String API_SERVER = "API server lists";
+
     private InspectorModel() {
+    }
+
+    private static java.math.@org.jspecify.annotations.Nullable BigDecimal quantity(String v) {
+        try {
+            return new java.math.BigDecimal(v);
+        } catch (NumberFormatException e) {
+            return null;
+        }
     }
 
     /** The rows for {@code sel} in {@code s}; empty when the object no longer exists. */
@@ -108,6 +119,28 @@ public final class InspectorModel {
         r.add(new InspectorRow("Tenant", "webhook failurePolicy", t.webhookFailurePolicy()));
         r.add(new InspectorRow("Tenant", "workers", String.valueOf(t.nodes().size())));
         r.add(new InspectorRow("Tenant", "pods", String.valueOf(t.pods().size())));
+        // what the tenant's own API server lists: the separation the article's tests 7 and 8 compare
+        r.add(new InspectorRow(API_SERVER, "nodes", String.join(", ", t.nodes().stream().map(NodeView::name)
+                .toList())));
+        Map<String, java.math.BigDecimal> capacity = new TreeMap<>();
+        Map<String, String> unsummed = new TreeMap<>();
+        for (NodeView n : t.nodes()) {
+            n.capacity().forEach((k, v) -> {
+                java.math.BigDecimal q = quantity(v);
+                if (!k.startsWith("nvidia.com/")) {
+                    return;
+                }
+                if (q == null) {
+                    unsummed.put(k, v); // not a plain number: shown as listed, never counted as 0
+                } else {
+                    capacity.merge(k, q, java.math.BigDecimal::add);
+                }
+            });
+        }
+        unsummed.keySet().forEach(capacity::remove);
+        capacity.forEach((k, v) -> r.add(new InspectorRow(API_SERVER, k, v.toPlainString()
+                + (k.equals("nvidia.com/gpu") ? " (sharing slots, not cards)" : ""))));
+        unsummed.forEach((k, v) -> r.add(new InspectorRow(API_SERVER, k, v)));
         t.warnings().forEach(w -> r.add(new InspectorRow("Warnings", "warning", w)));
         r.add(new InspectorRow("Konnectivity", "agents", t.tunnel().agentsUp() ? "connected" : "down"));
         r.add(new InspectorRow("Konnectivity", "HAMi webhook", t.tunnel().webhookReachable() ? "reachable"

@@ -27,8 +27,25 @@ public final class LabEditor {
      * over, as the design is a new lab.
      */
     public void edit(String change, UnaryOperator<LabDesign> how) {
+        edit(change, how, why -> { });
+    }
+
+    /**
+     * As {@link #edit(String, UnaryOperator)}; a change refused (the scenario format rejects the new design, or the
+     * lab is not simulated) is also handed to {@code refused}, so the form can say so next to its field.
+     */
+    public void edit(String change, UnaryOperator<LabDesign> how, java.util.function.Consumer<String> refused) {
         if (!vm.simulated()) {
-            vm.hint("The lab editor needs the simulated lab: a real cluster's tenants and cards are not edited here");
+            String why = "The lab editor needs the simulated lab: a real cluster's tenants and cards are not edited "
+                    + "here";
+            vm.hint(why);
+            refused.accept(why);
+            return;
+        }
+        if (vm.past().showing()) {
+            String why = "Viewing a past version (read-only): Return to now to change the lab";
+            vm.hint(why);
+            refused.accept(why);
             return;
         }
         LabDesign next;
@@ -39,6 +56,7 @@ public final class LabEditor {
             next = how.apply(design()).editedFrom(origin.name(), origin.description(), changes);
         } catch (IllegalArgumentException e) {
             vm.error("Cannot change the lab: " + e.getMessage());
+            refused.accept(e.getMessage());
             return;
         }
         vm.run(designs.redesign(next, changes));

@@ -85,7 +85,8 @@ public final class PastVersion {
         return then != null ? then.scratch() : null;
     }
 
-    boolean showing() {
+    /** True while a past version is shown instead of the live lab. */
+    public boolean showing() {
         return past.get() != null;
     }
 }

@@ -72,6 +72,9 @@ public final class ScenarioPlayback {
     }
 
     private void play(int from, int to) {
+        if (vm.busy()) {
+            return; // the step before is on its way: this one would be numbered as it (a double click)
+        }
         List<RecordedScenario.Item> items = new ArrayList<>();
         List<LabCommand> commands = new ArrayList<>();
         for (int n = from; n <= to; n++) {

@@ -64,6 +64,8 @@ public final class WorkbenchViewModel {
     private final ScenarioFiles files = new ScenarioFiles(this);
     private final LabFaults faults = new LabFaults(this);
     private final LabEditor editor = new LabEditor(this);
+    /** Engine rounds sent and not back yet (UI thread only). */
+    private int inFlight;
 
     /** A view-model that refuses writes to a real cluster (nobody to confirm them). */
     public WorkbenchViewModel(OpenedLab lab, LabOpener opener, TaskExecutor tasks, Executor ui) {
@@ -276,6 +278,13 @@ public final class WorkbenchViewModel {
         run(editor.resetCommand());
     }
 
+    /** As {@link #reset()}, the status line then saying {@code why} (a walkthrough that started). */
+    public void reset(String why) {
+        LabCommand c = editor.resetCommand();
+        act(CommandText.of(c), List.of(new RecordedScenario.Item.Own(c)), false,
+                r -> r.applied().isEmpty() ? "Refused: " + r.refused() : why);
+    }
+
     /** Undo is reset-and-replay: only the simulated lab can be rewound. */
     private boolean undoable() {
         return simulated() && history.canUndo();
@@ -408,8 +417,18 @@ public final class WorkbenchViewModel {
         return now.tenant(p.tenant()).flatMap(t -> t.pod(key)).map(PendingBadge::isRefused).orElse(true);
     }
 
+    /**
+     * True while an engine round is on its way: a scenario step asked for now would be numbered before the one on
+     * its way is recorded, so Next step and Play wait (a double click plays one step, never the same one twice).
+     */
+    boolean busy() {
+        return inFlight > 0;
+    }
+
     void round(Callable<LabRefresh> work, java.util.function.Consumer<LabRefresh> after) {
+        inFlight++;
         tasks.execute(work, r -> {
+            inFlight--;
             apply(r.snapshot());
             LabReplay.syncEvents(events, r.events());
             after.accept(r);
@@ -417,7 +436,10 @@ public final class WorkbenchViewModel {
             canRedo.set(simulated() && history.canRedo());
             versions.set(history.versionsSinceReset());
             refreshTrace();
-        }, e -> status("Engine error: " + e.getMessage(), StatusKind.ERROR));
+        }, e -> {
+            inFlight--;
+            status("Engine error: " + e.getMessage(), StatusKind.ERROR);
+        });
     }
 
     /** Puts a newly opened lab in place of the current one (which is stopped), with an empty history. */
@@ -469,6 +491,11 @@ public final class WorkbenchViewModel {
     /** An error-toned status line (a failed export, say). */
     public void error(String message) {
         status(message, StatusKind.ERROR);
+    }
+
+    /** An information status line (a walkthrough that started, say). */
+    public void info(String message) {
+        status(message, StatusKind.INFO);
     }
 
     /** A warning-toned status line for a user action that did nothing. */

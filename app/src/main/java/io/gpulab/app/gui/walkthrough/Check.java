@@ -61,6 +61,37 @@ public sealed interface Check {
         }
     }
 
+    /** Some card of the tenant has exactly this size (null fields are not compared): a fact of the lab's design. */
+    record CardSize(String tenant, @Nullable Integer memMB, @Nullable Integer cores, @Nullable Integer slots)
+            implements Check {
+        @Override
+        public boolean test(LabSnapshot s) {
+            return findTenant(s, tenant).stream().flatMap(t -> t.nodes().stream()).flatMap(n -> n.cards().stream())
+                    .anyMatch(c -> (memMB == null || c.memMB() == memMB) && (cores == null || c.cores() == cores)
+                            && (slots == null || c.slots() == slots));
+        }
+    }
+
+    /**
+     * The tenant's API server lists exactly this much of {@code resource} over its nodes' capacity (e.g. 10 of
+     * {@code nvidia.com/gpu}: HAMi's sharing slots).
+     */
+    record Capacity(String tenant, String resource, long amount) implements Check {
+        @Override
+        public boolean test(LabSnapshot s) {
+            return findTenant(s, tenant).map(t -> t.nodes().stream().mapToLong(n -> amount(n.capacity().get(resource)))
+                    .sum() == amount).orElse(false);
+        }
+
+        private static long amount(@Nullable String quantity) {
+            try {
+                return quantity == null ? 0 : new java.math.BigDecimal(quantity).longValueExact();
+            } catch (ArithmeticException | NumberFormatException e) {
+                return -1;
+            }
+        }
+    }
+
     /** The node lock on some (or the named) worker of the tenant is held or free. */
     record Lock(String tenant, @Nullable String node, boolean held) implements Check {
         @Override

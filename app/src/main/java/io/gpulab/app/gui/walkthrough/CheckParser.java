@@ -34,6 +34,15 @@ final class CheckParser {
                 yield new Check.CardUsage(text(a, at, "tenant"), integer(a, "usedMemMB"), integer(a, "usedCores"),
                         integer(a, "usedSlots"), bool(a, "health"));
             }
+            case "cardSize" -> {
+                known(a, at, "tenant", "memMB", "cores", "slots");
+                yield new Check.CardSize(text(a, at, "tenant"), integer(a, "memMB"), integer(a, "cores"),
+                        integer(a, "slots"));
+            }
+            case "capacity" -> {
+                known(a, at, "tenant", "resource", "amount");
+                yield new Check.Capacity(text(a, at, "tenant"), text(a, at, "resource"), a.path("amount").asLong());
+            }
             case "pending" -> {
                 known(a, at, "tenant", "reason");
                 String reason = a.hasNonNull("reason") ? a.get("reason").asText() : null;

@@ -61,11 +61,60 @@ public final class WalkthroughLoader {
             if (!s.has("check")) {
                 throw new IllegalArgumentException(at + ".check: missing");
             }
-            steps.add(new WalkthroughStep(req(s, at, "title"), s.path("text").asText(""), req(s, at, "action"),
-                    CheckParser.parse(s.get("check"), at + ".check")));
+            known(s, at, "title", "text", "now", "action", "then", "check", "inspect", "routes");
+            List<WalkthroughStep.Statement> now = new ArrayList<>();
+            for (int k = 0; k < s.path("now").size(); k++) {
+                JsonNode n = s.path("now").get(k);
+                String nat = at + ".now[" + k + "]";
+                now.add(new WalkthroughStep.Statement(req(n, nat, "text"), CheckParser.parse(n.path("check"),
+                        nat + ".check")));
+            }
+            List<String> inspect = new ArrayList<>();
+            s.path("inspect").forEach(c -> inspect.add(c.asText()));
+            steps.add(new WalkthroughStep(req(s, at, "title"), s.path("text").asText(""), now, req(s, at, "action"),
+                    s.path("then").asText(""), CheckParser.parse(s.get("check"), at + ".check"), inspect,
+                    routes(s.path("routes"), at + ".routes")));
         }
         return new Walkthrough(req(root, file, "id"), req(root, file, "title"), root.path("summary").asText(""),
                 root.path("scenario").asText("article"), steps);
+    }
+
+    private static List<List<WalkthroughStep.RouteAction>> routes(JsonNode list, String at) {
+        List<List<WalkthroughStep.RouteAction>> out = new ArrayList<>();
+        for (int r = 0; r < list.size(); r++) {
+            List<WalkthroughStep.RouteAction> route = new ArrayList<>();
+            for (int k = 0; k < list.get(r).size(); k++) {
+                JsonNode a = list.get(r).get(k);
+                String where = at + "[" + r + "][" + k + "]";
+                if (!a.isObject() || a.size() != 1) {
+                    throw new IllegalArgumentException(where + ": expected one action, e.g. {click: unlock}");
+                }
+                String kind = a.fieldNames().next();
+                if (!WalkthroughStep.RouteAction.KINDS.contains(kind)) {
+                    throw new IllegalArgumentException(where + ": unknown action '" + kind + "' (known: "
+                            + WalkthroughStep.RouteAction.KINDS + ")");
+                }
+                java.util.Map<String, String> args = new java.util.LinkedHashMap<>();
+                JsonNode v = a.get(kind);
+                if (v.isValueNode()) {
+                    args.put("id", v.asText());
+                } else {
+                    v.fields().forEachRemaining(e -> args.put(e.getKey(), e.getValue().asText()));
+                }
+                route.add(new WalkthroughStep.RouteAction(kind, args));
+            }
+            out.add(route);
+        }
+        return out;
+    }
+
+    private static void known(JsonNode n, String at, String... fields) {
+        java.util.Set<String> ok = java.util.Set.of(fields);
+        n.fieldNames().forEachRemaining(f -> {
+            if (!ok.contains(f)) {
+                throw new IllegalArgumentException(at + "." + f + ": unknown field");
+            }
+        });
     }
 
     private static String req(JsonNode n, String at, String field) {

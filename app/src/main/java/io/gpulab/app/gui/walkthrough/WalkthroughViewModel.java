@@ -23,7 +23,9 @@ public final class WalkthroughViewModel {
     private final ReadOnlyIntegerWrapper stepIndex = new ReadOnlyIntegerWrapper(0);
     private final ReadOnlyBooleanWrapper finished = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyBooleanWrapper onItsLab = new ReadOnlyBooleanWrapper(false);
+    private final ReadOnlyIntegerWrapper viewed = new ReadOnlyIntegerWrapper(0);
     private List<LabSnapshot> versions = List.of();
+    private @Nullable Walkthrough shown;
 
     public WalkthroughViewModel(List<Walkthrough> available) {
         this.available = List.copyOf(available);
@@ -61,6 +63,25 @@ public final class WalkthroughViewModel {
         return onItsLab.getReadOnlyProperty();
     }
 
+    /**
+     * The step whose text the panel shows: the step being worked on, until Back or Next moves through the text
+     * (which never touches the lab); the next change of progress brings it back to the step being worked on.
+     */
+    public ReadOnlyIntegerProperty viewedProperty() {
+        return viewed.getReadOnlyProperty();
+    }
+
+    /** Shows the previous step's text. */
+    public void back() {
+        viewed.set(Math.max(0, viewed.get() - 1));
+    }
+
+    /** Shows the next step's text. */
+    public void next() {
+        Walkthrough w = selected.get();
+        viewed.set(w == null ? 0 : Math.min(w.steps().size() - 1, viewed.get() + 1));
+    }
+
     /** Shows {@code w}; progress is whatever the current lab says about it. */
     public void select(@Nullable Walkthrough w) {
         selected.set(w);
@@ -80,6 +101,12 @@ public final class WalkthroughViewModel {
         onItsLab.set(same);
         // finished first: listeners of the index read it
         finished.set(w != null && same && at >= w.steps().size());
+        boolean moved = at != stepIndex.get();
+        // the text follows the lab: a new step (or another walkthrough) is shown from its start
+        if (moved || w != shown) {
+            viewed.set(w == null ? 0 : Math.max(0, Math.min(at, w.steps().size() - 1)));
+        }
+        shown = w;
         stepIndex.set(at);
     }
 }

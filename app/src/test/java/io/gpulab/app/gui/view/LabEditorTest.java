@@ -50,4 +50,37 @@ class LabEditorTest {
         click(robot, "undo");
         assertTrue(robot.lookup("#tenant-tenant-c").tryQuery().isEmpty());
     }
+
+    private static String field(FxRobot robot, String id) {
+        return robot.lookup("#" + id).queryAs(javafx.scene.control.TextField.class).getText();
+    }
+
+    @Test
+    void theFormAlwaysShowsTheLabsValuesAndARefusalNextToItsField(FxRobot robot) {
+        robot.clickOn("Design");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("4", field(robot, "design-cpu"));
+        robot.doubleClickOn("#design-cpu").write("0");
+        click(robot, "design-apply-worker");
+        assertEquals("4", field(robot, "design-cpu"), "a refused value is not shown as the lab's");
+        var refusal = robot.lookup("#design-worker-error").queryAs(javafx.scene.control.Label.class);
+        assertTrue(refusal.isVisible() && refusal.getText().startsWith("Refused: "), refusal.getText());
+        assertEquals(0, workbench.viewModel().timeline().size());
+
+        robot.doubleClickOn("#design-split").write("4");
+        click(robot, "design-apply-hami");
+        assertEquals("4", field(robot, "design-split"), "the applied value, without switching tabs");
+        assertTrue(!refusal.isVisible(), "the refusal went with the next change");
+        assertEquals("article (edited)", workbench.viewModel().snapshot().scenario());
+
+        robot.interact(() -> workbench.viewModel().past().showVersion(0));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("10", field(robot, "design-split"), "a past version's design while it is shown");
+        assertTrue(robot.lookup("#design-apply-hami").queryAs(javafx.scene.control.Button.class).isDisabled());
+        assertTrue(robot.lookup("#design-past").queryAs(javafx.scene.control.Label.class).isVisible());
+        robot.interact(() -> workbench.viewModel().past().returnToNow());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("4", field(robot, "design-split"));
+        assertTrue(!robot.lookup("#design-apply-hami").queryAs(javafx.scene.control.Button.class).isDisabled());
+    }
 }

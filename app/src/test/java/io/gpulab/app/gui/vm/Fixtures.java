@@ -21,6 +21,13 @@ public final class Fixtures {
     private Fixtures() {
     }
 
+    /** A view-model on a fresh simulated article lab, engine calls on the caller's thread, pushes dropped. */
+    public static WorkbenchViewModel articleViewModel() throws Exception {
+        io.gpulab.app.gui.EngineLabOpener opener = io.gpulab.app.gui.EngineLabOpener.sim();
+        return new WorkbenchViewModel(opener.open("article"), opener,
+                new io.gpulab.app.gui.fx.CurrentThreadTaskExecutor(), r -> { });
+    }
+
     public static LabSnapshot articleAfterFourPods(boolean lockHeld) {
         CardView a100 = new CardView("GPU-0", 0, "NVIDIA-A100", 81_920, 60_000, 100, 90, 10, 3, true, 0, "hami-core",
                 List.of("default/gpu-pod-1", "default/gpu-pod-2", "default/gpu-pod-3"));

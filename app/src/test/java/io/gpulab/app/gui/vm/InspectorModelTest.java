@@ -24,6 +24,17 @@ class InspectorModelTest {
     }
 
     @Test
+    void aTenantShowsWhatItsOwnApiServerListsForTheArticlesTestsSevenAndEight() {
+        var a = InspectorModel.rows(Fixtures.articleAfterFourPods(false), new Selection(Selection.Kind.TENANT,
+                "tenant-a", "tenant-a"), List.of());
+        assertTrue(has(a, InspectorModel.API_SERVER, "nodes", "tenant-a-worker"), a::toString);
+        assertTrue(has(a, InspectorModel.API_SERVER, "nvidia.com/gpu", "10 (sharing slots, not cards)"), a::toString);
+        var b = InspectorModel.rows(Fixtures.articleAfterFourPods(false), new Selection(Selection.Kind.TENANT,
+                "tenant-b", "tenant-b"), List.of());
+        assertTrue(has(b, InspectorModel.API_SERVER, "nvidia.com/gpu", "20 (sharing slots, not cards)"), b::toString);
+    }
+
+    @Test
     void cardShowsUsageAgainstCapacity() {
         var rows = InspectorModel.rows(Fixtures.articleAfterFourPods(false), Selection.card("tenant-a", "GPU-0"),
                 List.of());

@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.gpulab.app.gui.EngineLabOpener;
-import io.gpulab.app.gui.fx.CurrentThreadTaskExecutor;
 import io.gpulab.engine.api.PodView;
 import java.time.Duration;
 import java.util.List;
@@ -23,8 +21,7 @@ class LabHistoryTest {
 
     @BeforeEach
     void open() throws Exception {
-        EngineLabOpener opener = EngineLabOpener.sim();
-        vm = new WorkbenchViewModel(opener.open("article"), opener, new CurrentThreadTaskExecutor(), r -> { });
+        vm = Fixtures.articleViewModel();
     }
 
     @AfterEach
@@ -138,5 +135,35 @@ class LabHistoryTest {
         assertTrue(PendingBadge.isRefused(p));
         assertFalse(PendingBadge.isWaiting(p));
         assertEquals(3, vm.timeline().size(), "the refused create is in the history (its chip is on screen)");
+    }
+
+    @Test
+    void aDoubleClickOnNextStepWhileTheFirstIsOnItsWayPlaysOneStep() throws Exception {
+        List<Runnable> queued = new java.util.ArrayList<>();
+        io.gpulab.app.gui.fx.TaskExecutor later = new io.gpulab.app.gui.fx.TaskExecutor() {
+            @Override
+            public <T> void execute(java.util.concurrent.Callable<T> work, java.util.function.Consumer<T> ok,
+                                    java.util.function.Consumer<Exception> failed) {
+                queued.add(() -> {
+                    try {
+                        ok.accept(work.call());
+                    } catch (Exception e) {
+                        failed.accept(e);
+                    }
+                });
+            }
+
+            @Override
+            public void shutdown() {
+            }
+        };
+        io.gpulab.app.gui.EngineLabOpener opener = io.gpulab.app.gui.EngineLabOpener.sim();
+        WorkbenchViewModel slow = new WorkbenchViewModel(opener.open("article"), opener, later, r -> { });
+        slow.playback().playNextScenarioStep();
+        slow.playback().playNextScenarioStep();
+        new java.util.ArrayList<>(queued).forEach(Runnable::run);
+        assertEquals(1, slow.playback().scenarioStepsPlayed());
+        assertEquals(1, slow.timeline().size(), "step 1 once, not twice");
+        slow.close();
     }
 }

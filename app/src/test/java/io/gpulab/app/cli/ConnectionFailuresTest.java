@@ -1,0 +1,91 @@
+package io.gpulab.app.cli;
+
+import io.gpulab.engine.cluster.BrokenServer;
+import io.gpulab.engine.cluster.MockLab;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A management cluster that refuses, fails or answers garbage, or nothing at all on its port: every command that
+ * reads it says it could not read the cluster, in one line, and exits 2; never "no GPU pods" or an empty picture,
+ * and verify still writes its report, which says why it has no evidence.
+ */
+class ConnectionFailuresTest {
+
+    enum Failure { UNAUTHORIZED, FORBIDDEN, ERROR_500, GARBAGE, REFUSED }
+
+    @TempDir
+    Path dir;
+
+    private Path kubeconfig(String url) throws Exception {
+        return MockLab.writeKubeconfig(dir, "management", url, "s3cr3t-token");
+    }
+
+    private static String closedPort() throws Exception {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return "https://127.0.0.1:" + s.getLocalPort();
+        }
+    }
+
+    private static void assertOneLineCannotRead(String command, CliHarness.Result r) {
+        assertEquals(2, r.exit(), command + ": " + r.out() + r.err());
+        assertEquals(1, r.err().strip().lines().count(), command + ": " + r.err());
+        assertTrue(r.err().contains("cannot read the cluster: the management cluster "), command + ": " + r.err());
+        assertFalse(r.err().contains("no GPU pods") || r.err().contains("Exception") || r.err().contains("\tat "),
+                command + ": " + r.err());
+        assertFalse((r.out() + r.err()).contains("s3cr3t-token"), command);
+    }
+
+    @ParameterizedTest
+    @EnumSource(Failure.class)
+    void everyCommandSaysItCouldNotReadTheCluster(Failure failure) throws Exception {
+        BrokenServer server = failure == Failure.REFUSED ? null : new BrokenServer(BrokenServer.Mode.valueOf(
+                failure.name()));
+        try {
+            String kc = kubeconfig(server == null ? closedPort() : server.url()).toString();
+            Path plan = Files.writeString(dir.resolve("plan.yaml"), """
+                    apiVersion: gpulab.io/v1
+                    kind: Plan
+                    metadata: {name: from-cluster}
+                    workload: {cluster: {pendingOnly: false}}
+                    candidates:
+                      - {name: a100, worker: {cards: [{model: A100-80GB}]}, workers: 1}
+                      - {name: l4, worker: {cards: [{model: L4-24GB, count: 2}]}, workers: 1}
+                    """);
+            List<String[]> commands = new ArrayList<>();
+            commands.add(new String[] {"plan", plan.toString(), "--kubeconfig", kc});
+            commands.add(new String[] {"why-pending", "--kubeconfig", kc, "--tenant", "tenant-a", "--pod", "default/p"});
+            commands.add(new String[] {"what-if", "--kubeconfig", kc, "--add-worker", "tenant-a:A100-80GB:1"});
+            commands.add(new String[] {"screenshot", "article", "--backend", "cluster", "--kubeconfig", kc, "--out",
+                dir.resolve("s.png").toString()});
+            for (String[] c : commands) {
+                assertOneLineCannotRead(c[0], CliHarness.run(c));
+            }
+            assertFalse(Files.exists(dir.resolve("s.png")), "no picture of an empty lab");
+
+            Path report = dir.resolve("report");
+            CliHarness.Result v = CliHarness.run("verify", "article", "--backend", "cluster", "--kubeconfig", kc,
+                    "--report", report.toString());
+            assertEquals(2, v.exit(), v.out() + v.err());
+            assertTrue(v.err().contains("backend cluster: the management cluster "), v.err());
+            String md = Files.readString(report.resolve("article.md"));
+            assertTrue(md.contains("the management cluster ") && md.contains("not run"), md);
+            assertFalse(md.contains("s3cr3t-token"));
+        } finally {
+            if (server != null) {
+                server.close();
+            }
+        }
+    }
+}

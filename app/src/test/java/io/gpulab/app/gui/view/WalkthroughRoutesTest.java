@@ -1,0 +1,289 @@
+package io.gpulab.app.gui.view;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.gpulab.app.gui.Workbench;
+import io.gpulab.app.gui.walkthrough.Walkthrough;
+import io.gpulab.app.gui.walkthrough.WalkthroughLoader;
+import io.gpulab.app.gui.walkthrough.WalkthroughStep;
+import io.gpulab.engine.api.LabSnapshot;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javafx.geometry.Bounds;
+import javafx.scene.Node;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * Walkthroughs true while shown (docs/workbench.md, "Walkthroughs"), played in the window with the trainee's actions:
+ * every walkthrough completes by every route its steps offer; at every moment a step is worked on, each statement it
+ * shows about the lab is true of the lab, and what it said would be seen is true once it ticks; Back and Next move
+ * through the text and touch nothing; the step worked on is scrolled into view and the wheel scrolls the panel.
+ */
+@ExtendWith(ApplicationExtension.class)
+class WalkthroughRoutesTest {
+
+    /** The toolbar's words the action texts quote, and the route action each stands for. */
+    private static final Map<String, String> BUTTONS = Map.of("'Unlock node'", "unlock", "'+5 min'", "advance-5m",
+            "'Step 30s'", "step-30s", "'article'", "lifecycle-article", "'complete'", "lifecycle-complete");
+
+    private Stage stage;
+    private Workbench workbench;
+
+    @Start
+    void start(Stage stage) {
+        this.stage = stage;
+    }
+
+    private void open(FxRobot robot, double width, double height) {
+        robot.interact(() -> {
+            try {
+                workbench = FxTestSupport.show(stage, "article", width, height, false);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    private void begin(FxRobot robot, Walkthrough w) {
+        robot.clickOn("Walkthroughs");
+        WaitForAsyncUtils.waitForFxEvents();
+        // the menu's item, not the panel's title or picker, which show the same words (a click on the picker
+        // opens its list over Back and Next)
+        Node item = robot.lookup(".menu-item").match((Node n) -> n.lookupAll(".label").stream()
+                .anyMatch(l -> w.title().equals(((Label) l).getText()))).query();
+        robot.clickOn(item);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(w.title(), FxTestSupport.text(robot, "walkthrough-title"));
+    }
+
+    private int at() {
+        return workbench.walkthroughs().stepIndexProperty().get();
+    }
+
+    /** Waits (up to 10 s on a busy machine) for a drop's effect to reach the panel. */
+    private static void settle(java.util.function.BooleanSupplier done) {
+        try {
+            WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS, () -> done.getAsBoolean());
+        } catch (java.util.concurrent.TimeoutException e) {
+            // the assertion that follows says what is missing
+        }
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    private LabSnapshot lab() {
+        return workbench.viewModel().snapshot();
+    }
+
+    /**
+     * The statements the step worked on shows about the lab are exactly those true of it now; when the step begins
+     * ({@code all}), every statement it has is true, so the trainee reads the step as written.
+     */
+    private void statementsHold(FxRobot robot, Walkthrough w, int i, String when, boolean all) {
+        WalkthroughStep s = w.steps().get(i);
+        List<String> shown = new ArrayList<>();
+        robot.lookup("#wt-step-" + i).queryAs(Node.class).lookupAll(".step-now")
+                .forEach(n -> shown.add(((Label) n).getText()));
+        List<String> tru = new ArrayList<>();
+        for (WalkthroughStep.Statement n : s.now()) {
+            assertTrue(!all || n.check().test(lab()), w.id() + " step " + (i + 1) + " " + when + ": false: "
+                    + n.text());
+            if (n.check().test(lab())) {
+                tru.add("● " + n.text());
+            }
+        }
+        assertEquals(tru, shown, w.id() + " step " + (i + 1) + " " + when + ": shown about the lab");
+    }
+
+    private void perform(FxRobot robot, WalkthroughStep.RouteAction a) {
+        Map<String, String> x = a.args();
+        switch (a.kind()) {
+            case "drop" -> FxTestSupport.dragPod(robot, x.get("template"), "tenant-header-" + x.get("tenant"));
+            case "click" -> robot.clickOn("#" + x.get("id"));
+            case "select" -> robot.clickOn("#tenant-name-" + x.get("id"));
+            case "selectPod" -> robot.clickOn("#pod-" + x.get("pod"));
+            case "policy" -> robot.interact(() -> robot.lookup("#policy-" + x.get("tenant"))
+                    .queryAs(ChoiceBox.class).setValue(x.get("value")));
+            default -> throw new IllegalArgumentException("route action " + a.kind());
+        }
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    /** Plays step {@code i} by {@code route}, checking the statements after each action while it is worked on. */
+    private void play(FxRobot robot, Walkthrough w, int i, List<WalkthroughStep.RouteAction> route) {
+        assertEquals(i, at(), w.id() + ": step " + (i + 1) + " is the one worked on");
+        statementsHold(robot, w, i, "before its route", true);
+        for (WalkthroughStep.RouteAction a : route) {
+            perform(robot, a);
+            if (at() == i) {
+                statementsHold(robot, w, i, "after " + a, false);
+            }
+            if ("select".equals(a.kind()) && !w.steps().get(i).inspect().isEmpty()) {
+                // what the step asks to compare is shown in it, for the tenant just selected
+                String shown = robot.lookup("#wt-inspect").queryAs(javafx.scene.layout.VBox.class).getChildren()
+                        .stream().map(n -> ((Label) n).getText()).reduce("", (x, y) -> x + "\n" + y);
+                assertTrue(shown.contains(a.args().get("id") + " — " + w.steps().get(i).inspect().get(0))
+                        && shown.contains("nvidia.com/gpu: "), w.id() + " step " + (i + 1) + ": " + shown);
+            }
+        }
+        settle(() -> at() == i + 1);
+        assertEquals(i + 1, at(), w.id() + " step " + (i + 1) + " not done by route " + route);
+        assertTrue(w.steps().get(i).check().test(lab()), w.id() + " step " + (i + 1) + ": what it said would be "
+                + "seen is not true: " + w.steps().get(i).then());
+    }
+
+    @Test
+    void everyWalkthroughCompletesByEveryRouteItsStepsOffer(FxRobot robot) {
+        for (Walkthrough w : WalkthroughLoader.builtIns()) {
+            open(robot, 1600, 1000);
+            begin(robot, w);
+            for (int i = 0; i < w.steps().size(); i++) {
+                play(robot, w, i, w.steps().get(i).routes().get(0));
+            }
+            assertTrue(workbench.walkthroughs().finishedProperty().get(), w.id());
+            for (int i = 0; i < w.steps().size(); i++) {
+                for (int r = 1; r < w.steps().get(i).routes().size(); r++) {
+                    open(robot, 1600, 1000);
+                    begin(robot, w);
+                    for (int j = 0; j < i; j++) {
+                        play(robot, w, j, w.steps().get(j).routes().get(0));
+                    }
+                    play(robot, w, i, w.steps().get(i).routes().get(r));
+                }
+            }
+        }
+    }
+
+    @Test
+    void everyButtonAnActionTextNamesIsOnOneOfItsRoutes() {
+        Pattern quoted = Pattern.compile("'[^']+'");
+        for (Walkthrough w : WalkthroughLoader.builtIns()) {
+            for (WalkthroughStep s : w.steps()) {
+                assertFalse(s.routes().isEmpty(), w.id() + " " + s.title() + ": no route");
+                assertTrue(s.then().contains(" will "), w.id() + " " + s.title() + ": 'then' is not in the future "
+                        + "tense: " + s.then());
+                Matcher m = quoted.matcher(s.action());
+                while (m.find()) {
+                    String id = BUTTONS.get(m.group());
+                    if (id != null) {
+                        assertTrue(s.routes().stream().anyMatch(r -> r.stream().anyMatch(a -> id.equals(
+                                a.args().get("id")))), w.id() + " " + s.title() + ": " + m.group()
+                                + " is offered but no route presses it");
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void backAndNextShowOtherStepsWithoutTouchingTheLab(FxRobot robot) {
+        open(robot, 1600, 1000);
+        Walkthrough w = WalkthroughLoader.builtIns().get(0);
+        begin(robot, w);
+        FxTestSupport.dragPod(robot, "article", "tenant-header-tenant-a");
+        settle(() -> at() == 1);
+        int actions = workbench.viewModel().timeline().size();
+        long version = lab().version();
+        robot.clickOn("#walkthrough-next");
+        settle(() -> workbench.walkthroughs().viewedProperty().get() == 2);
+        assertEquals(2, workbench.walkthroughs().viewedProperty().get());
+        assertTrue(robot.lookup("#wt-step-2").queryAs(Node.class).getStyleClass().contains("viewed"));
+        assertTrue(robot.lookup("#wt-step-2 #wt-action").tryQuery().isPresent(), "the next step's text is shown");
+        robot.clickOn("#walkthrough-back").clickOn("#walkthrough-back");
+        settle(() -> workbench.walkthroughs().viewedProperty().get() == 0);
+        assertEquals(0, workbench.walkthroughs().viewedProperty().get());
+        assertTrue(FxTestSupport.text(robot, "wt-action").startsWith("✓ Done: "), "a done step says it is done");
+        assertEquals(actions, workbench.viewModel().timeline().size(), "Back and Next did nothing to the lab");
+        assertEquals(version, lab().version());
+        assertEquals(1, at());
+        FxTestSupport.dragPod(robot, "article", "tenant-header-tenant-a");
+        settle(() -> at() == 2);
+        assertEquals(2, workbench.walkthroughs().viewedProperty().get(), "progress brings the text back to the step");
+    }
+
+    @Test
+    void theStepShownIsInViewAndTheWheelScrollsThePanel(FxRobot robot) {
+        open(robot, 1280, 720);
+        Walkthrough w = WalkthroughLoader.builtIns().get(0);
+        begin(robot, w);
+        for (int i = 0; i < 5; i++) {
+            play(robot, w, i, w.steps().get(i).routes().get(0));
+        }
+        settle(() -> at() == 5);
+        assertEquals(5, at());
+        ScrollPane pane = robot.lookup("#walkthrough-scroll").queryAs(ScrollPane.class);
+        assertInView(robot, pane, 5);
+        assertTrue(pane.getContent().getLayoutBounds().getHeight() > pane.getViewportBounds().getHeight(),
+                "the panel is taller than its view at 1280x720");
+        robot.interact(() -> pane.setVvalue(pane.getVmin()));
+        double before = pane.getVvalue();
+        // a wheel turn over a step's text, as the window delivers it (Monocle's robot wheel is unreliable headless;
+        // the real-window run turns the real wheel): it bubbles up to the panel's scroll pane
+        wheel(robot, "#wt-step-1", -120);
+        double after = pane.getVvalue();
+        assertTrue(after > before, "the wheel scrolled the panel: " + before + " -> " + after);
+        wheel(robot, "#wt-step-1", 120);
+        assertTrue(pane.getVvalue() < after, "and back: " + after + " -> " + pane.getVvalue());
+
+        robot.interact(() -> pane.setVvalue(pane.getVmax()));
+        for (int i = 0; i < 5; i++) {
+            robot.clickOn("#walkthrough-back");
+        }
+        settle(() -> workbench.walkthroughs().viewedProperty().get() == 0);
+        assertEquals(0, workbench.walkthroughs().viewedProperty().get());
+        assertInView(robot, pane, 0);
+    }
+
+    private static void wheel(FxRobot robot, String query, double deltaY) {
+        Node over = robot.lookup(query).query();
+        Node target = over.lookupAll(".label").stream().findFirst().orElse(over);
+        Bounds b = target.localToScene(target.getLayoutBounds());
+        Bounds s = target.localToScreen(target.getLayoutBounds());
+        robot.interact(() -> javafx.event.Event.fireEvent(target, new javafx.scene.input.ScrollEvent(
+                javafx.scene.input.ScrollEvent.SCROLL, b.getCenterX(), b.getCenterY(), s.getCenterX(), s.getCenterY(),
+                false, false, false, false, false, false, 0, deltaY, 0, deltaY,
+                javafx.scene.input.ScrollEvent.HorizontalTextScrollUnits.NONE, 0,
+                javafx.scene.input.ScrollEvent.VerticalTextScrollUnits.NONE, 0, 0, null)));
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    private static void assertInView(FxRobot robot, ScrollPane pane, int step) {
+        WaitForAsyncUtils.waitForFxEvents();
+        Node box = robot.lookup("#wt-step-" + step).query();
+        Bounds view = pane.localToScene(pane.getLayoutBounds());
+        Bounds b = box.localToScene(box.getLayoutBounds());
+        assertTrue(b.getMinY() >= view.getMinY() - 1 && b.getMinY() < view.getMaxY() - 40,
+                "step " + (step + 1) + " is in view: " + b + " in " + view);
+    }
+
+    @Test
+    void startOnAFreshLabSaysItStartedAndWhichStepIsFirst(FxRobot robot) {
+        open(robot, 1600, 1000);
+        Walkthrough w = WalkthroughLoader.builtIns().get(2);
+        begin(robot, w);
+        assertEquals(0, workbench.viewModel().timeline().size(), "nothing to reset on a fresh lab");
+        assertEquals("Started “The node lock” on the article lab as opened; step 1: Switch to the article's mock",
+                workbench.viewModel().statusProperty().get());
+        robot.clickOn("#lifecycle-article");
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.clickOn("#walkthrough-start");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("Started “The node lock”: the lab is reset (Undo brings it back); step 1: Switch to the "
+                + "article's mock", workbench.viewModel().statusProperty().get());
+        assertEquals(0, at());
+    }
+}

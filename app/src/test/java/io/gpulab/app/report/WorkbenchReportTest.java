@@ -1,0 +1,89 @@
+package io.gpulab.app.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.gpulab.app.gui.export.ReportData;
+import io.gpulab.app.gui.export.ReportWriter;
+import io.gpulab.app.gui.vm.Fixtures;
+import io.gpulab.app.gui.vm.WorkbenchViewModel;
+import io.gpulab.engine.scenario.BuiltinScenarios;
+import io.gpulab.engine.scenario.ScenarioReader;
+import java.io.StringReader;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * File → Export review report, the three cases a reviewer was misled by: after one step, after a full Play, after a
+ * lab-editor change. Each is the report of the lab's history, made by the code of {@code gpulab report}.
+ */
+class WorkbenchReportTest {
+
+    @TempDir
+    Path dir;
+    private WorkbenchViewModel vm;
+
+    @BeforeEach
+    void open() throws Exception {
+        vm = Fixtures.articleViewModel();
+    }
+
+    @AfterEach
+    void close() {
+        vm.close();
+    }
+
+    private String report() throws Exception {
+        Path pdf = dir.resolve("gui.pdf");
+        ReportWriter.write(ReportData.collect(vm), pdf);
+        return String.join("\n", PdfChecks.pages(pdf)).replaceAll("\\s+", " ");
+    }
+
+    @Test
+    void afterResetAndOneStepOneCheckPassedAndSevenWereNotRun() throws Exception {
+        vm.reset();
+        vm.playback().playNextScenarioStep();
+        String all = report();
+        assertFalse(all.contains("All 8 checks passed"), all);
+        assertTrue(all.contains("1 of 8 checks ran and passed; 7 not run"), all);
+        assertTrue(all.contains("NOT RUN check 6: tenant-a's card holds 60,000 MB, 90 % and 3 of 10 slots"), all);
+        assertTrue(all.contains("20,000 / 81,920"), "the card table shows the one pod");
+        assertTrue(all.contains(Sha256.of(vm.recording().text())), "the history attached");
+    }
+
+    @Test
+    void afterAFullPlayEveryCheckPassedOnceNumberedWithItsEvidenceAndTheFileAttached() throws Exception {
+        vm.playback().playScenarioSteps();
+        String all = report();
+        assertTrue(all.contains("All 8 checks passed"), all);
+        assertFalse(all.contains("did not hold"), "a PASS line says what did not hold");
+        assertFalse(all.contains("4. 4."), "numbered twice");
+        assertTrue(all.contains("PASS check 4: a fourth 30 % pod would need 120 % of the card and stays Pending"), all);
+        assertTrue(all.contains(Sha256.of(BuiltinScenarios.source("article"))), "the article file itself is attached");
+        assertFalse(all.contains("not attached"), all);
+    }
+
+    @Test
+    void anEditedLabIsReportedAsEditedWithNothingPassedThatDidNotRun() throws Exception {
+        vm.editor().edit("add tenant-c", d -> d.addTenant("tenant-c"));
+        vm.editor().edit("deviceSplitCount 4", d -> d.setHami("deviceSplitCount", "4"));
+        String all = report();
+        assertTrue(all.startsWith("Review report: article (edited)"), all);
+        assertTrue(all.contains("No check was run"), all);
+        assertFalse(all.contains("PASS"), all);
+        for (int i = 1; i <= 8; i++) {
+            assertTrue(all.contains("NOT RUN check " + i + ":"), "check " + i + " listed as not run");
+        }
+        var saved = new ScenarioReader().read("saved.yaml", new StringReader(vm.recording().text()), false);
+        assertEquals("article (edited)", saved.name());
+        assertTrue(saved.lab().description().startsWith("Edited in the workbench from the scenario article: add "
+                + "tenant-c; deviceSplitCount 4."), saved.lab().description());
+        assertEquals(List.of("tenant-a", "tenant-b", "tenant-c"), saved.lab().tenants().stream().map(t -> t.name())
+                .toList());
+    }
+}
