@@ -1,27 +1,36 @@
 package io.gpulab.app.gui.view;
 
+import io.gpulab.app.gui.vm.Formats;
 import io.gpulab.app.gui.vm.Selection;
 import io.gpulab.app.gui.vm.WorkbenchViewModel;
 import io.gpulab.engine.api.ControlPlaneView;
 import io.gpulab.engine.api.LabSnapshot;
 import io.gpulab.engine.api.ManagementView;
 import io.gpulab.engine.api.TenantView;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 
 /**
- * The management cluster: Kamaji, the shared kamaji-etcd datastore, MetalLB, and one hosted control
- * plane per tenant (API server, scheduler, controller manager, Konnectivity server) with its phase.
+ * The management cluster as the engine states it: its nodes with the TenantControlPlane pods and DataStore members
+ * kube-scheduler placed on them (and the pods that fit nowhere, with its reason), each DataStore with its members'
+ * health, its quorum and each tenant's prefix, and each TenantControlPlane with the status Kamaji computes and its
+ * ready and desired replicas. Nothing here is decided by the view: every word comes from the snapshot.
  */
 public final class ManagementBand extends VBox {
 
+    private static final int BOX_WIDTH = 300;
+
     /**
-     * @param open   whether the services and control planes are drawn, or only the one-line summary
+     * @param open   whether the nodes, DataStores and control planes are drawn, or only the one-line summary
      * @param toggle called when the user clicks the summary line
      */
     public ManagementBand(WorkbenchViewModel vm, LabSnapshot s, boolean open, Runnable toggle) {
@@ -32,10 +41,10 @@ public final class ManagementBand extends VBox {
         Label title = new Label((open ? "▾ " : "▸ ") + "MANAGEMENT CLUSTER");
         title.getStyleClass().add("section-title");
         title.setMinWidth(Region.USE_PREF_SIZE);
-        long ready = s.tenants().stream().filter(t -> "Ready".equals(t.controlPlane().phase())).count();
-        HBox head = new HBox(8, title, summaryDot(m.kamajiReady()), Texts.clipped(m.name() + " · Kamaji "
-                + (m.kamajiReady() ? "ready" : "not ready") + " · " + m.datastore() + " · MetalLB · " + ready + " of "
-                + s.tenants().size() + " control planes Ready", "muted"));
+        Label summary = Texts.clipped(summary(s), "muted");
+        summary.setId("management-summary");
+        HBox head = new HBox(8, title, dot(m.kamajiReady() && m.dataStores().stream()
+                .allMatch(ManagementView.DataStoreView::ready) ? "ok" : "error"), summary);
         head.setAlignment(Pos.CENTER_LEFT);
         head.getStyleClass().add("management-head");
         head.setId("management-toggle");
@@ -47,10 +56,23 @@ public final class ManagementBand extends VBox {
         if (!open) {
             getStyleClass().add("collapsed");
         } else {
-            HBox infra = new HBox(10,
+            FlowPane infra = new FlowPane(10, 10);
+            infra.prefWrapLengthProperty().bind(widthProperty());
+            Map<String, ControlPlaneView.TcpPodView> owner = owners(s);
+            m.nodes().forEach(n -> infra.getChildren().add(node(n, owner)));
+            Node unscheduled = unscheduled(s);
+            if (unscheduled != null) {
+                infra.getChildren().add(unscheduled);
+            }
+            if (m.dataStores().isEmpty()) {
+                // a cluster read without its DataStore objects: only the default's name and driver are known
+                infra.getChildren().add(service(Icons.DATABASE, m.datastore(), "shared DataStore · "
+                        + m.datastoreDriver(), true));
+            }
+            m.dataStores().forEach(d -> infra.getChildren().add(dataStore(d)));
+            infra.getChildren().addAll(
                     service(Icons.SERVER, "Kamaji controller", m.kamajiReady() ? "Ready" : "Not ready",
                             m.kamajiReady()),
-                    service(Icons.DATABASE, m.datastore(), "shared DataStore · " + m.datastoreDriver(), true),
                     service(Icons.SERVER, "MetalLB", m.metallbPool(), true));
             infra.setOnMouseClicked(e ->
                     vm.selectionProperty().set(new Selection(Selection.Kind.MANAGEMENT, "", m.name())));
@@ -67,10 +89,153 @@ public final class ManagementBand extends VBox {
         });
     }
 
-    private static Region summaryDot(boolean ok) {
+    /** The collapsed band's one line: enough to see that something shared is wrong. */
+    static String summary(LabSnapshot s) {
+        ManagementView m = s.management();
+        StringBuilder b = new StringBuilder(m.name()).append(" · Kamaji ").append(m.kamajiReady() ? "ready" : "not ready");
+        if (!m.nodes().isEmpty()) {
+            long ready = m.nodes().stream().filter(n -> "Ready".equals(n.state())).count();
+            b.append(" · ").append(ready).append(" of ").append(m.nodes().size()).append(" nodes Ready");
+        }
+        if (m.dataStores().isEmpty()) {
+            b.append(" · ").append(m.datastore());
+        }
+        for (ManagementView.DataStoreView d : m.dataStores()) {
+            b.append(" · DataStore ").append(d.name()).append(' ').append(d.healthy()).append('/')
+                    .append(d.members().size()).append(d.ready() ? "" : " (no quorum)");
+        }
+        long ready = s.tenants().stream().filter(t -> "Ready".equals(t.controlPlane().phase())).count();
+        return b.append(" · MetalLB · ").append(ready).append(" of ").append(s.tenants().size())
+                .append(" control planes Ready").toString();
+    }
+
+    /** {@code 2 of 3 members up · quorum 2: kept}; a one-server DataStore says up or down. */
+    static String health(ManagementView.DataStoreView d) {
+        if (d.members().size() == 1 && d.quorum() <= 1) {
+            return "server " + (d.ready() ? "up" : "down");
+        }
+        return d.healthy() + " of " + d.members().size() + " members up · quorum " + d.quorum() + ": "
+                + (d.ready() ? "kept" : "lost");
+    }
+
+    /** Every TenantControlPlane pod by its name. */
+    private static Map<String, ControlPlaneView.TcpPodView> owners(LabSnapshot s) {
+        Map<String, ControlPlaneView.TcpPodView> owner = new LinkedHashMap<>();
+        s.tenants().forEach(t -> t.controlPlane().pods().forEach(p -> owner.put(p.name(), p)));
+        return owner;
+    }
+
+    private static Region dot(String kind) {
         Region dot = new Region();
-        dot.getStyleClass().addAll("status-dot", ok ? "ok" : "error");
+        dot.getStyleClass().addAll("status-dot", kind);
         return dot;
+    }
+
+    private static Label pill(String text, String kind, String id) {
+        Label l = new Label(text);
+        l.getStyleClass().addAll("phase-pill", kind);
+        l.setMinWidth(Region.USE_PREF_SIZE);
+        l.setId(id);
+        return l;
+    }
+
+    private static HBox titled(String icon, String name, Label pill) {
+        Label n = Texts.clipped(name, "service-name");
+        HBox.setHgrow(n, Priority.ALWAYS);
+        HBox h = icon == null ? new HBox(8, n, pill) : new HBox(8, Icons.icon(icon, 16, "service-icon"), n, pill);
+        h.setAlignment(Pos.CENTER_LEFT);
+        return h;
+    }
+
+    private static VBox box(String id, Node... children) {
+        VBox box = new VBox(4, children);
+        box.getStyleClass().add("service-box");
+        box.setId(id);
+        box.setPrefWidth(BOX_WIDTH);
+        box.setMaxWidth(BOX_WIDTH);
+        return box;
+    }
+
+    private static Node node(ManagementView.NodeView n, Map<String, ControlPlaneView.TcpPodView> owner) {
+        String kind = switch (n.state()) {
+            case "Ready" -> "ok";
+            case "NotReady" -> "error";
+            default -> "warn";
+        };
+        Label facts = Texts.clipped(n.cpu() + " CPU, " + Formats.mb(n.memoryMiB()) + " MiB" + (n.zone().isEmpty()
+                ? "" : " · zone " + n.zone()) + " · requested " + n.cpuRequestedMilli() + "m CPU, "
+                + Formats.mb(n.memoryRequestedMiB()) + " MiB", "muted");
+        facts.setId("mgmt-node-facts-" + n.name());
+        FlowPane pods = new FlowPane(4, 4);
+        pods.setPrefWrapLength(BOX_WIDTH - 24);
+        for (String p : n.pods()) {
+            ControlPlaneView.TcpPodView tcp = owner.get(p);
+            Label chip = Texts.clipped(tcp == null ? p : p + (tcp.ready() ? "" : " · " + tcp.phase()
+                    + (tcp.phase().equals("Running") ? ", not ready" : "")), "mgmt-pod", tcp == null ? "member"
+                    : tcp.ready() ? "tcp" : "tcp-unready");
+            chip.setId("mgmt-pod-" + p);
+            chip.setMaxWidth(BOX_WIDTH - 24);
+            pods.getChildren().add(chip);
+        }
+        if (n.pods().isEmpty()) {
+            pods.getChildren().add(Texts.clipped("no pods", "muted"));
+        }
+        return box("mgmt-node-" + n.name(), titled(Icons.SERVER, n.name(), pill(n.state(), kind,
+                "mgmt-node-state-" + n.name())), facts, pods);
+    }
+
+    /** The TenantControlPlane pods bound to no node, with kube-scheduler's reason; null when every pod is placed. */
+    private static @org.jspecify.annotations.Nullable Node unscheduled(LabSnapshot s) {
+        VBox rows = new VBox(3);
+        for (TenantView t : s.tenants()) {
+            for (ControlPlaneView.TcpPodView p : t.controlPlane().pods()) {
+                if (p.node().isEmpty()) {
+                    Label name = Texts.clipped(p.name() + " (" + t.name() + ", " + p.phase() + ")", "mgmt-pod",
+                            "tcp");
+                    name.setId("mgmt-pending-" + p.name());
+                    Label why = new WordWrapLabel(p.message().isEmpty() ? "not bound yet" : p.message(),
+                            "warning-text");
+                    why.setId("mgmt-pending-why-" + p.name());
+                    rows.getChildren().addAll(name, why);
+                }
+            }
+        }
+        if (rows.getChildren().isEmpty()) {
+            return null;
+        }
+        return box("mgmt-unscheduled", titled(null, "Not scheduled", pill("Pending", "warn",
+                "mgmt-unscheduled-state")), rows);
+    }
+
+    private static Node dataStore(ManagementView.DataStoreView d) {
+        Label health = Texts.clipped(health(d), d.ready() ? "muted" : "warning-text");
+        health.setId("datastore-health-" + d.name());
+        FlowPane members = new FlowPane(8, 3);
+        members.setPrefWrapLength(BOX_WIDTH - 24);
+        for (ManagementView.MemberView x : d.members()) {
+            Label l = new Label(x.name() + (x.node().isEmpty() ? "" : " · " + x.node()) + (x.up() ? "" : " · down"));
+            l.getStyleClass().add("component");
+            HBox chip = new HBox(4, dot(x.up() ? "ok" : "error"), l);
+            chip.setAlignment(Pos.CENTER_LEFT);
+            chip.setId("ds-member-" + x.name());
+            members.getChildren().add(chip);
+        }
+        VBox prefixes = new VBox(1);
+        d.prefixes().forEach((tenant, prefix) -> {
+            Label l = Texts.clipped(tenant + " → " + ("etcd".equals(d.driver()) ? "prefix " : "database ")
+                    + prefix, "mono-muted");
+            l.setId("ds-prefix-" + d.name() + "-" + tenant);
+            prefixes.getChildren().add(l);
+        });
+        VBox box = box("datastore-" + d.name(), titled(Icons.DATABASE, "DataStore " + d.name() + " · " + d.driver(),
+                pill(d.ready() ? "Ready" : "Not ready", d.ready() ? "ok" : "error", "datastore-state-" + d.name())),
+                health, members, prefixes);
+        if (!d.error().isEmpty()) {
+            Label err = new WordWrapLabel("kube-apiserver reads: " + d.error(), "warning-text");
+            err.setId("datastore-error-" + d.name());
+            box.getChildren().add(err);
+        }
+        return box;
     }
 
     private static HBox service(String icon, String name, String detail, boolean ok) {
@@ -78,39 +243,74 @@ public final class ManagementBand extends VBox {
         n.getStyleClass().add("service-name");
         Label d = new Label(detail);
         d.getStyleClass().add("muted");
-        Region dot = new Region();
-        dot.getStyleClass().addAll("status-dot", ok ? "ok" : "error");
-        HBox box = new HBox(8, Icons.icon(icon, 16, "service-icon"), new VBox(1, n, d), dot);
+        HBox box = new HBox(8, Icons.icon(icon, 16, "service-icon"), new VBox(1, n, d), dot(ok ? "ok" : "error"));
         box.setAlignment(Pos.CENTER_LEFT);
         box.getStyleClass().add("service-box");
         return box;
     }
 
+    /** The pill's colour for a computeStatus value: Ready green, NotReady red, Sleeping grey, the rest amber. */
+    static String phaseKind(String phase) {
+        return switch (phase) {
+            case "Ready" -> "ok";
+            case "NotReady" -> "error";
+            case "Sleeping" -> "info";
+            default -> "warn";
+        };
+    }
+
+    /** {@code 2 of 2 replicas ready · v1.35.0}, with the installed version and the rollout while they differ. */
+    static String replicas(ControlPlaneView cp) {
+        StringBuilder b = new StringBuilder().append(cp.readyReplicas()).append(" of ").append(cp.replicas())
+                .append(" replicas ready · ").append(cp.version());
+        if (!cp.installedVersion().isEmpty() && !cp.installedVersion().equals(cp.version())) {
+            b.append(" (installed ").append(cp.installedVersion()).append(", ").append(cp.updatedReplicas())
+                    .append(" updated)");
+        }
+        return b.toString();
+    }
+
     private static Node controlPlane(WorkbenchViewModel vm, TenantView t) {
         ControlPlaneView cp = t.controlPlane();
-        Label name = new Label(cp.name());
-        name.getStyleClass().add("service-name");
-        Label phase = new Label(cp.phase());
-        phase.getStyleClass().addAll("phase-pill", "Ready".equals(cp.phase()) ? "ok" : "warn");
-        Label version = new Label(cp.version() + " · " + cp.endpoint());
-        version.getStyleClass().add("muted");
+        Label name = Texts.clipped(cp.name(), "service-name");
+        Label phase = pill(cp.phase(), phaseKind(cp.phase()), "cp-phase-" + t.name());
         HBox head = new HBox(8, name, phase);
         head.setAlignment(Pos.CENTER_LEFT);
+        Label replicas = Texts.clipped(replicas(cp), "muted");
+        replicas.setId("cp-replicas-" + t.name());
+        Label endpoint = Texts.clipped(cp.endpoint(), "mono-muted");
         FlowPane comps = new FlowPane(8, 4);
         cp.components().forEach(c -> {
-            Region dot = new Region();
-            dot.getStyleClass().addAll("status-dot", c.ready() ? "ok" : "error");
             Label l = new Label(c.name().replace("kube-", ""));
             l.getStyleClass().add("component");
-            HBox x = new HBox(4, dot, l);
+            HBox x = new HBox(4, dot(c.ready() ? "ok" : "error"), l);
             x.setAlignment(Pos.CENTER_LEFT);
             comps.getChildren().add(x);
         });
-        Label ds = Texts.clipped("etcd prefix /" + cp.dataStoreSchema(), "mono-muted");
-        VBox box = new VBox(5, head, version, comps, ds);
+        Label ds = Texts.clipped("DataStore " + (cp.dataStore().isEmpty() ? "?" : cp.dataStore()) + " · prefix /"
+                + cp.dataStoreSchema() + "/", "mono-muted");
+        ds.setId("cp-datastore-" + t.name());
+        VBox box = new VBox(5, head, replicas, endpoint, comps, ds);
+        if (!"none".equals(cp.writePermissions())) {
+            Label w = Texts.clipped("writePermissions: " + cp.writePermissions(), "warning-text");
+            w.setId("cp-write-" + t.name());
+            box.getChildren().add(w);
+        }
+        List<String> problems = new java.util.ArrayList<>();
+        problems.addAll(cp.effects());
+        if (!cp.apiError().isEmpty() && cp.effects().stream().noneMatch(e -> e.contains(cp.apiError()))) {
+            problems.add(0, "API: " + cp.apiError());
+        }
+        cp.kubelets().stream().filter(k -> !k.supported()).forEach(k -> problems.add(k.node() + ": " + k.violation()));
+        for (int i = 0; i < problems.size(); i++) {
+            Label p = new WordWrapLabel("⚠ " + problems.get(i), "warning-text");
+            p.setId("cp-problem-" + t.name() + "-" + i);
+            box.getChildren().add(p);
+        }
         box.getStyleClass().add("control-plane");
         box.setId("cp-" + t.name());
-        box.setPrefWidth(280);
+        box.setPrefWidth(BOX_WIDTH);
+        box.setMaxWidth(BOX_WIDTH);
         Selection me = new Selection(Selection.Kind.CONTROL_PLANE, t.name(), cp.name());
         if (me.equals(vm.selectionProperty().get())) {
             box.getStyleClass().add("selected");
