@@ -27,7 +27,7 @@ import javafx.scene.layout.VBox;
  */
 public final class ManagementBand extends VBox {
 
-    private static final int BOX_WIDTH = 300;
+    private static final int BOX_WIDTH = 226;
 
     /**
      * @param open   whether the nodes, DataStores and control planes are drawn, or only the one-line summary
@@ -56,32 +56,31 @@ public final class ManagementBand extends VBox {
         if (!open) {
             getStyleClass().add("collapsed");
         } else {
-            FlowPane infra = new FlowPane(10, 10);
-            infra.prefWrapLengthProperty().bind(widthProperty());
+            // one flow of boxes, so a wide window holds the whole management cluster in one row
+            FlowPane boxes = new FlowPane(10, 10);
+            boxes.prefWrapLengthProperty().bind(widthProperty());
             Map<String, ControlPlaneView.TcpPodView> owner = owners(s);
-            m.nodes().forEach(n -> infra.getChildren().add(node(n, owner)));
+            Map<String, String> tcpOwner = new LinkedHashMap<>();
+            s.tenants().forEach(t -> t.controlPlane().pods().forEach(p -> tcpOwner.put(p.name(), t.name())));
+            Map<String, ManagementView.DataStoreView> members = new LinkedHashMap<>();
+            m.dataStores().forEach(d -> d.members().forEach(x -> members.put(x.name(), d)));
+            m.nodes().forEach(n -> boxes.getChildren().add(node(n, owner, tcpOwner, members)));
             Node unscheduled = unscheduled(s);
             if (unscheduled != null) {
-                infra.getChildren().add(unscheduled);
+                boxes.getChildren().add(unscheduled);
             }
             if (m.dataStores().isEmpty()) {
                 // a cluster read without its DataStore objects: only the default's name and driver are known
-                infra.getChildren().add(service(Icons.DATABASE, m.datastore(), "shared DataStore · "
+                boxes.getChildren().add(service(Icons.DATABASE, m.datastore(), "shared DataStore · "
                         + m.datastoreDriver(), true));
             }
-            m.dataStores().forEach(d -> infra.getChildren().add(dataStore(d)));
-            infra.getChildren().addAll(
-                    service(Icons.SERVER, "Kamaji controller", m.kamajiReady() ? "Ready" : "Not ready",
-                            m.kamajiReady()),
-                    service(Icons.SERVER, "MetalLB", m.metallbPool(), true));
-            infra.setOnMouseClicked(e ->
-                    vm.selectionProperty().set(new Selection(Selection.Kind.MANAGEMENT, "", m.name())));
-            FlowPane cps = new FlowPane(10, 10);
-            cps.prefWrapLengthProperty().bind(widthProperty());
+            m.dataStores().forEach(d -> boxes.getChildren().add(dataStore(d)));
+            boxes.getChildren().forEach(b -> b.setOnMouseClicked(e ->
+                    vm.selectionProperty().set(new Selection(Selection.Kind.MANAGEMENT, "", m.name()))));
             for (TenantView t : s.tenants()) {
-                cps.getChildren().add(controlPlane(vm, t));
+                boxes.getChildren().add(controlPlane(vm, t));
             }
-            getChildren().addAll(infra, cps);
+            getChildren().add(boxes);
         }
         m.warnings().forEach(w -> {
             Label l = new WordWrapLabel("⚠ " + w, "warning-text");
@@ -105,7 +104,7 @@ public final class ManagementBand extends VBox {
                     .append(d.members().size()).append(d.ready() ? "" : " (no quorum)");
         }
         long ready = s.tenants().stream().filter(t -> "Ready".equals(t.controlPlane().phase())).count();
-        return b.append(" · MetalLB · ").append(ready).append(" of ").append(s.tenants().size())
+        return b.append(" · MetalLB ").append(m.metallbPool()).append(" · ").append(ready).append(" of ").append(s.tenants().size())
                 .append(" control planes Ready").toString();
     }
 
@@ -147,6 +146,22 @@ public final class ManagementBand extends VBox {
         return h;
     }
 
+    /** A box's title: its icon and name, the whole width (a management node's name is long). */
+    private static HBox titled(String icon, String name) {
+        Label n = Texts.clipped(name, "service-name");
+        HBox h = new HBox(8, Icons.icon(icon, 16, "service-icon"), n);
+        h.setAlignment(Pos.CENTER_LEFT);
+        return h;
+    }
+
+    /** The state pill before the first line of detail. */
+    private static HBox stated(Label pill, Label detail) {
+        HBox.setHgrow(detail, Priority.ALWAYS);
+        HBox h = new HBox(6, pill, detail);
+        h.setAlignment(Pos.CENTER_LEFT);
+        return h;
+    }
+
     private static VBox box(String id, Node... children) {
         VBox box = new VBox(4, children);
         box.getStyleClass().add("service-box");
@@ -156,32 +171,49 @@ public final class ManagementBand extends VBox {
         return box;
     }
 
-    private static Node node(ManagementView.NodeView n, Map<String, ControlPlaneView.TcpPodView> owner) {
+    private static Node node(ManagementView.NodeView n, Map<String, ControlPlaneView.TcpPodView> owner,
+                             Map<String, String> tcpOwner, Map<String, ManagementView.DataStoreView> members) {
         String kind = switch (n.state()) {
             case "Ready" -> "ok";
             case "NotReady" -> "error";
             default -> "warn";
         };
         Label facts = Texts.clipped(n.cpu() + " CPU, " + Formats.mb(n.memoryMiB()) + " MiB" + (n.zone().isEmpty()
-                ? "" : " · zone " + n.zone()) + " · requested " + n.cpuRequestedMilli() + "m CPU, "
+                ? "" : " · zone " + n.zone()), "muted");
+        Label requested = Texts.clipped("requested " + n.cpuRequestedMilli() + "m CPU, "
                 + Formats.mb(n.memoryRequestedMiB()) + " MiB", "muted");
+        requested.setId("mgmt-node-requested-" + n.name());
         facts.setId("mgmt-node-facts-" + n.name());
-        FlowPane pods = new FlowPane(4, 4);
-        pods.setPrefWrapLength(BOX_WIDTH - 24);
+        // one dot per pod, grouped by its owner (a tenant's control plane, a DataStore): the node's load at a glance
+        Map<String, HBox> groups = new LinkedHashMap<>();
         for (String p : n.pods()) {
             ControlPlaneView.TcpPodView tcp = owner.get(p);
-            Label chip = Texts.clipped(tcp == null ? p : p + (tcp.ready() ? "" : " · " + tcp.phase()
-                    + (tcp.phase().equals("Running") ? ", not ready" : "")), "mgmt-pod", tcp == null ? "member"
-                    : tcp.ready() ? "tcp" : "tcp-unready");
-            chip.setId("mgmt-pod-" + p);
-            chip.setMaxWidth(BOX_WIDTH - 24);
-            pods.getChildren().add(chip);
+            ManagementView.DataStoreView ds = tcp != null ? null : members.get(p);
+            String group = tcp != null ? tcpOwner.get(p) : ds != null ? "DataStore " + ds.name() : "other";
+            boolean memberUp = ds != null && ds.members().stream().anyMatch(x -> x.name().equals(p) && x.up());
+            Region dot = dot(tcp != null ? (tcp.ready() ? "ok" : "warn") : ds == null || memberUp ? "ok" : "error");
+            dot.getStyleClass().add("mgmt-pod-dot");
+            dot.setId("mgmt-pod-" + p);
+            javafx.scene.control.Tooltip.install(dot, new javafx.scene.control.Tooltip(p + (tcp != null
+                    ? ": TenantControlPlane pod, " + tcp.phase() + (tcp.ready() ? ", ready, " : ", not ready, ")
+                    + tcp.version() : ds != null ? ": member of DataStore " + ds.name() + (memberUp ? ", up" : ", down")
+                    : "")));
+            groups.computeIfAbsent(group, g -> {
+                Label l = new Label(g);
+                l.getStyleClass().add("component");
+                HBox h = new HBox(3, l);
+                h.setAlignment(Pos.CENTER_LEFT);
+                return h;
+            }).getChildren().add(dot);
         }
+        FlowPane pods = new FlowPane(10, 3);
+        pods.setPrefWrapLength(BOX_WIDTH - 24);
+        pods.getChildren().addAll(groups.values());
         if (n.pods().isEmpty()) {
             pods.getChildren().add(Texts.clipped("no pods", "muted"));
         }
-        return box("mgmt-node-" + n.name(), titled(Icons.SERVER, n.name(), pill(n.state(), kind,
-                "mgmt-node-state-" + n.name())), facts, pods);
+        return box("mgmt-node-" + n.name(), titled(Icons.SERVER, n.name()), stated(pill(n.state(), kind,
+                "mgmt-node-state-" + n.name()), facts), requested, pods);
     }
 
     /** The TenantControlPlane pods bound to no node, with kube-scheduler's reason; null when every pod is placed. */
@@ -208,13 +240,15 @@ public final class ManagementBand extends VBox {
     }
 
     private static Node dataStore(ManagementView.DataStoreView d) {
-        Label health = Texts.clipped(health(d), d.ready() ? "muted" : "warning-text");
+        Label health = new WordWrapLabel(health(d), d.ready() ? "muted" : "warning-text");
         health.setId("datastore-health-" + d.name());
         FlowPane members = new FlowPane(8, 3);
         members.setPrefWrapLength(BOX_WIDTH - 24);
         for (ManagementView.MemberView x : d.members()) {
-            Label l = new Label(x.name() + (x.node().isEmpty() ? "" : " · " + x.node()) + (x.up() ? "" : " · down"));
+            Label l = new Label(x.name() + (x.up() ? "" : " · down"));
             l.getStyleClass().add("component");
+            javafx.scene.control.Tooltip.install(l, new javafx.scene.control.Tooltip(x.name() + (x.node().isEmpty()
+                    ? ", outside the management cluster" : " on " + x.node()) + (x.up() ? ", up" : ", down")));
             HBox chip = new HBox(4, dot(x.up() ? "ok" : "error"), l);
             chip.setAlignment(Pos.CENTER_LEFT);
             chip.setId("ds-member-" + x.name());
@@ -227,9 +261,10 @@ public final class ManagementBand extends VBox {
             l.setId("ds-prefix-" + d.name() + "-" + tenant);
             prefixes.getChildren().add(l);
         });
-        VBox box = box("datastore-" + d.name(), titled(Icons.DATABASE, "DataStore " + d.name() + " · " + d.driver(),
-                pill(d.ready() ? "Ready" : "Not ready", d.ready() ? "ok" : "error", "datastore-state-" + d.name())),
-                health, members, prefixes);
+        VBox box = box("datastore-" + d.name(), titled(Icons.DATABASE, "DataStore " + d.name()),
+                stated(pill(d.ready() ? "Ready" : "Not ready", d.ready() ? "ok" : "error", "datastore-state-"
+                + d.name()), Texts.clipped(d.driver() + ", " + d.members().size() + (d.members().size() == 1
+                ? " server" : " members"), "muted")), health, members, prefixes);
         if (!d.error().isEmpty()) {
             Label err = new WordWrapLabel("kube-apiserver reads: " + d.error(), "warning-text");
             err.setId("datastore-error-" + d.name());
@@ -278,6 +313,7 @@ public final class ManagementBand extends VBox {
         head.setAlignment(Pos.CENTER_LEFT);
         Label replicas = Texts.clipped(replicas(cp), "muted");
         replicas.setId("cp-replicas-" + t.name());
+        // its DataStore and prefix are in the DataStore's box, beside the other tenants'
         Label endpoint = Texts.clipped(cp.endpoint(), "mono-muted");
         FlowPane comps = new FlowPane(8, 4);
         cp.components().forEach(c -> {
@@ -287,10 +323,7 @@ public final class ManagementBand extends VBox {
             x.setAlignment(Pos.CENTER_LEFT);
             comps.getChildren().add(x);
         });
-        Label ds = Texts.clipped("DataStore " + (cp.dataStore().isEmpty() ? "?" : cp.dataStore()) + " · prefix /"
-                + cp.dataStoreSchema() + "/", "mono-muted");
-        ds.setId("cp-datastore-" + t.name());
-        VBox box = new VBox(5, head, replicas, endpoint, comps, ds);
+        VBox box = new VBox(4, head, replicas, endpoint, comps);
         if (!"none".equals(cp.writePermissions())) {
             Label w = Texts.clipped("writePermissions: " + cp.writePermissions(), "warning-text");
             w.setId("cp-write-" + t.name());
@@ -303,7 +336,7 @@ public final class ManagementBand extends VBox {
         }
         cp.kubelets().stream().filter(k -> !k.supported()).forEach(k -> problems.add(k.node() + ": " + k.violation()));
         for (int i = 0; i < problems.size(); i++) {
-            Label p = new WordWrapLabel("⚠ " + problems.get(i), "warning-text");
+            Label p = Texts.clipped("⚠ " + problems.get(i), "warning-text");
             p.setId("cp-problem-" + t.name() + "-" + i);
             box.getChildren().add(p);
         }

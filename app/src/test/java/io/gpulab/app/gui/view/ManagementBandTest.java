@@ -58,7 +58,8 @@ class ManagementBandTest {
     }
 
     private static String text(FxRobot robot, String id) {
-        return robot.lookup("#" + id).queryAs(Label.class).getText();
+        Label l = robot.lookup("#" + id).queryAs(Label.class);
+        return l instanceof WordWrapLabel w ? w.getFullText() : l.getText();
     }
 
     private static boolean shown(FxRobot robot, String id) {
@@ -72,7 +73,7 @@ class ManagementBandTest {
         for (ManagementView.NodeView n : m.nodes()) {
             assertEquals(n.state(), text(robot, "mgmt-node-state-" + n.name()), n.name());
             Set<String> chips = new HashSet<>();
-            robot.lookup("#mgmt-node-" + n.name()).queryAs(Pane.class).lookupAll(".mgmt-pod")
+            robot.lookup("#mgmt-node-" + n.name()).queryAs(Pane.class).lookupAll(".mgmt-pod-dot")
                     .forEach(c -> chips.add(c.getId().substring("mgmt-pod-".length())));
             assertEquals(new HashSet<>(n.pods()), chips, "pods drawn on " + n.name());
         }
