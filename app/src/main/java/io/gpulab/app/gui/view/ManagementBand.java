@@ -28,6 +28,7 @@ import javafx.scene.layout.VBox;
 public final class ManagementBand extends VBox {
 
     private static final int BOX_WIDTH = 226;
+    private static final int MAX_BOX_WIDTH = 420;
 
     /**
      * @param open   whether the nodes, DataStores and control planes are drawn, or only the one-line summary
@@ -81,11 +82,32 @@ public final class ManagementBand extends VBox {
                 boxes.getChildren().add(controlPlane(vm, t));
             }
             getChildren().add(boxes);
+            boxes.widthProperty().addListener((o, a, b) -> fill(boxes, b.doubleValue()));
         }
         m.warnings().forEach(w -> {
             Label l = new WordWrapLabel("⚠ " + w, "warning-text");
             getChildren().add(l);
         });
+    }
+
+    /**
+     * Widens the boxes to share each row they wrap into: at least {@link #BOX_WIDTH} each, at most
+     * {@link #MAX_BOX_WIDTH}, so a wide window shows the effects' sentences instead of their first words.
+     */
+    private static void fill(FlowPane boxes, double width) {
+        int n = boxes.getChildren().size();
+        if (n == 0 || width <= 0) {
+            return;
+        }
+        double gap = boxes.getHgap();
+        int perRow = (int) Math.max(1, Math.min(n, Math.floor((width + gap) / (BOX_WIDTH + gap))));
+        double w = Math.min(MAX_BOX_WIDTH, Math.floor((width - gap * (perRow - 1)) / perRow) - 1);
+        for (Node b : boxes.getChildren()) {
+            if (b instanceof Region r && w >= BOX_WIDTH) {
+                r.setPrefWidth(w);
+                r.setMaxWidth(w);
+            }
+        }
     }
 
     /** The collapsed band's one line: enough to see that something shared is wrong. */
