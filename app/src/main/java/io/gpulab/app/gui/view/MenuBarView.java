@@ -79,6 +79,8 @@ public final class MenuBarView extends MenuBar {
             });
             faults.getItems().add(new SeparatorMenuItem());
         }
+        faults.getItems().addAll(KamajiFaultsMenu.items(vm));
+        faults.getItems().add(new SeparatorMenuItem());
         String mode = "article".equals(vm.snapshot().lifecycle()) ? "complete" : "article";
         faults.getItems().add(item("Device plugin lifecycle: " + mode, null, () -> a.lifecycle(mode)));
     }
