@@ -173,7 +173,11 @@ public final class PlanView extends BorderPane {
     }
 
     private void column(String title, java.util.function.Function<CandidateResult, String> value) {
-        TableColumn<CandidateResult, String> c = new TableColumn<>(title);
+        TableColumn<CandidateResult, String> c = new TableColumn<>();
+        // a header the column's width cuts ("GPU comp...") reads whole on hover
+        javafx.scene.control.Label head = new javafx.scene.control.Label(title);
+        head.setTooltip(new javafx.scene.control.Tooltip(title));
+        c.setGraphic(head);
         c.setCellValueFactory(d -> new ReadOnlyObjectWrapper<>(value.apply(d.getValue())));
         table.getColumns().add(c);
     }
