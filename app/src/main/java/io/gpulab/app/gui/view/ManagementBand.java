@@ -113,7 +113,8 @@ public final class ManagementBand extends VBox {
     /** The collapsed band's one line: enough to see that something shared is wrong. */
     static String summary(LabSnapshot s) {
         ManagementView m = s.management();
-        StringBuilder b = new StringBuilder(m.name()).append(" · Kamaji ").append(m.kamajiReady() ? "ready" : "not ready");
+        StringBuilder b = new StringBuilder(m.name()).append(" · Kamaji ")
+                .append(m.kamajiReady() ? "ready" : "not ready");
         if (!m.nodes().isEmpty()) {
             long ready = m.nodes().stream().filter(n -> "Ready".equals(n.state())).count();
             b.append(" · ").append(ready).append(" of ").append(m.nodes().size()).append(" nodes Ready");
@@ -126,7 +127,8 @@ public final class ManagementBand extends VBox {
                     .append(d.members().size()).append(d.ready() ? "" : " (no quorum)");
         }
         long ready = s.tenants().stream().filter(t -> "Ready".equals(t.controlPlane().phase())).count();
-        return b.append(" · MetalLB ").append(m.metallbPool()).append(" · ").append(ready).append(" of ").append(s.tenants().size())
+        return b.append(" · MetalLB ").append(m.metallbPool()).append(" · ").append(ready).append(" of ")
+                .append(s.tenants().size())
                 .append(" control planes Ready").toString();
     }
 
