@@ -15,7 +15,7 @@ import picocli.CommandLine.Command;
             RunCommand.class, VerifyCommand.class, TraceCommand.class, ImportCommand.class,
             GuiCommand.class, ScreenshotCommand.class, ReportCommand.class, BenchCommand.class, PlanCommand.class,
             WhyPendingCommand.class, WhatIfCommand.class, KindCommand.class,
-            CatalogCommand.class,
+            CatalogCommand.class, IsolationCommand.class,
         })
 public final class GpulabCommand implements Runnable {
 

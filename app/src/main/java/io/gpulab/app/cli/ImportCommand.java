@@ -86,7 +86,8 @@ public final class ImportCommand {
             mapper.writeValue(CliSupport.out(spec), doc);
             CliSupport.out(spec).flush();
         } else {
-            if (!output.write(spec, "import openb", out, GeneratedScenario.KIND, o -> mapper.writeValue(o, doc))) {
+            if (!output.write(spec, "import openb", out, GeneratedScenario.KIND,
+                    o -> mapper.writeValue(ScenarioSizeLimit.of(o), doc))) {
                 return GpulabCommand.EXIT_USAGE;
             }
             CliSupport.out(spec).printf("wrote %s: %d nodes, %d pods (%d with GPUs, %d CPU-only), %d steps, %s "
@@ -106,8 +107,8 @@ public final class ImportCommand {
                     + "object and field. See docs/snapshots.md.",
                 "Exit 0 on success (also with skipped parts), 2 for unreadable input or bad arguments."})
     int snapshot(@Option(names = "--tenant", required = true, paramLabel = "NAME=FILE",
-                         description = "a tenant's dump (repeatable, in order)")
-                 java.util.LinkedHashMap<String, Path> tenants,
+                         description = "a tenant's dump (repeatable, in order; one dump per tenant)")
+                 List<String> tenantArgs,
                  @Option(names = "--management", paramLabel = "DUMP",
                          description = "the management cluster's 'kubectl get tcp,datastores,nodes -A -o yaml': "
                                  + "lab.management and each tenant's controlPlane (credentials never imported)")
@@ -123,7 +124,9 @@ public final class ImportCommand {
                  @Mixin OutputOptions output)
             throws IOException {
         io.gpulab.engine.snapshot.SnapshotImporter.Result r;
+        java.util.Map<String, Path> tenants;
         try {
+            tenants = tenantDumps(tenantArgs);
             java.util.Map<String, io.gpulab.engine.snapshot.Dump> dumps = new java.util.LinkedHashMap<>();
             for (var e : tenants.entrySet()) {
                 dumps.put(e.getKey(), io.gpulab.engine.snapshot.DumpReader.read(e.getValue()));
@@ -140,7 +143,7 @@ public final class ImportCommand {
         java.util.Map<String, Object> doc = GeneratedScenario.mark(r.scenario(),
                 OutputOptions.generator("import snapshot"));
         if (!output.write(spec, "import snapshot", out, GeneratedScenario.KIND,
-                o -> io.gpulab.engine.snapshot.ScenarioYaml.write(doc, o))) {
+                o -> io.gpulab.engine.snapshot.ScenarioYaml.write(doc, ScenarioSizeLimit.of(o)))) {
             return GpulabCommand.EXIT_USAGE;
         }
         java.io.PrintWriter o = CliSupport.out(spec);
@@ -154,6 +157,27 @@ public final class ImportCommand {
         o.printf("wrote %s%n", out);
         o.flush();
         return GpulabCommand.EXIT_OK;
+    }
+
+    /** {@code NAME=FILE} arguments in order; a tenant given twice is refused (never the last one silently). */
+    static java.util.LinkedHashMap<String, Path> tenantDumps(List<String> args) {
+        java.util.LinkedHashMap<String, Path> out = new java.util.LinkedHashMap<>();
+        for (String a : args) {
+            int eq = a.indexOf('=');
+            if (eq <= 0 || eq == a.length() - 1) {
+                throw new IllegalArgumentException("--tenant " + io.gpulab.engine.scenario.Quote.clip(a)
+                        + ": expected NAME=FILE");
+            }
+            String name = a.substring(0, eq);
+            Path file = Path.of(a.substring(eq + 1));
+            Path before = out.putIfAbsent(name, file);
+            if (before != null) {
+                throw new IllegalArgumentException("--tenant " + io.gpulab.engine.scenario.Quote.clip(name)
+                        + " is given twice (" + before + " and " + file + "); one dump per tenant (a cluster's "
+                        + "dumps can be joined into one file: kubectl get ... -A -o yaml)");
+            }
+        }
+        return out;
     }
 
     /** A platform's HAMi Helm values as a scenario's {@code lab.hami}. */

@@ -43,7 +43,7 @@ public final class PlanCommand implements Callable<Integer> {
     private CommandSpec spec;
 
     @Parameters(index = "0", paramLabel = "PLAN",
-            description = "a plan file (YAML or JSON) or a built-in name: inference-a100-vs-l4, mixed-fleet")
+            description = "a plan file (YAML or JSON) or a built-in name: inference-a100-vs-l4, mixed-fleet, kamaji-vs-dedicated")
     private String planRef;
 
     @Option(names = "--json", description = "print the answer as one JSON document")

@@ -3,6 +3,8 @@ package io.gpulab.app.gui;
 import io.gpulab.app.gui.fx.FxTaskExecutor;
 import io.gpulab.app.gui.view.ConfirmWriteDialog;
 import io.gpulab.app.gui.vm.OpenedLab;
+import io.gpulab.app.gui.window.WindowMemory;
+import io.gpulab.app.gui.window.WindowPlacement;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.scene.control.Alert;
@@ -39,8 +41,10 @@ public final class WorkbenchApp extends Application {
         try {
             lab = opener.open(scenario);
         } catch (Exception e) {
-            new Alert(Alert.AlertType.ERROR, "Cannot open scenario " + scenario + " (" + opener.describe() + "):\n"
-                    + e.getMessage()).showAndWait();
+            Alert alert = new Alert(Alert.AlertType.ERROR, "Cannot open scenario " + scenario + " ("
+                    + opener.describe() + "):\n" + e.getMessage());
+            WindowPlacement.keepInside(alert);
+            alert.showAndWait();
             Platform.exit();
             return;
         }
@@ -48,7 +52,9 @@ public final class WorkbenchApp extends Application {
         workbench.viewModel().files().setDiscardGate(new io.gpulab.app.gui.view.ConfirmDiscardDialog(stage));
         stage.setTitle("GPU Tenancy Lab — " + scenario + (opener.backendId().equals("sim") ? ""
                 : " on " + opener.describe()));
+        // the scene takes the stage's size: the window opens inside the screen, sized to it
         stage.setScene(workbench.scene(1600, 1000, false));
+        new WindowPlacement(WindowMemory.userPreferences()).placeMain(stage, "workbench");
         var icon = WorkbenchApp.class.getClassLoader().getResource("gpulab/icons/app/gpulab-256.png");
         if (icon != null) {
             stage.getIcons().add(new Image(icon.toExternalForm()));

@@ -49,7 +49,8 @@ class JsonCommandsTest {
                 withJson.add(sub.getCommandName());
             }
         }
-        assertEquals(new TreeSet<>(Set.of("bench", "catalog", "plan", "run", "trace", "why-pending")), withJson,
+        assertEquals(new TreeSet<>(Set.of("bench", "catalog", "isolation", "plan", "run", "trace", "why-pending")),
+                withJson,
                 "a new --json command needs its case here");
     }
 
@@ -95,6 +96,7 @@ class JsonCommandsTest {
         assertEquals("default/gpu-pod-1", document(CliHarness.run("trace", "article", "--pod", "default/gpu-pod-1",
                 "--json")).get("podKey").asText());
         assertTrue(document(CliHarness.run("catalog", "--json")).get("models").size() > 5);
+        assertEquals("article", document(CliHarness.run("isolation", "article", "--json")).get("scenario").asText());
         assertEquals(10, document(CliHarness.run("bench", "--nodes", "10", "--pods", "20", "--json")).get("nodes")
                 .asInt());
         JsonNode plan = READ.readTree(CliHarness.run("plan", "inference-a100-vs-l4", "--json").out());

@@ -35,10 +35,12 @@ class SnapshotCommandTest {
                 "--tenant", "tenant-b=" + b, "--out", s.toString());
         assertEquals(0, imp.exit(), imp.err());
         assertTrue(imp.out().contains("tenant-a: 1 nodes, 3 pods, 0 resource quotas, 1 events read"), imp.out());
-        assertTrue(imp.out().contains("  tenant-a: Secret default/db: Secrets are never read"), imp.out());
-        String garbage = "  tenant-a: Pod default/garbage-pod metadata.annotations";
-        assertTrue(imp.out().contains(garbage + "[hami.io/bind-phase]: "), imp.out());
-        assertTrue(imp.out().contains(garbage + "[hami.io/vgpu-devices-allocated]: "), imp.out());
+        // each by tenant, file, line and object
+        assertTrue(imp.out().matches("(?s).*\n  tenant-a: \\S*a\\.yaml:\\d+: Secret default/db: Secrets are never "
+                + "read\n.*"), imp.out());
+        String garbage = "  tenant-a: \\S*a\\.yaml:\\d+: Pod default/garbage-pod metadata\\.annotations";
+        assertTrue(imp.out().matches("(?s).*" + garbage + "\\[hami\\.io/bind-phase\\]: .*"), imp.out());
+        assertTrue(imp.out().matches("(?s).*" + garbage + "\\[hami\\.io/vgpu-devices-allocated\\]: .*"), imp.out());
         assertTrue(!Files.readString(s).contains("hunter2"));
 
         CliHarness.Result why = CliHarness.run("why-pending", "--snapshot", s.toString(), "--tenant", "tenant-a",

@@ -29,6 +29,8 @@ public final class OpenbValidation {
 
     /** Latest creation or deletion time, in seconds from the trace start (the openb trace spans ~150 days). */
     public static final long MAX_TIME_SECONDS = ReaderLimits.MAX_DURATION.toSeconds();
+    /** Rows of one CSV: about 550 bytes of scenario a pod, 100,000 pods stay within the 64 MiB run reads. */
+    public static final int MAX_ROWS = 100_000;
 
     private static final Pattern DNS_SUBDOMAIN =
             Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*");
@@ -39,19 +41,39 @@ public final class OpenbValidation {
 
     /** The file is a text file within {@link ReaderLimits#MAX_FILE_BYTES}: not binary, valid UTF-8. */
     static void textFile(Path file) throws IOException {
-        long size = Files.size(file);
-        if (size > ReaderLimits.MAX_FILE_BYTES) {
-            throw new IOException(file + ": the file is " + size + " bytes; files are limited to "
-                    + ReaderLimits.MAX_FILE_BYTES);
-        }
+        io.gpulab.engine.scenario.InputFile.requireRegular(file, "an openb CSV", ReaderLimits.MAX_FILE_BYTES);
         byte[] bytes;
         try (InputStream in = Files.newInputStream(file)) {
-            bytes = in.readAllBytes();
+            bytes = in.readNBytes((int) ReaderLimits.MAX_FILE_BYTES + 1);
         }
+        String text;
         try {
-            SourceText.decode(file.toString(), bytes);
+            text = SourceText.decode(file.toString(), bytes);
         } catch (ScenarioException e) {
             throw new IOException(e.getMessage() + " (expected a CSV text file)", e);
+        }
+        header(file, text);
+        long rows = text.chars().filter(c -> c == '\n').count() - (text.endsWith("\n") ? 1 : 0);
+        if (rows > MAX_ROWS) {
+            throw new IOException(String.format(Locale.ROOT, "%s: %,d rows; an openb CSV is limited to %,d rows "
+                    + "(its scenario must stay within the %d MiB gpulab run reads; the published trace has 8,152 pods)",
+                    file, rows, MAX_ROWS, ReaderLimits.MAX_FILE_BYTES >> 20));
+        }
+    }
+
+    /** A column named twice in the header would keep one of its values silently: refused. */
+    private static void header(Path file, String text) throws IOException {
+        int nl = text.indexOf('\n');
+        String head = (nl < 0 ? text : text.substring(0, nl)).strip();
+        Set<String> seen = new HashSet<>();
+        for (String column : head.split(",", -1)) {
+            String c = column.strip();
+            if (c.length() > 1 && c.startsWith("\"") && c.endsWith("\"")) {
+                c = c.substring(1, c.length() - 1);
+            }
+            if (!c.isEmpty() && !seen.add(c)) {
+                throw new IOException(file + ":1: column '" + Quote.clip(c) + "' appears twice in the header");
+            }
         }
     }
 

@@ -8,7 +8,7 @@ import java.util.List;
 /** The example plans shipped in assets ({@code gpulab/plans/NAME.yaml}), addressable by name. */
 public final class BuiltinPlans {
 
-    private static final List<String> NAMES = List.of("inference-a100-vs-l4", "mixed-fleet");
+    private static final List<String> NAMES = List.of("inference-a100-vs-l4", "mixed-fleet", "kamaji-vs-dedicated");
 
     private BuiltinPlans() {
     }

@@ -20,10 +20,12 @@ import java.util.List;
  * @param weights    the split, one positive weight per tenant
  * @param hami       HAMi's settings on this platform
  * @param prices     what it costs (the plan's prices unless the candidate gives its own)
+ * @param controlPlanes where its tenants' control planes run, or {@code null} when the plan does not say (they
+ *                   then cost nothing and take no room)
  */
 public record Candidate(String name, int cpu, int memoryMiB, List<CardSpec> cards, int workers, boolean minimize,
                         int maxWorkers, List<String> tenants, List<Integer> weights, HamiSettings hami,
-                        Prices prices) {
+                        Prices prices, @Nullable ControlPlanes controlPlanes) {
 
     public Candidate {
         cards = List.copyOf(cards);
@@ -51,7 +53,8 @@ public record Candidate(String name, int cpu, int memoryMiB, List<CardSpec> card
 
     /** The same candidate with another worker count. */
     public Candidate withWorkers(int n) {
-        return new Candidate(name, cpu, memoryMiB, cards, n, minimize, maxWorkers, tenants, weights, hami, prices);
+        return new Candidate(name, cpu, memoryMiB, cards, n, minimize, maxWorkers, tenants, weights, hami, prices,
+                controlPlanes);
     }
 
     /** The price of one worker, or {@code null} when some part of it has no price. */

@@ -30,12 +30,15 @@ import java.util.Map;
  * @param steps           under {@code minimize: workers}, every replay of the search in the order run; else empty
  * @param lowerBound      under {@code minimize: workers}, the capacity lower bound the search started from
  *                        (fewer workers cannot hold the demand by cards, slots, CPU or memory); else 0
+ * @param controlPlanes   what its control planes take and cost, when the plan states them (their cost is part of
+ *                        {@code cost}); else null
  */
 public record CandidateResult(Candidate candidate, int workers, int cards, int placed, int pending,
                               Map<String, Integer> pendingByReason, List<AllocationCurve.Point> curve,
                               LabMetrics metrics, CardHeat heat, @Nullable Integer minWorkers,
                               int replays, String searchNote, @Nullable Double cost, @Nullable Double costPerPlacedPod,
-                              List<Fit.NeverFit> neverFit, long wallMs, List<SearchStep> steps, int lowerBound) {
+                              List<Fit.NeverFit> neverFit, long wallMs, List<SearchStep> steps, int lowerBound,
+                              @Nullable ControlPlaneCost controlPlanes) {
 
     public CandidateResult {
         steps = List.copyOf(steps);

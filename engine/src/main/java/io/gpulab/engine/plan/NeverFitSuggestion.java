@@ -65,7 +65,7 @@ public record NeverFitSuggestion(int pods, String reason, String model, String b
 
     private static Candidate with(Candidate c, CardModel m, int count) {
         return new Candidate(c.name(), c.cpu(), c.memoryMiB(), List.of(CardSpec.ofModel(m.name(), count)),
-                c.workers(), c.minimize(), c.maxWorkers(), c.tenants(), c.weights(), c.hami(), c.prices());
+                c.workers(), c.minimize(), c.maxWorkers(), c.tenants(), c.weights(), c.hami(), c.prices(), null);
     }
 
     /** The sentence, e.g. "12 pods need H100-80GB, no candidate card matches: no candidate can run them. ..." */

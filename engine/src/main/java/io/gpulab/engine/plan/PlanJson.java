@@ -199,6 +199,9 @@ public final class PlanJson {
         if (!c.neverFit().isEmpty()) {
             m.put("neverFit", neverFit(c.neverFit()));
         }
+        if (c.controlPlanes() != null) {
+            m.put("controlPlanes", controlPlanes(c.controlPlanes()));
+        }
         m.put("replays", c.replays());
         if (!c.steps().isEmpty()) {
             List<Object> tried = new ArrayList<>();
@@ -220,6 +223,42 @@ public final class PlanJson {
         m.put("wallMs", c.wallMs());
         if (!c.searchNote().isEmpty()) {
             m.put("searchNote", c.searchNote());
+        }
+        return m;
+    }
+
+    private static Map<String, Object> controlPlanes(ControlPlaneCost cp) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("mode", cp.mode().key());
+        m.put("tenants", cp.tenants());
+        if (cp.management() != null) {
+            ControlPlaneCost.Capacity c = cp.management();
+            Map<String, Object> mc = new LinkedHashMap<>();
+            mc.put("nodes", c.nodes());
+            mc.put("shape", c.shape());
+            mc.put("podRequest", Map.of("cpuMilli", c.podRequest().cpuMilli(), "memoryMiB",
+                    c.podRequest().memoryMiB()));
+            mc.put("replicas", c.replicas());
+            mc.put("surge", c.surge());
+            mc.put("fit", c.fit());
+            mc.put("fitWithSurge", c.fitWithSurge());
+            mc.put("holdsTenants", cp.holdsTenants());
+            mc.put("holdsUpgrades", cp.holdsUpgrades());
+            if (!c.limit().isEmpty()) {
+                mc.put("limit", c.limit());
+            }
+            if (c.perTenantAtCapacity() != null) {
+                mc.put("perTenantAtCapacity", round(c.perTenantAtCapacity()));
+            }
+            m.put("management", mc);
+        }
+        m.put("machines", cp.machines());
+        if (cp.perPeriod() != null) {
+            m.put("cost", round(cp.perPeriod()));
+            m.put("costPerTenant", round(cp.perTenant()));
+        }
+        if (cp.dedicatedPerTenant() != null) {
+            m.put("dedicatedPerTenant", round(cp.dedicatedPerTenant()));
         }
         return m;
     }

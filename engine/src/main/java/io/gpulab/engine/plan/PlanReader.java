@@ -1,7 +1,10 @@
 package io.gpulab.engine.plan;
 
 import io.gpulab.engine.lab.CardSpec;
+import io.gpulab.engine.lab.ControlPlaneSpec;
 import io.gpulab.engine.lab.HamiSettings;
+import io.gpulab.engine.lab.ManagementSpec;
+import io.gpulab.engine.scenario.KamajiReader;
 import io.gpulab.engine.scenario.LabParts;
 import io.gpulab.engine.scenario.ScenarioException;
 import io.gpulab.engine.scenario.ScenarioNode;
@@ -28,6 +31,7 @@ import java.util.Set;
  */
 public final class PlanReader {
 
+    private static final int MAX_MANAGEMENT_NODES = 200;
     private static final String DEFAULT_QUESTION = "Which candidate platform runs this workload best?";
 
     private final CardCatalog catalog;
@@ -126,7 +130,8 @@ public final class PlanReader {
     }
 
     private Candidate candidate(ScenarioNode c, Prices planPrices) {
-        c.object("name", "worker", "workers", "minimize", "maxWorkers", "tenants", "split", "hami", "prices");
+        c.object("name", "worker", "workers", "minimize", "maxWorkers", "tenants", "split", "hami", "prices",
+                "controlPlane");
         String name = c.get("name").text();
         if (!name.matches("[a-z0-9]([-a-z0-9]*[a-z0-9])?") || name.length() > 40) {
             throw c.get("name").error("'" + name + "' is not a valid candidate name (lower-case letters, digits, '-';"
@@ -163,12 +168,22 @@ public final class PlanReader {
         }
         HamiSettings hami = c.has("hami") ? parts.hami(c.get("hami")) : HamiSettings.DEFAULTS;
         Prices prices = c.has("prices") ? prices(c.get("prices")) : planPrices;
-        Candidate cand = new Candidate(name, cpu, mem, cards, workers, minimize, max, tenants, weights, hami, prices);
+        ControlPlanes cps = c.has("controlPlane") ? controlPlanes(c.get("controlPlane")) : null;
+        Candidate cand = new Candidate(name, cpu, mem, cards, workers, minimize, max, tenants, weights, hami, prices,
+                cps);
         if (!prices.isEmpty() && cand.workerPrice() == null) {
             String missing = cards.stream().map(Candidate::modelName).filter(m -> !prices.cards().containsKey(m))
                     .findFirst().orElse("");
             throw (c.has("prices") ? c.get("prices") : c.get("worker")).error("no price for card model " + missing
                     + " (priced: " + String.join(", ", prices.cards().keySet()) + "); price every model or none");
+        }
+        if (cps != null && !prices.isEmpty()) {
+            boolean kamaji = cps.mode() == ControlPlanes.Mode.KAMAJI;
+            if (kamaji ? prices.managementNode() == null : prices.controlPlaneMachine() == null) {
+                throw c.get("controlPlane").error("no price for " + (kamaji ? "a management node (prices"
+                        + ".managementNode)" : "a control-plane machine (prices.controlPlaneMachine)") + "; a priced "
+                        + "plan prices its control planes too, or states none");
+            }
         }
         return cand;
     }
@@ -181,6 +196,50 @@ public final class PlanReader {
         String model = catalog.require(c.model()).name();
         return new CardSpec(model, c.count(), c.type(), c.memoryMB(), c.cores(), c.slots(), c.numa(), c.uuid(),
                 c.health(), c.mode(), c.used());
+    }
+
+    /**
+     * {@code controlPlane: {kamaji: {management, tenantControlPlane}}} or {@code {dedicated: {machines}}}: the
+     * management cluster in {@code lab.management}'s shape, every tenant's TenantControlPlane in its own.
+     */
+    private static ControlPlanes controlPlanes(ScenarioNode n) {
+        n.object("kamaji", "dedicated");
+        if (n.has("kamaji") == n.has("dedicated")) {
+            throw n.error("state one of kamaji (a management cluster hosting the tenants' control planes) and "
+                    + "dedicated (a control plane of its own per tenant)");
+        }
+        if (n.has("dedicated")) {
+            ScenarioNode d = n.get("dedicated").object("machines");
+            int machines = d.has("machines") ? d.get("machines").integer(1) : ControlPlanes.KUBEADM_HA_MACHINES;
+            if (machines > 100) {
+                throw d.get("machines").error("at most 100 machines per control plane, got " + machines);
+            }
+            return ControlPlanes.dedicated(machines);
+        }
+        ScenarioNode k = n.get("kamaji").object("management", "tenantControlPlane");
+        ScenarioNode m = k.get("management");
+        ManagementSpec management = KamajiReader.management(m);
+        if (management.nodes().size() > MAX_MANAGEMENT_NODES) {
+            throw m.get("nodes").error("at most " + MAX_MANAGEMENT_NODES + " management nodes, got "
+                    + management.nodes().size());
+        }
+        ControlPlaneSpec tcp = ControlPlaneSpec.defaults();
+        if (k.has("tenantControlPlane")) {
+            ScenarioNode t = k.get("tenantControlPlane");
+            // a verbatim manifest stands for every tenant: its own name is the one it must carry
+            ScenarioNode meta = t.has("kind") && t.has("metadata") ? t.get("metadata").opt("name") : null;
+            tcp = KamajiReader.controlPlane(t, meta == null ? "tenant" : meta.scalar());
+        }
+        if (tcp.replicas() == 0) {
+            throw k.get("tenantControlPlane").error("replicas 0 is a sleeping control plane (Kamaji's Sleeping): "
+                    + "it takes no room, so there is nothing to fit; state 1 or more");
+        }
+        try {
+            management.dataStoreOf(tcp);
+        } catch (IllegalArgumentException e) {
+            throw k.get("tenantControlPlane").error(e.getMessage());
+        }
+        return ControlPlanes.kamaji(management, tcp);
     }
 
     private static List<String> tenants(@org.jspecify.annotations.Nullable ScenarioNode n) {
@@ -266,7 +325,7 @@ public final class PlanReader {
     }
 
     private Prices prices(ScenarioNode p) {
-        p.object("currency", "period", "cards", "worker", "term");
+        p.object("currency", "period", "cards", "worker", "term", "managementNode", "controlPlaneMachine");
         String currency = p.text("currency", "");
         String period = p.text("period", "");
         Map<String, Double> cards = new LinkedHashMap<>();
@@ -286,7 +345,9 @@ public final class PlanReader {
         if (term != null && term > 1200) {
             throw p.get("term").error("term counts periods (e.g. 36 months): at most 1200, got " + term);
         }
-        return new Prices(currency, period, cards, worker, term);
+        Double node = p.has("managementNode") ? nonNegative(p.get("managementNode")) : null;
+        Double machine = p.has("controlPlaneMachine") ? nonNegative(p.get("controlPlaneMachine")) : null;
+        return new Prices(currency, period, cards, worker, term, node, machine);
     }
 
     private static double nonNegative(ScenarioNode n) {

@@ -29,8 +29,19 @@ public record PlanResult(Plan plan, Workload workload, List<CandidateResult> can
         objectives = List.copyOf(objectives);
     }
 
-    /** The answer in order: the recommendation, the pods no candidate runs, one sentence per objective. */
+    /**
+     * The answer in order: the recommendation, the pods no candidate runs, one sentence per objective, then one per
+     * candidate that states its control planes.
+     */
     public List<String> conclusions() {
-        return Conclusions.answer(recommendation, suggestions, objectives);
+        List<String> out = new java.util.ArrayList<>(Conclusions.answer(recommendation, suggestions, objectives));
+        out.addAll(controlPlanes());
+        return out;
+    }
+
+    /** One sentence per candidate that states its control planes, in plan order. */
+    public List<String> controlPlanes() {
+        return candidates.stream().filter(c -> c.controlPlanes() != null)
+                .map(c -> c.controlPlanes().sentence(c.name(), c.candidate().prices())).toList();
     }
 }

@@ -22,6 +22,8 @@ public final class PlanRunner {
 
     private final CardCatalog catalog;
     private final int threads;
+    /** Per candidate, its control planes' figures: they do not depend on the replay, so every replay shares them. */
+    private final Map<Candidate, ControlPlaneCost> controlPlanes = new java.util.concurrent.ConcurrentHashMap<>();
 
     public PlanRunner() {
         this(CardCatalog.builtIn(), Runtime.getRuntime().availableProcessors());
@@ -138,11 +140,14 @@ public final class PlanRunner {
         }
         progress.done(c.name());
         Double perWorker = c.workerPrice();
-        Double cost = perWorker == null ? null : perWorker * r.workers();
+        ControlPlaneCost cp = c.controlPlanes() == null ? null
+                : controlPlanes.computeIfAbsent(c, ControlPlaneCost::of);
+        Double cost = perWorker == null ? null : perWorker * r.workers()
+                + (cp == null || cp.perPeriod() == null ? 0 : cp.perPeriod());
         Double perPod = cost == null || r.placed() == 0 ? null : cost / r.placed();
         return new CandidateResult(c, r.workers(), r.workers() * c.cardsPerWorker(), r.placed(), r.pending(),
                 r.pendingByReason(), r.curve(), r.metrics(), r.heat(), min, replays[0], note, cost, perPod,
-                neverFit, (System.nanoTime() - start) / 1_000_000, steps, bound);
+                neverFit, (System.nanoTime() - start) / 1_000_000, steps, bound, cp);
     }
 
     /** Per group of pods no candidate runs, the cheapest catalog card that would. */

@@ -14,12 +14,21 @@ import java.util.Map;
  * @param cards    price per card, by catalog model name as written in the candidates
  * @param worker   price per worker (chassis, CPU, memory), or {@code null} for none
  * @param term     how many periods the total cost covers (e.g. 36 months), or {@code null} when not stated
+ * @param managementNode      price per node of a Kamaji management cluster, or {@code null} for none
+ * @param controlPlaneMachine price per machine of a dedicated control plane (kubeadm HA: three per tenant), or
+ *                            {@code null} for none
  */
 public record Prices(String currency, String period, Map<String, Double> cards, @Nullable Double worker,
-                     @Nullable Integer term) {
+                     @Nullable Integer term, @Nullable Double managementNode, @Nullable Double controlPlaneMachine) {
 
     public Prices {
         cards = Map.copyOf(cards);
+    }
+
+    /** Prices of workers and cards only. */
+    public Prices(String currency, String period, Map<String, Double> cards, @Nullable Double worker,
+                  @Nullable Integer term) {
+        this(currency, period, cards, worker, term, null, null);
     }
 
     public static final Prices NONE = new Prices("", "", Map.of(), null, null);

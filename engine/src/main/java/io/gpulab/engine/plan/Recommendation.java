@@ -56,9 +56,12 @@ public record Recommendation(String candidate, String sentence, Plan.@Nullable O
                 .append(win.candidate().shape()).append(" each)");
         Prices p = win.candidate().prices();
         if (win.cost() != null) {
-            s.append(p.term() == null ? ", " + p.perPeriod(win.cost()) + " (no term stated: prices.term)"
+            ControlPlaneCost cp = win.controlPlanes();
+            String control = cp == null || cp.perPeriod() == null ? ""
+                    : ", of which " + p.amount(cp.perPeriod()) + " for its control planes";
+            s.append(p.term() == null ? ", " + p.perPeriod(win.cost()) + control + " (no term stated: prices.term)"
                     : ", " + p.amount(win.cost() * p.term()) + " over " + p.termWords() + " ("
-                    + p.perPeriod(win.cost()) + ")");
+                    + p.perPeriod(win.cost()) + control + ")");
         }
         s.append(", places ").append(fmt(win.placed())).append(" of ").append(fmt(w.pods().size())).append(" pods");
         s.append(unplaced(win, nowhere)).append(". ");

@@ -21,7 +21,7 @@ import java.util.function.Supplier;
  * manifest. Keys Kamaji's CRDs have but gpulab does not act on are kept and named in {@code notModelled}; keys the
  * CRDs do not have are errors, located like every other.
  */
-final class KamajiReader {
+public final class KamajiReader {
 
     static final String API_VERSION = "kamaji.clastix.io/v1alpha1";
 
@@ -38,7 +38,7 @@ final class KamajiReader {
 
     // ---------------------------------------------------------------- management
 
-    static ManagementSpec management(ScenarioNode m) {
+    public static ManagementSpec management(ScenarioNode m) {
         m.object("name", "nodes", "dataStores");
         ManagementSpec d = ManagementSpec.defaults();
         String name = m.has("name") ? m.get("name").text() : d.name();
@@ -136,7 +136,7 @@ final class KamajiReader {
      * A tenant's {@code controlPlane}: the TCP's {@code spec}, or (with {@code kind: TenantControlPlane}) the whole
      * manifest, whose {@code metadata.name} must be the tenant's.
      */
-    static ControlPlaneSpec controlPlane(ScenarioNode cp, String tenant) {
+    public static ControlPlaneSpec controlPlane(ScenarioNode cp, String tenant) {
         String namespace = "default";
         String uid = null;
         ScenarioNode spec = cp;

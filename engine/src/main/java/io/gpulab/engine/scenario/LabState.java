@@ -1,5 +1,6 @@
 package io.gpulab.engine.scenario;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import io.gpulab.engine.api.CardView;
 import io.gpulab.engine.api.LabSnapshot;
@@ -10,6 +11,7 @@ import io.gpulab.scheduler.codec.Decoded;
 import io.gpulab.scheduler.codec.HamiAnnotations;
 import io.gpulab.scheduler.codec.NodeDevices;
 import io.gpulab.scheduler.model.DeviceInfo;
+import io.gpulab.scheduler.model.MigProfile;
 import org.jspecify.annotations.Nullable;
 
 import java.util.List;
@@ -102,13 +104,16 @@ public record LabState(List<Tenant> tenants,
         }
     }
 
-    /** One registered device, field by field as HAMi's {@code DeviceInfo} JSON names them. */
-    @JsonPropertyOrder({"id", "index", "count", "devmem", "devcore", "type", "numa", "mode", "health"})
+    /**
+     * One registered device, field by field as HAMi's {@code DeviceInfo} JSON names them; {@code migProfiles} only for
+     * a card that registers some (a MIG card), as the device plugin leaves it out otherwise.
+     */
+    @JsonPropertyOrder({"id", "index", "count", "devmem", "devcore", "type", "numa", "mode", "health", "migProfiles"})
     public record Device(String id, int index, int count, int devmem, int devcore, String type, int numa, String mode,
-                         boolean health) {
+                         boolean health, @JsonInclude(JsonInclude.Include.NON_EMPTY) List<MigProfile> migProfiles) {
         static Device of(DeviceInfo d) {
             return new Device(d.id(), d.index(), d.count(), d.devMem(), d.devCore(), d.type(), d.numa(), d.mode(),
-                    d.health());
+                    d.health(), d.migProfiles());
         }
     }
 

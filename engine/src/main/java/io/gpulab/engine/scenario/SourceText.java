@@ -31,6 +31,11 @@ public final class SourceText {
     public static String read(Path file) {
         String name = file.toString();
         try {
+            if (Files.exists(file) && !Files.isRegularFile(file)) {
+                // a FIFO would block the read until some other process writes to it
+                throw new ScenarioException(name, 0, "", Files.isDirectory(file) ? "a directory, not a file"
+                        : "a FIFO, socket or device, not a regular file");
+            }
             long size = Files.size(file);
             if (size > ReaderLimits.MAX_FILE_BYTES) {
                 throw new ScenarioException(name, 0, "", String.format(Locale.ROOT, "the file is %,d bytes; files are "

@@ -36,7 +36,8 @@ public final class HamiValues {
             Map.entry("scheduler.admissionWebhook.failurePolicy", "webhookFailurePolicy"),
             Map.entry("devicePlugin.deviceSplitCount", "deviceSplitCount"),
             Map.entry("devicePlugin.deviceMemoryScaling", "deviceMemoryScaling"),
-            Map.entry("devicePlugin.deviceCoreScaling", "deviceCoreScaling"));
+            Map.entry("devicePlugin.deviceCoreScaling", "deviceCoreScaling"),
+            Map.entry("devices.nvidia.gpuCorePolicy", "gpuCorePolicy"));
     private static final String NODE_CONFIG = "devicePlugin.nodeConfiguration.config";
     /** {@code nodeconfig[]} JSON keys to lab.hami.nodeConfig keys. */
     private static final Map<String, String> NODE_KEYS = Map.of("name", "name", "devicesplitcount", "deviceSplitCount",
@@ -61,14 +62,24 @@ public final class HamiValues {
 
     /** @throws IOException when the file is not YAML */
     public static Result read(Path file) throws IOException {
+        io.gpulab.engine.scenario.InputFile.requireRegular(file, "--hami-values", MAX_BYTES);
         JsonNode root;
         try {
             root = YAML.readTree(file.toFile());
         } catch (com.fasterxml.jackson.core.JacksonException e) {
-            throw new IOException(file + ": not a YAML document: " + e.getOriginalMessage(), e);
+            throw new IOException(file + ": not a YAML document: " + io.gpulab.engine.scenario.Quote.clip(
+                    e.getOriginalMessage().lines().findFirst().orElse("")), e);
         }
-        return of(root == null ? YAML.createObjectNode() : root);
+        if (root != null && !root.isNull() && !root.isMissingNode() && !root.isObject()) {
+            // e.g. /etc/passwd, one long string: its values would be none, silently
+            throw new IOException(file + ": not Helm values: the document is "
+                    + root.getNodeType().toString().toLowerCase(java.util.Locale.ROOT) + ", not a mapping of keys");
+        }
+        return of(root == null || !root.isObject() ? YAML.createObjectNode() : root);
     }
+
+    /** Largest values file read (HAMi's chart values.yaml is about 10 KB; SnakeYAML reads at most 3 MB). */
+    public static final long MAX_BYTES = 2L * 1024 * 1024;
 
     static Result of(JsonNode root) {
         Map<String, Object> hami = new LinkedHashMap<>();

@@ -43,7 +43,11 @@ final class ManagementImport {
         dump.skipped().forEach(s -> skipped.add(WHERE + s));
         List<Object> nodes = new ArrayList<>();
         for (Node n : dump.nodes()) {
-            Map<String, Object> node = node(n, skipped);
+            if (n.getMetadata() == null || n.getMetadata().getName() == null) {
+                skipped.add(WHERE + dump.at(n) + ": Node without metadata.name (left out)");
+                continue;
+            }
+            Map<String, Object> node = node(n, WHERE + dump.at(n) + ": ", skipped);
             if (node != null) {
                 nodes.add(node);
             }
@@ -59,14 +63,18 @@ final class ManagementImport {
         Map<String, String> observed = new LinkedHashMap<>();
         Map<String, String> seenIn = new LinkedHashMap<>();
         for (GenericKubernetesResource o : dump.others()) {
+            if (o.getMetadata() == null || o.getMetadata().getName() == null) {
+                skipped.add(WHERE + dump.at(o) + ": " + o.getKind() + " without metadata.name (left out)");
+                continue;
+            }
             if ("DataStore".equals(o.getKind())) {
-                Map<String, Object> ds = dataStore(o, skipped);
+                Map<String, Object> ds = dataStore(o, WHERE + dump.at(o) + ": ", skipped);
                 if (ds != null) {
                     stores.add(ds);
                 }
             } else if ("TenantControlPlane".equals(o.getKind())) {
                 String name = o.getMetadata().getName();
-                String where = label(o);
+                String where = dump.at(o) + ": " + label(o);
                 if (!tenants.contains(name)) {
                     skipped.add(WHERE + where + ": no --tenant " + name + " is imported");
                 } else if (seenIn.containsKey(name)) {
@@ -81,7 +89,7 @@ final class ManagementImport {
                     }
                 }
             } else {
-                skipped.add(WHERE + label(o) + ": kind not part of a lab");
+                skipped.add(WHERE + dump.at(o) + ": " + label(o) + ": kind not part of a lab");
             }
         }
         for (String t : tenants) {
@@ -120,7 +128,7 @@ final class ManagementImport {
     }
 
     /** Its name, allocatable CPU (whole cores) and memory, zone, labels and maxPods; null when it cannot be one. */
-    private static @Nullable Map<String, Object> node(Node n, List<String> skipped) {
+    private static @Nullable Map<String, Object> node(Node n, String at, List<String> skipped) {
         String name = n.getMetadata().getName();
         Map<String, Quantity> alloc = n.getStatus() == null ? null : n.getStatus().getAllocatable();
         String from = "status.allocatable";
@@ -131,7 +139,7 @@ final class ManagementImport {
         BigDecimal cpu = amount(alloc, "cpu");
         BigDecimal mem = amount(alloc, "memory");
         if (cpu == null || cpu.compareTo(BigDecimal.ONE) < 0 || mem == null || mem.longValue() < MIB) {
-            skipped.add(WHERE + "Node " + name + " " + from + ": cpu and memory missing or not quantities (the node "
+            skipped.add(at + "Node " + name + " " + from + ": cpu and memory missing or not quantities (the node "
                     + "is left out)");
             return null;
         }
@@ -139,7 +147,7 @@ final class ManagementImport {
         out.put("name", name);
         out.put("cpu", cpu.intValue());
         if (cpu.stripTrailingZeros().scale() > 0) {
-            skipped.add(WHERE + "Node " + name + " " + from + ".cpu: " + alloc.get("cpu") + " imported as "
+            skipped.add(at + "Node " + name + " " + from + ".cpu: " + alloc.get("cpu") + " imported as "
                     + cpu.intValue() + " (lab.management.nodes count whole cores)");
         }
         out.put("memoryMiB", mem.longValue() / MIB);
@@ -158,17 +166,17 @@ final class ManagementImport {
             out.put("maxPods", pods.intValue());
         }
         if (n.getSpec() != null && Boolean.TRUE.equals(n.getSpec().getUnschedulable())) {
-            skipped.add(WHERE + "Node " + name + " spec.unschedulable: the lab's node starts schedulable (a "
+            skipped.add(at + "Node " + name + " spec.unschedulable: the lab's node starts schedulable (a "
                     + "`fault: {managementNode: " + name + ", state: drained}` step cordons it)");
         }
         if (n.getSpec() != null && n.getSpec().getTaints() != null && !n.getSpec().getTaints().isEmpty()) {
-            skipped.add(WHERE + "Node " + name + " spec.taints: not modelled on management nodes");
+            skipped.add(at + "Node " + name + " spec.taints: not modelled on management nodes");
         }
         return out;
     }
 
     private static @Nullable BigDecimal amount(@Nullable Map<String, Quantity> m, String key) {
-        if (m == null || m.get(key) == null || !PodManifest.validQuantity(m.get(key))) {
+        if (m == null || m.get(key) == null || KubeQuantity.problem(key, m.get(key)) != null) {
             return null;
         }
         return Quantity.getAmountInBytes(m.get(key));
@@ -180,8 +188,9 @@ final class ManagementImport {
      * copied into a scenario.
      */
     @SuppressWarnings("unchecked")
-    private static @Nullable Map<String, Object> dataStore(GenericKubernetesResource o, List<String> skipped) {
-        String where = WHERE + label(o);
+    private static @Nullable Map<String, Object> dataStore(GenericKubernetesResource o, String at,
+                                                           List<String> skipped) {
+        String where = at + label(o);
         Object spec = o.getAdditionalProperties().get("spec");
         if (!(spec instanceof Map<?, ?> s)) {
             skipped.add(where + " spec: missing or not an object (the DataStore is left out)");

@@ -9,6 +9,7 @@ import io.gpulab.scheduler.codec.Decoded;
 import io.gpulab.scheduler.codec.HamiAnnotations;
 import io.gpulab.scheduler.codec.PodDevicesCodec;
 import io.gpulab.scheduler.model.PodDevices;
+import io.gpulab.engine.scenario.Quote;
 import org.jspecify.annotations.Nullable;
 
 import java.math.BigDecimal;
@@ -35,9 +36,25 @@ final class PodManifest {
         return (ns == null ? "default" : ns) + "/" + p.getMetadata().getName();
     }
 
-    /** The manifest, or null (listed in {@code skipped}) when the pod cannot exist in a lab. */
-    static @Nullable Map<String, Object> of(Pod p, String tenant, List<String> skipped) {
-        String where = tenant + ": Pod " + key(p);
+    /** Why the API server would refuse the pod's name or namespace, or null. */
+    static @Nullable String nameProblem(Pod p) {
+        String name = p.getMetadata().getName();
+        String ns = p.getMetadata().getNamespace();
+        if (!SnapshotImporter.validName(name, 253)) {
+            return "metadata.name: not a valid pod name (lower-case letters, digits, '-' and '.'; at most 253)";
+        }
+        if (ns != null && (ns.length() > 63 || !DNS_LABEL.matcher(ns).matches())) {
+            return "metadata.namespace: not a valid namespace (a DNS label)";
+        }
+        return null;
+    }
+
+    /**
+     * The manifest, or null (listed in {@code skipped}) when the pod cannot exist in a lab.
+     *
+     * @param where the pod as messages name it ({@code tenant-a: a.yaml:12: Pod default/x})
+     */
+    static @Nullable Map<String, Object> of(Pod p, String where, List<String> skipped) {
         if (p.getSpec() == null || p.getSpec().getContainers() == null || p.getSpec().getContainers().isEmpty()) {
             skipped.add(where + " spec.containers: none (the pod is not imported)");
             return null;
@@ -45,15 +62,19 @@ final class PodManifest {
         Map<String, Object> meta = new LinkedHashMap<>();
         meta.put("name", p.getMetadata().getName());
         meta.put("namespace", p.getMetadata().getNamespace() == null ? "default" : p.getMetadata().getNamespace());
-        if (p.getMetadata().getLabels() != null && !p.getMetadata().getLabels().isEmpty()) {
-            meta.put("labels", new LinkedHashMap<>(p.getMetadata().getLabels()));
+        Map<String, String> labels = bounded(p.getMetadata().getLabels(), where + " metadata.labels", skipped);
+        if (!labels.isEmpty()) {
+            meta.put("labels", labels);
         }
-        if (p.getMetadata().getAnnotations() != null && !p.getMetadata().getAnnotations().isEmpty()) {
-            meta.put("annotations", new LinkedHashMap<>(p.getMetadata().getAnnotations()));
+        Map<String, String> annotations = bounded(p.getMetadata().getAnnotations(), where + " metadata.annotations",
+                skipped);
+        if (!annotations.isEmpty()) {
+            meta.put("annotations", annotations);
         }
         annotationProblems(p, where, skipped);
         Map<String, Object> spec = new LinkedHashMap<>();
-        if (p.getSpec().getSchedulerName() != null) {
+        if (p.getSpec().getSchedulerName() != null
+                && p.getSpec().getSchedulerName().length() <= DumpLimits.MAX_VALUE_CHARS) {
             spec.put("schedulerName", p.getSpec().getSchedulerName());
         }
         if (p.getSpec().getNodeName() != null) {
@@ -71,6 +92,25 @@ final class PodManifest {
         m.put("spec", spec);
         m.put("status", status(p));
         return m;
+    }
+
+    /** A label or annotation map without the values longer than a scenario holds (each listed). */
+    private static Map<String, String> bounded(@Nullable Map<String, String> from, String where,
+                                               List<String> skipped) {
+        Map<String, String> out = new LinkedHashMap<>();
+        if (from == null) {
+            return out;
+        }
+        from.forEach((k, v) -> {
+            int length = k.length() + (v == null ? 0 : v.length());
+            if (length > DumpLimits.MAX_VALUE_CHARS) {
+                skipped.add(where + "[" + Quote.clip(k) + "]: " + length + " characters; a value is limited to "
+                        + DumpLimits.MAX_VALUE_CHARS + " (left out)");
+            } else {
+                out.put(k, v == null ? "" : v);
+            }
+        });
+        return out;
     }
 
     /** HAMi's pod annotations that do not decode: kept verbatim (the lab reports them as HAMi does), and listed. */
@@ -110,10 +150,13 @@ final class PodManifest {
                 name = "c" + i;
             }
             m.put("name", name);
-            if (c.getImage() == null || c.getImage().isBlank()) {
-                skipped.add(at + ".image: missing (imported as 'unknown')");
+            String image = c.getImage();
+            if (image == null || image.isBlank() || image.length() > DumpLimits.MAX_VALUE_CHARS) {
+                skipped.add(at + ".image: " + (image == null || image.isBlank() ? "missing"
+                        : image.length() + " characters") + " (imported as 'unknown')");
+                image = "unknown";
             }
-            m.put("image", c.getImage() == null || c.getImage().isBlank() ? "unknown" : c.getImage());
+            m.put("image", image);
             Map<String, Object> res = new LinkedHashMap<>();
             if (c.getResources() != null) {
                 quantities(c.getResources().getLimits(), at + ".resources.limits", skipped, res, "limits");
@@ -134,10 +177,12 @@ final class PodManifest {
         }
         Map<String, String> out = new LinkedHashMap<>();
         from.forEach((k, q) -> {
-            if (validQuantity(q)) {
+            String problem = KubeQuantity.problem(k, q);
+            if (problem == null && k.length() <= 253) {
                 out.put(k, q.toString());
             } else {
-                skipped.add(where + "[" + k + "]: \"" + q + "\" is not a Kubernetes quantity (left out)");
+                skipped.add(where + "[" + Quote.clip(k) + "]: " + (problem == null ? "not a resource name" : problem)
+                        + " (left out)");
             }
         });
         if (!out.isEmpty()) {
@@ -165,18 +210,5 @@ final class PodManifest {
             s.put("initContainerStatuses", out);
         }
         return s;
-    }
-
-    /** Whether the value is a Kubernetes quantity (fabric8 binds any string; the API server would not). */
-    static boolean validQuantity(@Nullable Quantity q) {
-        if (q == null) {
-            return false;
-        }
-        try {
-            BigDecimal v = q.getNumericalAmount();
-            return v.signum() >= 0;
-        } catch (RuntimeException e) {
-            return false;
-        }
     }
 }

@@ -44,7 +44,13 @@ public final class SnapshotFiles {
 
     /** Whether the file is a gpulab scenario rather than a kubectl dump. */
     static boolean isScenario(Path f) throws IOException {
-        String head = Files.readString(f).lines().limit(40).reduce("", (a, b) -> a + "\n" + b);
+        io.gpulab.engine.scenario.InputFile.requireRegular(f, "a snapshot", DumpLimits.MAX_DUMP_BYTES);
+        String head;
+        try (var in = Files.newInputStream(f)) {
+            // the first 40 lines, read no further: a dump may be hundreds of MB
+            head = new String(in.readNBytes(64 * 1024), java.nio.charset.StandardCharsets.UTF_8).lines().limit(40)
+                    .reduce("", (a, b) -> a + "\n" + b);
+        }
         return head.contains("kind: Scenario") || head.contains("\"kind\":\"Scenario\"")
                 || head.contains("\"kind\": \"Scenario\"");
     }

@@ -9,7 +9,12 @@ import io.gpulab.engine.scenario.HamiWarnings;
 import io.gpulab.scheduler.codec.HamiAnnotations;
 import io.gpulab.scheduler.codec.NodeRegistrationCodec;
 
+import io.gpulab.engine.scenario.Quote;
+
+import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -33,6 +38,8 @@ public final class SnapshotImporter {
             HamiAnnotations.NODE_HANDSHAKE, HamiAnnotations.NODE_NVIDIA_SCORE, HamiAnnotations.DEVICE_CORDON,
             HamiAnnotations.MUTEX_LOCK);
     private static final Pattern DNS_LABEL = Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?");
+    private static final Pattern DNS_SUBDOMAIN =
+            Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*");
 
     /**
      * The scenario and the import report.
@@ -102,7 +109,8 @@ public final class SnapshotImporter {
             }
             Dump d = e.getValue();
             d.skipped().forEach(s -> skipped.add(tenant + ": " + s));
-            d.others().forEach(o -> skipped.add(tenant + ": " + kindName(o) + ": kind not part of a lab"));
+            d.others().forEach(o -> skipped.add(tenant + ": " + d.at(o) + ": " + kindName(o)
+                    + ": kind not part of a lab"));
             if (!d.events().isEmpty()) {
                 skipped.add(tenant + ": " + d.events().size() + " Events: read for the report, not lab state");
             }
@@ -161,12 +169,39 @@ public final class SnapshotImporter {
     }
 
     private static Map<String, Object> tenant(String tenant, Dump d, List<String> skipped) {
+        // what run would refuse is left out here, each listed: names the API server refuses, a second object of a
+        // name, a card id on two nodes
+        List<Node> nodes = new ArrayList<>();
         Set<String> nodeNames = new LinkedHashSet<>();
-        d.nodes().forEach(n -> nodeNames.add(n.getMetadata().getName()));
+        Map<String, String> cardIds = new HashMap<>();
+        for (Node n : d.nodes()) {
+            String name = n.getMetadata().getName();
+            String where = tenant + ": " + d.at(n) + ": Node " + Quote.clip(name);
+            if (name.length() > 253 || !DNS_SUBDOMAIN.matcher(name).matches()) {
+                skipped.add(where + " metadata.name: not a valid node name (lower-case letters, digits, '-' and "
+                        + "'.'; at most 253) (not imported)");
+            } else if (!nodeNames.add(name)) {
+                skipped.add(where + ": a second Node of this name (node names are unique in a cluster; the first "
+                        + "is imported)");
+            } else {
+                nodes.add(n);
+            }
+        }
         Map<String, List<Object>> podsByNode = new LinkedHashMap<>();
         List<Object> unbound = new ArrayList<>();
+        Set<String> podKeys = new HashSet<>();
         for (Pod p : d.pods()) {
-            Map<String, Object> m = PodManifest.of(p, tenant, skipped);
+            String where = tenant + ": " + d.at(p) + ": Pod " + Quote.clip(PodManifest.key(p));
+            String nameProblem = PodManifest.nameProblem(p);
+            if (nameProblem != null) {
+                skipped.add(where + " " + nameProblem + " (not imported)");
+                continue;
+            }
+            if (!podKeys.add(PodManifest.key(p))) {
+                skipped.add(where + ": a second Pod of this namespace and name (the first is imported)");
+                continue;
+            }
+            Map<String, Object> m = PodManifest.of(p, where, skipped);
             if (m == null) {
                 continue;
             }
@@ -175,7 +210,7 @@ public final class SnapshotImporter {
                 podsByNode.computeIfAbsent(node, k -> new ArrayList<>()).add(m);
             } else {
                 if (node != null) {
-                    skipped.add(tenant + ": Pod " + PodManifest.key(p) + " spec.nodeName: node " + node
+                    skipped.add(where + " spec.nodeName: node " + Quote.clip(node)
                             + " is not in the dump (the pod is imported without a node)");
                     @SuppressWarnings("unchecked")
                     Map<String, Object> spec = (Map<String, Object>) m.get("spec");
@@ -185,28 +220,46 @@ public final class SnapshotImporter {
             }
         }
         List<Object> workers = new ArrayList<>();
-        for (Node n : d.nodes()) {
-            workers.add(worker(tenant, n, podsByNode.getOrDefault(n.getMetadata().getName(), List.of()), skipped));
+        for (Node n : nodes) {
+            String where = tenant + ": " + d.at(n) + ": Node " + n.getMetadata().getName();
+            workers.add(worker(where, n, podsByNode.getOrDefault(n.getMetadata().getName(), List.of()), cardIds,
+                    skipped));
         }
         Map<String, Object> t = new LinkedHashMap<>();
         t.put("name", tenant);
         t.put("workers", workers);
         List<Object> quotas = new ArrayList<>();
+        Set<String> quotaKeys = new HashSet<>();
         for (ResourceQuota q : d.quotas()) {
+            String ns = q.getMetadata().getNamespace() == null ? "default" : q.getMetadata().getNamespace();
+            String qn = q.getMetadata().getName();
+            String where = tenant + ": " + d.at(q) + ": ResourceQuota " + Quote.clip(ns) + "/" + Quote.clip(qn);
+            if (!validName(qn, 253)) {
+                skipped.add(where + " metadata.name: not a valid name (not imported)");
+                continue;
+            }
+            if (!validName(ns, 63) || ns.contains(".")) {
+                skipped.add(where + " metadata.namespace: not a valid namespace (not imported)");
+                continue;
+            }
+            if (!quotaKeys.add(ns + "/" + qn)) {
+                skipped.add(where + ": a second ResourceQuota of this namespace and name (the first is imported)");
+                continue;
+            }
             Map<String, Object> hard = new LinkedHashMap<>();
             if (q.getSpec() != null && q.getSpec().getHard() != null) {
                 q.getSpec().getHard().forEach((k, v) -> {
-                    if (PodManifest.validQuantity(v)) {
+                    String problem = KubeQuantity.problem(k, v);
+                    if (problem == null) {
                         hard.put(k, v.toString());
                     } else {
-                        skipped.add(tenant + ": ResourceQuota " + q.getMetadata().getNamespace() + "/"
-                                + q.getMetadata().getName() + " spec.hard[" + k + "]: \"" + v + "\" is not a quantity");
+                        skipped.add(where + " spec.hard[" + Quote.clip(k) + "]: " + problem + " (left out)");
                     }
                 });
             }
             Map<String, Object> meta = new LinkedHashMap<>();
-            meta.put("name", q.getMetadata().getName());
-            meta.put("namespace", q.getMetadata().getNamespace() == null ? "default" : q.getMetadata().getNamespace());
+            meta.put("name", qn);
+            meta.put("namespace", ns);
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("apiVersion", "v1");
             m.put("kind", "ResourceQuota");
@@ -223,63 +276,78 @@ public final class SnapshotImporter {
         return t;
     }
 
-    private static Map<String, Object> worker(String tenant, Node n, List<Object> pods, List<String> skipped) {
+    static boolean validName(String name, int max) {
+        return name.length() <= max && DNS_SUBDOMAIN.matcher(name).matches();
+    }
+
+    private static Map<String, Object> worker(String where, Node n, List<Object> pods, Map<String, String> cardIds,
+                                              List<String> skipped) {
         String name = n.getMetadata().getName();
         Map<String, String> ann = n.getMetadata().getAnnotations() == null ? Map.of()
                 : n.getMetadata().getAnnotations();
         Map<String, Object> w = new LinkedHashMap<>();
         w.put("name", name);
         Map<String, Quantity> cap = n.getStatus() == null ? null : n.getStatus().getCapacity();
-        long cpu = amount(cap, "cpu", 1);
-        long mem = amount(cap, "memory", 1024L * 1024);
-        if (cpu > 0) {
+        Long cpu = KubeQuantity.whole(cap, "cpu", BigDecimal.ONE, where + " status.capacity.cpu", "cores",
+                "lab default 4", skipped);
+        Long mem = KubeQuantity.whole(cap, "memory", BigDecimal.valueOf(1024L * 1024), where
+                + " status.capacity.memory", "MiB", "lab default 8192 MiB", skipped);
+        if (cpu != null) {
             w.put("cpu", cpu);
-        } else {
-            skipped.add(tenant + ": Node " + name + " status.capacity.cpu: missing or not a quantity (lab default 4)");
         }
-        if (mem > 0) {
+        if (mem != null) {
             w.put("memoryMiB", mem);
-        } else {
-            skipped.add(tenant + ": Node " + name + " status.capacity.memory: missing or not a quantity "
-                    + "(lab default 8192 MiB)");
         }
         Map<String, String> kept = new LinkedHashMap<>();
         for (String key : NODE_ANNOTATIONS) {
             if (ann.containsKey(key)) {
-                kept.put(key, ann.get(key));
+                String v = ann.get(key);
+                if (v != null && v.length() > DumpLimits.MAX_VALUE_CHARS) {
+                    skipped.add(where + " metadata.annotations[" + key + "]: " + v.length() + " characters; "
+                            + "values are limited to " + DumpLimits.MAX_VALUE_CHARS + " (left out)");
+                } else {
+                    kept.put(key, v);
+                }
             }
         }
-        String reg = ann.get(HamiAnnotations.NODE_NVIDIA_REGISTER);
+        String reg = kept.get(HamiAnnotations.NODE_NVIDIA_REGISTER);
         if (reg == null) {
-            skipped.add(tenant + ": Node " + name + " metadata.annotations[" + HamiAnnotations.NODE_NVIDIA_REGISTER
+            skipped.add(where + " metadata.annotations[" + HamiAnnotations.NODE_NVIDIA_REGISTER
                     + "]: missing (HAMi: annos not found " + HamiAnnotations.NODE_NVIDIA_REGISTER
                     + ", node unregistered; imported without cards)");
-        } else if (!NodeRegistrationCodec.decodeJson(reg).isOk()) {
-            skipped.add(tenant + ": Node " + name + " metadata.annotations[" + HamiAnnotations.NODE_NVIDIA_REGISTER
-                    + "]: " + NodeRegistrationCodec.decodeJson(reg).error().message()
-                    + " (kept verbatim; HAMi ignores the node's cards)");
+        } else {
+            var decoded = NodeRegistrationCodec.decodeJson(reg);
+            if (!decoded.isOk()) {
+                skipped.add(where + " metadata.annotations[" + HamiAnnotations.NODE_NVIDIA_REGISTER
+                        + "]: " + decoded.error().message() + " (kept verbatim; HAMi ignores the node's cards)");
+            } else {
+                String twice = decoded.value().stream().map(dev -> dev.id())
+                        .filter(id -> cardIds.containsKey(id)).findFirst().orElse(null);
+                if (twice != null) {
+                    kept.remove(HamiAnnotations.NODE_NVIDIA_REGISTER);
+                    skipped.add(where + " metadata.annotations[" + HamiAnnotations.NODE_NVIDIA_REGISTER + "]: card id "
+                            + Quote.clip(twice) + " is also on node " + cardIds.get(twice) + " (card ids are unique "
+                            + "in a cluster; left out, the node is imported without cards)");
+                } else {
+                    decoded.value().forEach(dev -> cardIds.putIfAbsent(dev.id(), name));
+                }
+            }
         }
         String score = ann.get(HamiAnnotations.NODE_NVIDIA_SCORE);
-        if (score != null && !io.gpulab.scheduler.codec.NodeScoreCodec.decode(score).isOk()) {
-            skipped.add(tenant + ": Node " + name + " metadata.annotations[" + HamiAnnotations.NODE_NVIDIA_SCORE
+        if (score != null && kept.containsKey(HamiAnnotations.NODE_NVIDIA_SCORE)
+                && !io.gpulab.scheduler.codec.NodeScoreCodec.decode(score).isOk()) {
+            skipped.add(where + " metadata.annotations[" + HamiAnnotations.NODE_NVIDIA_SCORE
                     + "]: " + io.gpulab.scheduler.codec.NodeScoreCodec.decode(score).error().message()
                     + " (kept verbatim; HAMi's GetNodeDevices fails, so HAMi skips the node)");
         }
         ann.keySet().stream().filter(k -> k.startsWith("hami.io/") && !NODE_ANNOTATIONS.contains(k)).sorted()
-                .forEach(k -> skipped.add(tenant + ": Node " + name + " metadata.annotations[" + k
+                .forEach(k -> skipped.add(where + " metadata.annotations[" + Quote.clip(k)
                         + "]: not a HAMi node annotation, ignored"));
         w.put("annotations", kept);
         if (!pods.isEmpty()) {
             w.put("pods", pods);
         }
         return w;
-    }
-
-    private static long amount(Map<String, Quantity> cap, String key, long unit) {
-        if (cap == null || cap.get(key) == null || !PodManifest.validQuantity(cap.get(key))) {
-            return 0;
-        }
-        return Quantity.getAmountInBytes(cap.get(key)).longValue() / unit;
     }
 
     private static String kindName(GenericKubernetesResource o) {

@@ -38,7 +38,8 @@ class SnapshotFilesTest {
         Scenario sc = new ScenarioReader().read(s);
         assertEquals("tenant-a", sc.lab().tenants().get(0).name());
         assertEquals(8, sc.lab().tenants().get(0).workers().get(0).cpu());
-        assertTrue(skipped.contains("tenant-a: Secret default/s: Secrets are never read"), skipped.toString());
+        assertTrue(skipped.contains("tenant-a: " + dump + ":5: Secret default/s: Secrets are never read"),
+                skipped.toString());
         assertTrue(!Files.readString(s).contains("c2VjcmV0"));
         // a scenario is opened as it is
         assertEquals(s, SnapshotFiles.scenarioFor(List.of(s), dir.resolve("work"), new ArrayList<>()));

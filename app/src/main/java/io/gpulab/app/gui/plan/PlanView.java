@@ -136,12 +136,11 @@ public final class PlanView extends BorderPane {
         javafx.scene.control.ScrollPane scroll = new javafx.scene.control.ScrollPane(right);
         scroll.setFitToWidth(true);
         // the charts share the height that is left (the answer scrolls below ~600 px rather than squeezing them);
-        // where that is short the bars stand beside the curves instead of under them (a chart too low drops its legend)
+        // where that is short the bars stand beside the curves instead of under them (a chart too low drops its
+        // legend). The height left is what counts, not the window's: the robustness rows take a window's worth.
         right.minHeightProperty().set(600);
-        scroll.viewportBoundsProperty().addListener((o, a, b) -> {
-            right.setPrefHeight(Math.max(600, b.getHeight()));
-            arrange(chartArea, b.getHeight() < SIDE_BY_SIDE_BELOW);
-        });
+        scroll.viewportBoundsProperty().addListener((o, a, b) -> right.setPrefHeight(Math.max(600, b.getHeight())));
+        chartArea.heightProperty().addListener((o, a, h) -> arrange(chartArea, h.doubleValue() < STACKED_FROM));
         arrange(chartArea, false);
         SplitPane split = new SplitPane(editor, scroll);
         split.setOrientation(Orientation.HORIZONTAL);
@@ -150,8 +149,11 @@ public final class PlanView extends BorderPane {
         vm.resultProperty().addListener((o, a, r) -> show(r));
     }
 
-    /** Below this viewport height the bars stand beside the curve chart, not under it. */
-    static final double SIDE_BY_SIDE_BELOW = 900;
+    /**
+     * From this chart-area height the bars stand under the curve chart (each row then keeps the ~210 px below
+     * which JavaFX drops a chart's legend); below it they stand beside it.
+     */
+    static final double STACKED_FROM = 520;
 
     private void arrange(StackPane area, boolean sideBySide) {
         if (Objects.equals(this.sideBySide, sideBySide)) {

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import io.gpulab.app.gui.fx.FxThread;
 import io.gpulab.app.gui.vm.WorkbenchViewModel;
+import io.gpulab.app.gui.window.WindowMemory;
+import io.gpulab.app.gui.window.WindowPlacement;
 import io.gpulab.engine.plan.BuiltinPlans;
 import io.gpulab.engine.plan.CandidateResult;
 import io.gpulab.engine.plan.CandidateScenario;
@@ -52,6 +54,8 @@ public final class PlanWindow {
         io.gpulab.app.gui.view.Theme.apply(scene, owner.getScene() != null
                 && io.gpulab.app.gui.view.Theme.isDark(owner.getScene()));
         stage.setScene(scene);
+        // inside the lab window's screen, at most 1280 x 800 (the scene follows the stage)
+        new WindowPlacement(WindowMemory.userPreferences()).place(stage, "plan", owner, 1280, 800);
         stage.setOnHidden(e -> {
             vm.cancel();
             background.shutdownNow();

@@ -1,5 +1,6 @@
 package io.gpulab.app.gui.view;
 
+import io.gpulab.app.gui.window.WindowPlacement;
 import io.gpulab.app.gui.vm.DiscardGate;
 import javafx.scene.control.Alert;
 import javafx.scene.control.ButtonBar;
@@ -30,6 +31,7 @@ public final class ConfirmDiscardDialog implements DiscardGate {
         }
         ((javafx.scene.control.Button) alert.getDialogPane().lookupButton(DISCARD)).setDefaultButton(false);
         ((javafx.scene.control.Button) alert.getDialogPane().lookupButton(KEEP)).setDefaultButton(true);
+        WindowPlacement.keepInside(alert);
         return alert.showAndWait().filter(DISCARD::equals).isPresent();
     }
 }

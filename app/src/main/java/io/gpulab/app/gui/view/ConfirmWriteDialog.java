@@ -1,5 +1,6 @@
 package io.gpulab.app.gui.view;
 
+import io.gpulab.app.gui.window.WindowPlacement;
 import io.gpulab.app.gui.vm.WriteGate;
 import javafx.scene.control.Alert;
 import javafx.scene.control.ButtonBar;
@@ -28,6 +29,7 @@ public final class ConfirmWriteDialog implements WriteGate {
         }
         ((javafx.scene.control.Button) alert.getDialogPane().lookupButton(SEND)).setDefaultButton(false);
         ((javafx.scene.control.Button) alert.getDialogPane().lookupButton(ButtonType.CANCEL)).setDefaultButton(true);
+        WindowPlacement.keepInside(alert);
         return alert.showAndWait().filter(SEND::equals).isPresent();
     }
 }

@@ -7,19 +7,22 @@ import java.time.Duration;
 import java.util.List;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
-import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.Separator;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToggleGroup;
+import javafx.scene.control.ToolBar;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
-import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 
-/** Backend indicator, virtual clock controls, lifecycle mode and the common lab actions. */
-public final class ToolbarView extends HBox {
+/**
+ * Backend indicator, virtual clock controls, lifecycle mode and the common lab actions. A JavaFX
+ * {@link ToolBar}: on a window too narrow for all of them (1024 px) the last ones move to its overflow
+ * menu (») instead of off the window's edge.
+ */
+public final class ToolbarView extends ToolBar {
 
     /** Play advances the virtual clock by this much every half second (30x real time). */
     static final Duration PLAY_TICK = Duration.ofSeconds(15);
@@ -40,11 +43,9 @@ public final class ToolbarView extends HBox {
     private final Timeline ticker = new Timeline(new KeyFrame(javafx.util.Duration.millis(500), e -> tick()));
 
     public ToolbarView(WorkbenchViewModel vm, WorkbenchActions actions) {
-        super(8);
         this.vm = vm;
         this.actions = actions;
         getStyleClass().add("lab-toolbar");
-        setAlignment(Pos.CENTER_LEFT);
         layoutParts();
         setupBindings();
         setupValueChangedListeners();
@@ -108,8 +109,6 @@ public final class ToolbarView extends HBox {
         redo.setTooltip(new Tooltip("Play the undone action again (Ctrl+Shift+Z)"));
         Button reset = button("Reset", "Back to the scenario's initial lab (Ctrl+Shift+R)", vm::reset);
         reset.setId("reset");
-        Region grow = new Region();
-        HBox.setHgrow(grow, Priority.ALWAYS);
         if (!vm.simulated()) {
             // a real cluster has no virtual clock, no plugin mode to pick and no initial state to return to
             for (javafx.scene.Node simOnly : List.of(play, step, five, complete, article, reset, playScenario,
@@ -119,9 +118,9 @@ public final class ToolbarView extends HBox {
             lifecycle.setDisable(true);
         }
         scenario.setMinWidth(0);
-        getChildren().addAll(backend, scenario, playScenario, nextStep, sep(), clockCaption, play, step, five, clock,
-                sep(), lifecycle, new HBox(0, complete, article), sep(), unlock, undo, redo, reset, grow);
-        // buttons keep their labels; only the scenario name gives way on a narrow window
+        getItems().addAll(backend, scenario, playScenario, nextStep, sep(), clockCaption, play, step, five, clock,
+                sep(), lifecycle, new HBox(0, complete, article), sep(), unlock, undo, redo, reset);
+        // buttons keep their labels; what does not fit goes to the overflow menu
         for (javafx.scene.Node n : List.of(playScenario, nextStep, play, step, five, clock, lifecycle, complete, article,
                 unlock, undo, redo, reset, clockCaption, backend)) {
             ((Region) n).setMinWidth(Region.USE_PREF_SIZE);
@@ -154,6 +153,11 @@ public final class ToolbarView extends HBox {
     private void render(LabSnapshot s) {
         backend.setText(s.backend().toUpperCase());
         scenario.setText(s.scenario());
+        // the name gives way first on a narrow window: its whole text is a hover away
+        if (scenario.getTooltip() == null) {
+            scenario.setTooltip(new Tooltip());
+        }
+        scenario.getTooltip().setText("Scenario: " + s.scenario());
         // the time of day is what changes; the date is on hover
         clock.setText(Formats.time(s.now()));
         // one tooltip, its text updated: a new one per lab change was a popup control built every frame

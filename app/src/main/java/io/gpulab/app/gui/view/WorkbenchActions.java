@@ -226,8 +226,11 @@ public final class WorkbenchActions {
         }
     }
 
-    private static void error(String message) {
-        new javafx.scene.control.Alert(javafx.scene.control.Alert.AlertType.ERROR, message).showAndWait();
+    private void error(String message) {
+        var alert = new javafx.scene.control.Alert(javafx.scene.control.Alert.AlertType.ERROR, message);
+        alert.initOwner(owner());
+        io.gpulab.app.gui.window.WindowPlacement.keepInside(alert);
+        alert.showAndWait();
     }
 
     private boolean isDark() {

@@ -40,6 +40,7 @@ public final class WorkbenchView extends BorderPane {
     private boolean userSized;
     private boolean fitting;
     private boolean presentation;
+    private boolean fullScreenWatched;
 
     public WorkbenchView(WorkbenchViewModel vm, WalkthroughViewModel walkthroughs, List<String> scenarios) {
         this.vm = vm;
@@ -58,7 +59,7 @@ public final class WorkbenchView extends BorderPane {
         canvas = new CanvasPane(vm);
         topology = canvas.topology();
         setTop(new VBox(new MenuBarView(vm, actions, walkthroughs, scenarios, this::startWalkthrough,
-                () -> setPresentation(!presentation)),
+                this::togglePresentation),
                 new ToolbarView(vm, actions)));
         palette = new ScrollPane(new PaletteView());
         palette.setFitToWidth(true);
@@ -131,6 +132,27 @@ public final class WorkbenchView extends BorderPane {
         userSized = false;
         if (getScene() != null) {
             fit(getScene().getWidth(), getScene().getHeight());
+        }
+    }
+
+    /**
+     * View → Presentation mode: the styling of {@link #setPresentation} and the whole screen; leaving full
+     * screen (Esc) leaves presentation mode too, so the two never disagree.
+     */
+    public void togglePresentation() {
+        boolean on = !presentation;
+        setPresentation(on);
+        if (getScene() != null && getScene().getWindow() instanceof javafx.stage.Stage stage) {
+            if (!fullScreenWatched) {
+                fullScreenWatched = true;
+                stage.fullScreenProperty().addListener((o, was, full) -> {
+                    if (!full && presentation) {
+                        setPresentation(false);
+                    }
+                });
+            }
+            stage.setFullScreenExitHint("Presentation mode: Esc or Ctrl+Shift+F leaves it");
+            stage.setFullScreen(on);
         }
     }
 

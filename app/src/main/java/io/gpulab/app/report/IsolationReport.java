@@ -1,0 +1,112 @@
+package io.gpulab.app.report;
+
+import io.gpulab.engine.isolation.IsolationRow;
+import io.gpulab.engine.isolation.IsolationTable;
+import io.gpulab.engine.isolation.IsolationWords;
+import io.gpulab.engine.isolation.Observation;
+import io.gpulab.engine.isolation.TenantLoss;
+import io.gpulab.engine.output.OutputFile;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.pdfbox.pdmodel.PDDocument;
+
+/**
+ * Isolation by layer on paper: {@code gpulab isolation --out}, and a page of the review report. It opens with the
+ * conclusion, says how it was derived and what it does not show, then the table (one line per failure: shared by,
+ * what each tenant lost) and every observation quoted.
+ */
+public final class IsolationReport {
+
+    private IsolationReport() {
+    }
+
+    /** Writes the table alone as a PDF, whole or not at all; returns the number of pages. */
+    public static int write(IsolationTable t, String version, ZonedDateTime date, Path file, boolean force)
+            throws IOException {
+        try (PDDocument doc = new PDDocument()) {
+            doc.getDocumentInformation().setTitle("GPU Tenancy Lab isolation by layer: " + t.scenario());
+            doc.getDocumentInformation().setCreator("gpulab " + version);
+            try (PdfDoc pdf = new PdfDoc(doc, "gpulab isolation by layer · " + t.scenario())) {
+                pdf.title("Isolation by layer: " + t.scenario());
+                pdf.muted("gpulab " + version + " · " + date.format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm "
+                        + "'UTC'")) + " · backend sim (a simulation)");
+                section(pdf, t, false);
+            }
+            OutputFile.write(file, PdfDoc.KIND, force, out -> PdfDoc.save(doc, out));
+            return doc.getNumberOfPages();
+        }
+    }
+
+    /**
+     * The isolation section: conclusion, method, limits, the table, the observations.
+     *
+     * @param heading whether to open with a heading (inside the review report)
+     */
+    static void section(PdfDoc pdf, IsolationTable t, boolean heading) throws IOException {
+        if (heading) {
+            pdf.heading("Isolation by layer");
+            pdf.muted("The scenario's lab as built (not as the checks left it), each failure injected into its own "
+                    + "copy; gpulab isolation " + t.scenario() + " prints the same table.");
+        }
+        pdf.answer(t.conclusion());
+        pdf.subheading("How it was derived");
+        pdf.text(t.method());
+        pdf.subheading("What it does not show");
+        for (String l : t.limits()) {
+            pdf.bullet(l);
+        }
+        pdf.subheading("Without any failure");
+        for (TenantLoss l : t.baseline()) {
+            pdf.bullet(l.tenant() + ": " + IsolationWords.losses(l) + " (" + l.create().observed() + "; "
+                    + l.schedule().observed() + ")");
+        }
+        pdf.subheading("The table: which tenants share each part, and what each tenant lost when it failed");
+        List<String> header = new ArrayList<>(List.of("layer", "failed part", "shared by"));
+        header.addAll(t.tenants());
+        List<List<String>> rows = new ArrayList<>();
+        for (IsolationRow r : t.rows()) {
+            List<String> row = new ArrayList<>(List.of(r.layer(), r.component(), r.sharedBy().isEmpty() ? "no tenant"
+                    : String.join(", ", r.sharedBy())));
+            for (String tenant : t.tenants()) {
+                row.add(r.injected() ? r.tenants().stream().filter(l -> l.tenant().equals(tenant)).findFirst()
+                        .map(IsolationWords::losses).orElse("") : "not injected");
+            }
+            rows.add(row);
+        }
+        pdf.table(header, rows);
+        pdf.muted("Lost: the tenant could not do it; degraded: it happened, not as HAMi would have it; the "
+                + "observations below quote what the copy showed.");
+        pdf.subheading("Not injected");
+        for (IsolationRow r : t.rows()) {
+            if (!r.injected()) {
+                pdf.bullet(r.layer() + ", " + r.component() + ": " + r.notInjected() + ". Shared by "
+                        + (r.sharedBy().isEmpty() ? "no tenant" : String.join(", ", r.sharedBy())) + ": "
+                        + r.sharing() + ".");
+            }
+        }
+        pdf.need(170);
+        pdf.subheading("Observations");
+        for (IsolationRow r : t.rows()) {
+            if (!r.injected()) {
+                continue;
+            }
+            pdf.need(120);
+            pdf.subheading(r.layer() + ": " + r.component());
+            pdf.mono(r.fault(), 7.5f, 0);
+            pdf.muted("shared: " + r.sharing());
+            List<List<String>> cells = new ArrayList<>();
+            for (TenantLoss l : r.tenants()) {
+                List<Observation> all = l.all();
+                for (int i = 0; i < all.size(); i++) {
+                    cells.add(List.of(i == 0 ? l.tenant() : "", IsolationWords.ASKS.get(i), all.get(i).verdict(),
+                            all.get(i).observed()));
+                }
+            }
+            pdf.table(List.of("tenant", "asks", "verdict", "observed"), cells);
+        }
+    }
+}

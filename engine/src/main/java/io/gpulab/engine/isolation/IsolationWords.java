@@ -1,0 +1,150 @@
+package io.gpulab.engine.isolation;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** The isolation table in words, the same in the terminal, the PDF and the workbench. */
+public final class IsolationWords {
+
+    /** The four observations' names, in {@link TenantLoss#all()}'s order. */
+    public static final List<String> ASKS = List.of("create", "read", "schedule", "keep running");
+
+    private IsolationWords() {
+    }
+
+    /** "create, read, schedule lost; keep running degraded", or "nothing lost". */
+    public static String losses(TenantLoss l) {
+        Map<String, List<String>> by = new LinkedHashMap<>();
+        List<Observation> all = l.all();
+        for (String v : List.of(Observation.LOST, Observation.DEGRADED, Observation.NOT_OBSERVED)) {
+            for (int i = 0; i < all.size(); i++) {
+                if (all.get(i).verdict().equals(v)) {
+                    by.computeIfAbsent(v, k -> new ArrayList<>()).add(ASKS.get(i));
+                }
+            }
+        }
+        if (by.isEmpty()) {
+            return "nothing lost";
+        }
+        List<String> parts = new ArrayList<>();
+        by.forEach((v, asks) -> parts.add(String.join(", ", asks) + " " + v));
+        return String.join("; ", parts);
+    }
+
+    /** One line: whom the failure cost what, or why it was not injected. */
+    public static String summary(IsolationRow r) {
+        if (!r.injected()) {
+            return "not injected: " + r.notInjected();
+        }
+        if (r.affected().isEmpty()) {
+            return "no tenant lost anything";
+        }
+        List<String> parts = new ArrayList<>();
+        for (TenantLoss l : r.tenants()) {
+            if (r.affected().contains(l.tenant())) {
+                parts.add(l.tenant() + ": " + losses(l));
+            }
+        }
+        return String.join("; ", parts);
+    }
+
+    /**
+     * The table's conclusion: the parts shared by more than one tenant whose failure cost several of them, those that
+     * survived a failure, whether each tenant's own parts stayed its own, and whether running pods kept running.
+     */
+    public static String conclusion(IsolationTable t) {
+        List<String> sentences = new ArrayList<>();
+        List<String> sharedHurt = new ArrayList<>();
+        List<String> sharedSurvived = new ArrayList<>();
+        List<String> leaked = new ArrayList<>();
+        List<String> stopped = new ArrayList<>();
+        Set<String> ownLayers = new LinkedHashSet<>();
+        for (IsolationRow r : t.rows()) {
+            if (!r.injected()) {
+                continue;
+            }
+            String part = "the " + singular(r.layer()) + " " + r.component();
+            if (r.sharedBy().size() > 1) {
+                if (r.affected().isEmpty()) {
+                    sharedSurvived.add(part);
+                } else {
+                    sharedHurt.add(part + " (" + and(r.affected()) + " lost " + lostAsks(r) + ")");
+                }
+            } else if (r.sharedBy().size() == 1) {
+                if (r.sharedBy().containsAll(r.affected())) {
+                    ownLayers.add(singular(r.layer()));
+                } else {
+                    leaked.add(part + " (also " + and(r.affected().stream().filter(a -> !r.sharedBy().contains(a))
+                            .toList()) + ")");
+                }
+            }
+            for (TenantLoss l : r.tenants()) {
+                if (Observation.LOST.equals(l.keepRunning().verdict())) {
+                    stopped.add(l.tenant() + " under " + part);
+                }
+            }
+        }
+        if (!sharedHurt.isEmpty()) {
+            sentences.add("Shared by several tenants and failing together: " + String.join("; ", sharedHurt) + ".");
+        }
+        if (!sharedSurvived.isEmpty()) {
+            sentences.add("Shared, and no tenant lost anything when it failed: " + String.join("; ", sharedSurvived)
+                    + ".");
+        }
+        if (!leaked.isEmpty()) {
+            sentences.add("A tenant's own part whose failure reached another tenant: " + String.join("; ", leaked)
+                    + ".");
+        } else if (!ownLayers.isEmpty()) {
+            sentences.add("A failure of a tenant's own " + or(List.copyOf(ownLayers)) + " touched that tenant only.");
+        }
+        if (sentences.isEmpty()) {
+            sentences.add("No failure was injected.");
+        } else if (stopped.isEmpty()) {
+            sentences.add("Pods already running kept running through every failure injected.");
+        } else {
+            sentences.add("A running pod stopped: " + String.join("; ", stopped) + ".");
+        }
+        return String.join(" ", sentences);
+    }
+
+    /** The asks lost by any affected tenant of the row, in {@link #ASKS} order. */
+    private static String lostAsks(IsolationRow r) {
+        Set<String> asks = new LinkedHashSet<>();
+        for (int i = 0; i < ASKS.size(); i++) {
+            for (TenantLoss l : r.tenants()) {
+                if (r.affected().contains(l.tenant()) && !Observation.KEPT.equals(l.all().get(i).verdict())) {
+                    asks.add(ASKS.get(i));
+                }
+            }
+        }
+        return String.join(", ", asks);
+    }
+
+    private static String singular(String layer) {
+        return switch (layer) {
+            case Failures.MANAGEMENT -> "management node";
+            case Failures.WORKERS -> "worker";
+            case Failures.CARDS -> "card";
+            default -> layer;
+        };
+    }
+
+    private static String and(List<String> names) {
+        return join(names, "and");
+    }
+
+    private static String or(List<String> names) {
+        return join(names, "or");
+    }
+
+    private static String join(List<String> names, String last) {
+        if (names.size() <= 1) {
+            return String.join("", names);
+        }
+        return String.join(", ", names.subList(0, names.size() - 1)) + " " + last + " " + names.get(names.size() - 1);
+    }
+}

@@ -1,0 +1,92 @@
+package io.gpulab.engine.snapshot;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The fields of a dumped object that the import reads, by kind: everything else (managedFields, env, volumes,
+ * conditions, an Event's message) is dropped before the object is bound, so neither memory nor the scenario carries
+ * it. Objects of the Kamaji API group are kept whole (the management dump's TenantControlPlanes and DataStores).
+ */
+final class DumpFields {
+
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    private static final List<String> CONTAINER = List.of("name", "image", "resources");
+    private static final Map<String, List<String>> KEEP = Map.of(
+            "Node", List.of("metadata.name", "metadata.namespace", "metadata.annotations", "metadata.labels",
+                    "spec.unschedulable", "status.capacity", "status.allocatable"),
+            "Pod", List.of("metadata.name", "metadata.namespace", "metadata.labels", "metadata.annotations",
+                    "spec.schedulerName", "spec.nodeName", "spec.containers", "spec.initContainers",
+                    "status.phase", "status.initContainerStatuses"),
+            "ResourceQuota", List.of("metadata.name", "metadata.namespace", "spec.hard"),
+            "Event", List.of("metadata.name", "metadata.namespace"));
+
+    private DumpFields() {
+    }
+
+    /** The object as the import reads it. */
+    static JsonNode slim(String kind, JsonNode item) {
+        if (item.path("apiVersion").asText("").startsWith("kamaji.clastix.io")) {
+            return item;
+        }
+        ObjectNode out = NODES.objectNode();
+        out.set("apiVersion", item.path("apiVersion").isTextual() ? item.get("apiVersion") : NODES.textNode("v1"));
+        out.set("kind", item.get("kind"));
+        for (String path : KEEP.getOrDefault(kind, List.of("metadata.name", "metadata.namespace"))) {
+            int dot = path.indexOf('.');
+            String top = path.substring(0, dot);
+            String field = path.substring(dot + 1);
+            JsonNode from = item.path(top).path(field);
+            if (from.isMissingNode()) {
+                continue;
+            }
+            if (!out.has(top)) {
+                out.putObject(top);
+            }
+            ((ObjectNode) out.get(top)).set(field, field.endsWith("ontainers") ? containers(from) : from);
+        }
+        return out;
+    }
+
+    private static JsonNode containers(JsonNode list) {
+        if (!list.isArray()) {
+            return list;
+        }
+        ArrayNode out = NODES.arrayNode();
+        for (JsonNode c : list) {
+            if (!c.isObject()) {
+                out.add(c);
+                continue;
+            }
+            ObjectNode o = out.addObject();
+            for (String f : CONTAINER) {
+                if (c.has(f)) {
+                    o.set(f, c.get(f));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** About the bytes {@code n} takes in the scenario's YAML (keys, values, indentation and punctuation). */
+    static long writtenSize(JsonNode n) {
+        long size = 0;
+        if (n.isObject()) {
+            for (var e : n.properties()) {
+                size += e.getKey().length() + 12 + writtenSize(e.getValue());
+            }
+        } else if (n.isArray()) {
+            for (JsonNode v : n) {
+                size += 12 + writtenSize(v);
+            }
+        } else {
+            size += n.asText().length() + 1;
+        }
+        return size;
+    }
+}

@@ -1,0 +1,179 @@
+package io.gpulab.engine.isolation;
+
+import io.gpulab.engine.kamaji.ApiErrors;
+import io.gpulab.engine.lab.LabSpec;
+import io.gpulab.engine.scenario.ScenarioReader;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.StringReader;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Isolation by layer as the failures injected into copies of a lab show it. */
+class IsolationAnalysisTest {
+
+    private static IsolationTable article;
+
+    @BeforeAll
+    static void deriveTheArticleLab() {
+        article = IsolationAnalysis.derive(new ScenarioReader().load("article").lab());
+    }
+
+    private static IsolationRow row(IsolationTable t, String layer, String componentStart) {
+        return t.rows().stream().filter(r -> r.layer().equals(layer) && r.component().startsWith(componentStart))
+                .findFirst().orElseThrow(() -> new AssertionError("no " + layer + " row " + componentStart + " in "
+                        + t.rows().stream().map(r -> r.layer() + ": " + r.component()).toList()));
+    }
+
+    private static TenantLoss of(IsolationRow r, String tenant) {
+        return r.tenants().stream().filter(l -> l.tenant().equals(tenant)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void withoutAFailureEveryTenantKeepsAllFour() {
+        for (TenantLoss l : article.baseline()) {
+            for (Observation o : l.all()) {
+                assertEquals(Observation.KEPT, o.verdict(), l.tenant() + ": " + o.observed());
+            }
+        }
+    }
+
+    @Test
+    void theArticlesDataStoreIsSharedAndItsFailureStopsCreatesInBothTenants() {
+        IsolationRow ds = row(article, "DataStore", "default (etcd), all 3 members");
+        assertEquals("fault: {dataStore: default, state: down}", ds.fault());
+        assertEquals(List.of("tenant-a", "tenant-b"), ds.sharedBy());
+        assertEquals(List.of("tenant-a", "tenant-b"), ds.affected());
+        for (String t : List.of("tenant-a", "tenant-b")) {
+            TenantLoss l = of(ds, t);
+            assertEquals(Observation.LOST, l.create().verdict());
+            assertEquals("create default/isolation-probe-new refused: DataStoreUnavailable: "
+                    + ApiErrors.storageTimeout(), l.create().observed());
+            assertEquals("kubectl get pods: " + ApiErrors.storageTimeout(), l.read().observed());
+            assertEquals(Observation.KEPT, l.keepRunning().verdict(), "running pods keep running");
+            assertTrue(l.keepRunning().observed().startsWith("default/isolation-probe-running still Running on "
+                    + t + "-worker, card GPU-"), l.keepRunning().observed());
+        }
+    }
+
+    @Test
+    void oneEtcdMemberLostCostsNobodyAnything() {
+        IsolationRow m = row(article, "DataStore", "default (etcd), one member kamaji-etcd-0");
+        assertEquals(List.of("tenant-a", "tenant-b"), m.sharedBy());
+        assertEquals(List.of(), m.affected(), "3 members survive one");
+    }
+
+    @Test
+    void theManagementNodeIsSharedAndItsLossStopsCreatesInBothTenants() {
+        IsolationRow n = row(article, "management nodes", "kamaji-control-plane");
+        assertEquals(List.of("tenant-a", "tenant-b"), n.sharedBy());
+        assertEquals(List.of("tenant-a", "tenant-b"), n.affected());
+        assertTrue(n.sharing().contains("DataStore default (members kamaji-etcd-0, kamaji-etcd-1, kamaji-etcd-2)"),
+                n.sharing());
+        assertEquals(Observation.LOST, of(n, "tenant-a").create().verdict());
+        assertTrue(of(n, "tenant-b").create().observed().contains("was refused - did you specify the right host or "
+                + "port?"), of(n, "tenant-b").create().observed());
+    }
+
+    @Test
+    void aWorkersOrACardsFailureTouchesItsOwnTenantOnly() {
+        for (String t : List.of("tenant-a", "tenant-b")) {
+            String other = t.equals("tenant-a") ? "tenant-b" : "tenant-a";
+            for (IsolationRow r : List.of(row(article, "workers", t + "-worker"), row(article, "cards", "GPU-"))) {
+                IsolationRow own = r.layer().equals("cards") ? article.rows().stream().filter(x -> x.layer()
+                        .equals("cards") && x.sharedBy().equals(List.of(t))).findFirst().orElseThrow() : r;
+                assertEquals(List.of(t), own.sharedBy());
+                assertEquals(List.of(t), own.affected(), own.component());
+                for (Observation o : of(own, other).all()) {
+                    assertEquals(Observation.KEPT, o.verdict(), other + " under " + own.component());
+                }
+            }
+        }
+        IsolationRow card = article.rows().stream().filter(x -> x.layer().equals("cards")
+                && x.sharedBy().equals(List.of("tenant-a"))).findFirst().orElseThrow();
+        assertEquals("fault: {tenant: tenant-a, card: GPU-0, health: false}", card.fault());
+        TenantLoss a = of(card, "tenant-a");
+        assertEquals(Observation.KEPT, a.create().verdict(), "the API server still answers");
+        assertEquals(Observation.LOST, a.schedule().verdict(), "tenant-a's only card is unhealthy");
+        assertTrue(a.schedule().observed().contains("CardNotHealth"), a.schedule().observed());
+    }
+
+    @Test
+    void aTenantsOwnControlPlaneAndTunnelFailOnlyThatTenant() {
+        IsolationRow api = row(article, "API server", "tenant-a: all 2 replicas");
+        assertEquals(List.of("tenant-a"), api.affected());
+        assertEquals(List.of(), row(article, "API server", "tenant-a: one of 2").affected(), "replicas 2: the API stays");
+        IsolationRow tunnel = row(article, "Konnectivity", "tenant-b");
+        assertEquals(List.of("tenant-b"), tunnel.affected());
+        assertEquals(Observation.DEGRADED, of(tunnel, "tenant-b").create().verdict(),
+                "Ignore admits the pod without HAMi's webhook");
+        assertTrue(of(tunnel, "tenant-b").create().observed().endsWith("No agent available"));
+    }
+
+    @Test
+    void partsWithoutAFaultStepAreNamedNotInjected() {
+        IsolationRow schema = row(article, "schema", "tenant-a's");
+        assertFalse(schema.injected());
+        assertEquals(List.of("tenant-a"), schema.sharedBy());
+        assertTrue(schema.tenants().isEmpty());
+        assertFalse(row(article, "controller-manager / scheduler", "tenant-b").injected());
+        assertEquals("Shared by several tenants and failing together: the management node kamaji-control-plane (tenant-a and "
+                + "tenant-b lost create, read, schedule); the DataStore default (etcd), all 3 members (tenant-a and "
+                + "tenant-b lost create, read, schedule). Shared, and no tenant lost anything when it failed: the "
+                + "DataStore default (etcd), one member kamaji-etcd-0 of 3. A failure of a tenant's own API server, "
+                + "Konnectivity, worker or card touched that tenant only. Pods already running kept running through "
+                + "every failure injected.", article.conclusion());
+    }
+
+    @Test
+    void aDedicatedDataStorePerTenantIsNotShared() {
+        LabSpec lab = new ScenarioReader().read("dedicated.yaml", new StringReader("""
+                apiVersion: gpulab.io/v1
+                kind: Scenario
+                metadata: {name: dedicated}
+                lab:
+                  management:
+                    nodes:
+                      - {name: mgmt-1, cpu: 8, memoryMiB: 16384}
+                      - {name: mgmt-2, cpu: 8, memoryMiB: 16384}
+                    dataStores:
+                      - {name: etcd-a, driver: etcd, members: 3}
+                      - {name: etcd-b, driver: etcd, members: 3}
+                  tenants:
+                    - name: tenant-a
+                      controlPlane:
+                        kubernetes: {version: v1.35.0}
+                        controlPlane: {service: {serviceType: LoadBalancer}}
+                        dataStore: etcd-a
+                        addons: {konnectivity: {}}
+                      workers:
+                        - {name: tenant-a-worker, cards: [{model: A100-80GB}]}
+                    - name: tenant-b
+                      controlPlane:
+                        kubernetes: {version: v1.35.0}
+                        controlPlane: {service: {serviceType: LoadBalancer}}
+                        dataStore: etcd-b
+                        addons: {konnectivity: {}}
+                      workers:
+                        - {name: tenant-b-worker, cards: [{model: L4-24GB}]}
+                steps: []
+                """), false).lab();
+        IsolationTable t = IsolationAnalysis.derive(lab);
+        IsolationRow a = row(t, "DataStore", "etcd-a (etcd), all 3");
+        assertEquals(List.of("tenant-a"), a.sharedBy());
+        assertEquals(List.of("tenant-a"), a.affected());
+        assertEquals(Observation.LOST, of(a, "tenant-a").create().verdict());
+        for (Observation o : of(a, "tenant-b").all()) {
+            assertEquals(Observation.KEPT, o.verdict(), "tenant-b's own DataStore answers: " + o.observed());
+        }
+        assertEquals(List.of("tenant-b"), row(t, "DataStore", "etcd-b (etcd), all 3").affected());
+        // two management nodes: each is failed alone, then both together
+        assertEquals(3, t.rows().stream().filter(r -> r.layer().equals("management nodes")).count());
+        IsolationRow both = row(t, "management nodes", "all 2 nodes");
+        assertEquals(List.of("tenant-a", "tenant-b"), both.affected());
+    }
+}
