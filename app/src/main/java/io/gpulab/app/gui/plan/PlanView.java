@@ -101,8 +101,11 @@ public final class PlanView extends BorderPane {
         column("GPU memory\nbooked", c -> pct(c.metrics().gpuMemory().pct()));
         column("sharing slots\nin use", c -> pct(c.metrics().gpuSlots().pct()));
         column("stranded\nmem / compute", c -> pct(c.strandedMemoryPct()) + " / " + pct(c.strandedComputePct()));
+        // the period beside the amount: a cost without one reads as a purchase price; it includes the control planes
+        // when the plan states them (their sentence under the answer says how much)
         column("cost", c -> c.cost() == null ? "-" : String.format(Locale.ROOT, "%,.0f %s", c.cost(),
-                c.candidate().prices().currency()));
+                c.candidate().prices().currency()).trim() + (c.candidate().prices().period().isEmpty() ? ""
+                : " / " + c.candidate().prices().period()));
         Button asLab = new Button("Open selected candidate as a lab");
         asLab.setId("plan-open-lab");
         asLab.disableProperty().bind(table.getSelectionModel().selectedItemProperty().isNull());
