@@ -109,8 +109,9 @@ public final class ImportCommand {
     int snapshot(@Option(names = "--tenant", required = true, paramLabel = "NAME=FILE",
                          description = "a tenant's dump (repeatable, in order; one dump per tenant)")
                  List<String> tenantArgs,
-                 @Option(names = "--management", paramLabel = "FILE",
-                         description = "the management cluster's dump (TenantControlPlanes are checked)")
+                 @Option(names = "--management", paramLabel = "DUMP",
+                         description = "the management cluster's 'kubectl get tcp,datastores,nodes -A -o yaml': "
+                                 + "lab.management and each tenant's controlPlane (credentials never imported)")
                  @Nullable Path management,
                  @Option(names = "--out", required = true, paramLabel = "S.yaml",
                          description = "the scenario to write (.json for compact JSON, e.g. for a large cluster)")

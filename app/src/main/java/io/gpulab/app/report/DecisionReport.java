@@ -5,6 +5,7 @@ import io.gpulab.engine.lab.HamiSettings;
 import io.gpulab.engine.output.OutputFile;
 import io.gpulab.engine.plan.Candidate;
 import io.gpulab.engine.plan.CandidateResult;
+import io.gpulab.engine.plan.ControlPlaneCost;
 import io.gpulab.engine.plan.Fit;
 import io.gpulab.engine.plan.Plan;
 import io.gpulab.engine.plan.PlanResult;
@@ -101,17 +102,25 @@ public final class DecisionReport {
             pdf.tagged("NOTE", false, s.sentence());
         }
         for (String s : io.gpulab.engine.plan.SensitivityText.summary(r)) {
-            pdf.text("Robustness: " + s);
+            // "Robustness: at today's demand, ..." (the summary's sentences start with a capital of their own)
+            pdf.text("Robustness: " + (s.length() > 1 && Character.isLowerCase(s.charAt(1))
+                    ? Character.toLowerCase(s.charAt(0)) + s.substring(1) : s));
         }
         pdf.subheading("Objective by objective, in the plan's order");
         for (String s : r.objectives()) {
             pdf.bullet(s);
         }
+        if (!r.controlPlanes().isEmpty()) {
+            pdf.subheading("Control planes: management capacity and cost per tenant");
+            for (String s : r.controlPlanes()) {
+                pdf.bullet(s);
+            }
+        }
         pdf.muted("The recommendation ranks the candidates by the plan's objectives in the order listed ("
                 + String.join(", ", plan.objectives().stream().map(o -> o.key()).toList()) + "): a later objective "
                 + "decides only between candidates tied under every earlier one (equal as printed: cost to the cent, "
                 + "percentages to 0.1). All figures come from replaying the workload on a simulation of HAMi v2.10.0's "
-                + "scheduling decisions; page 2 says what that does and does not show.");
+                + "scheduling decisions; page 3, 'Assumptions and limits', says what that does and does not show.");
         // the workload and the candidates on a page of their own: the answer may take most of the cover
         pdf.newPage();
         pdf.heading("The workload");
@@ -139,6 +148,40 @@ public final class DecisionReport {
         }
         pdf.table(List.of("candidate", "worker", "workers", "tenants and split", "HAMi settings",
                 "price per worker"), rows);
+        controlPlaneTable(pdf, r);
+    }
+
+    /** The candidates' control planes side by side, when the plan states any (docs/plan-format.md). */
+    private static void controlPlaneTable(PdfDoc pdf, PlanResult r) throws IOException {
+        List<List<String>> rows = new ArrayList<>();
+        for (CandidateResult c : r.candidates()) {
+            ControlPlaneCost cp = c.controlPlanes();
+            if (cp == null) {
+                continue;
+            }
+            Prices p = c.candidate().prices();
+            ControlPlaneCost.Capacity m = cp.management();
+            String where = m == null ? "dedicated: " + cp.machines() + " machines per tenant"
+                    : "Kamaji: " + m.shape() + "; " + m.replicas() + " × " + (m.podRequest().none() ? "no requests"
+                    : fmt(m.podRequest().cpuMilli()) + "m CPU, " + fmt(m.podRequest().memoryMiB()) + " MiB");
+            String fits = m == null ? "-" : fmt(m.fit()) + " / " + fmt(m.fitWithSurge())
+                    + (cp.holdsTenants() ? cp.holdsUpgrades() ? "" : " (upgrades do not fit)" : " (tenants do not fit)");
+            rows.add(List.of(c.name(), where, fmt(cp.tenants()), fits,
+                    cp.perPeriod() == null ? "not priced" : money(cp.perPeriod(), p),
+                    cp.perTenant() == null ? "-" : money(cp.perTenant(), p),
+                    cp.dedicatedPerTenant() == null ? "not priced" : money(cp.dedicatedPerTenant(), p) + " ("
+                            + cp.machines() + " machines)"));
+        }
+        if (rows.isEmpty()) {
+            return;
+        }
+        pdf.heading("Their control planes");
+        pdf.table(List.of("candidate", "where they run", "tenants", "control planes that fit / with upgrade room",
+                "cost", "per tenant", "a dedicated control plane per tenant"), rows);
+        pdf.muted("Kamaji: tenant control planes placed on the management nodes by their pods' requests × replicas as "
+                + "kube-scheduler would; 'with upgrade room' keeps room for one tenant's rolling update (maxSurge "
+                + "100 %: as many pods again). The control planes' cost is part of each candidate's cost and total. "
+                + "Only control-plane pods and DataStore members are counted on the management nodes.");
     }
 
     private static List<io.gpulab.engine.plan.PlanPod> firstOfEachShape(PlanResult r) {
@@ -219,6 +262,10 @@ public final class DecisionReport {
                 + (cand.prices().term() == null ? "" : "; " + cand.prices().amount(c.cost() * cand.prices().term())
                 + " over " + cand.prices().termWords())
                 + (c.costPerPlacedPod() == null ? "" : "; " + perPod(c.costPerPlacedPod(), cand.prices()))));
+        if (c.controlPlanes() != null) {
+            rows.add(List.of("control planes", c.controlPlanes().sentence(c.name(), cand.prices())
+                    .replaceFirst("^Control planes of " + java.util.regex.Pattern.quote(c.name()) + ": ", "")));
+        }
         pdf.table(List.of("figure", "value"), rows);
         if (!c.pendingByReason().isEmpty()) {
             pdf.subheading("Pending pods by reason");

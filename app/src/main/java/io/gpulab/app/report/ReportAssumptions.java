@@ -2,6 +2,7 @@ package io.gpulab.app.report;
 
 import io.gpulab.engine.plan.PlanResult;
 import java.io.IOException;
+import java.util.List;
 
 /**
  * The assumptions and limits page, in plain words: what the lab simulates, what it does not, and how to read
@@ -101,8 +102,23 @@ public final class ReportAssumptions {
                 + "known to fail unless they are below the lower bound. " + seenToFail(r));
         pdf.bullet("Prices are what the plan's author typed in; nothing is built in or fetched. Cost is workers × "
                 + "(price per worker + price per card × cards) per period, and the total is that times prices.term "
-                + "periods when the plan states a term; power, networking, licences and the control plane are left "
-                + "out unless they are in those prices." + (r.candidates().stream().allMatch(c -> c.cost() == null)
+                + "periods when the plan states a term; power, networking and licences are left out unless they are "
+                + "in those prices." + controlPlanes(r) + (r.candidates().stream().allMatch(c -> c.cost() == null)
                 ? " This plan states no prices, so it draws no cost conclusion." : ""));
+    }
+
+    private static String controlPlanes(PlanResult r) {
+        List<String> stated = r.candidates().stream().filter(c -> c.controlPlanes() != null)
+                .map(c -> c.name()).toList();
+        if (stated.isEmpty()) {
+            return " The tenants' control planes are left out: the plan does not say where they run.";
+        }
+        String rest = r.candidates().size() == stated.size() ? ""
+                : "; for the other candidates they are left out (the plan does not say where they run)";
+        return " The control planes are in the cost of " + String.join(", ", stated) + " (a Kamaji management "
+                + "cluster's nodes, or each tenant's dedicated machines, at the plan's prices)" + rest + ". Their fit on "
+                + "a management cluster counts only control-plane pods and DataStore members, by requests as "
+                + "kube-scheduler does; the management cluster's own system pods and Kamaji's controller are not "
+                + "counted.";
     }
 }
