@@ -88,13 +88,14 @@ public final class IsolationReport {
                         + r.sharing() + ".");
             }
         }
+        pdf.need(170);
         pdf.subheading("Observations");
         for (IsolationRow r : t.rows()) {
             if (!r.injected()) {
                 continue;
             }
-            pdf.need(110);
-            pdf.text(r.layer() + ": " + r.component());
+            pdf.need(120);
+            pdf.subheading(r.layer() + ": " + r.component());
             pdf.mono(r.fault(), 7.5f, 0);
             pdf.muted("shared: " + r.sharing());
             List<List<String>> cells = new ArrayList<>();

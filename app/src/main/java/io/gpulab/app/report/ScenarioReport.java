@@ -89,9 +89,12 @@ public final class ScenarioReport {
      * @param snapshot the lab as reported: at the end of that scenario
      * @param checks   the checks the history ran, in its order, then those it did not reach
      * @param traces   the trace of every pod that is not running
+     * @param isolationOf the lab whose isolation by layer the report derives as it is written (the attached
+     *                    scenario's lab as built), or null when not derived (a lab observed on a cluster)
      */
     public record Input(String scenario, String description, String source, LabSnapshot snapshot, List<Check> checks,
-                        List<PodTrace> traces, History history) { }
+                        List<PodTrace> traces, History history,
+                        io.gpulab.engine.lab.@org.jspecify.annotations.Nullable LabSpec isolationOf) { }
 
     private ScenarioReport() {
     }
@@ -120,6 +123,8 @@ public final class ScenarioReport {
                 allocations(pdf, in.snapshot());
                 verification(pdf, in);
                 traces(pdf, in.traces());
+                pdf.newPage();
+                isolation(pdf, in);
                 pdf.newPage();
                 appendix(pdf, in, version, date);
             }
@@ -305,6 +310,17 @@ public final class ScenarioReport {
         if (traces.size() > 50) {
             pdf.muted((traces.size() - 50) + " more pods did not run; gpulab trace shows any of them.");
         }
+    }
+
+    private static void isolation(PdfDoc pdf, Input in) throws IOException {
+        if (in.isolationOf() != null) {
+            IsolationReport.section(pdf, io.gpulab.engine.isolation.IsolationAnalysis.derive(in.isolationOf()), true);
+            return;
+        }
+        pdf.heading("Isolation by layer");
+        pdf.text("Not derived: this lab was observed on a cluster, and isolation by layer is derived by failing each "
+                + "part on simulated copies of a lab, which gpulab does not do to a real cluster. gpulab isolation "
+                + "SCENARIO derives it for the scenario this lab was opened from.");
     }
 
     private static void appendix(PdfDoc pdf, Input in, String version, ZonedDateTime date) throws IOException {

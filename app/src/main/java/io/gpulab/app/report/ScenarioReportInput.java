@@ -59,7 +59,8 @@ public final class ScenarioReportInput {
         notRun(recorded, checks);
         List<String> steps = scenario.steps().stream().map(PlayableStep::titleOf).toList();
         return new ScenarioReport.Input(recorded.name(), scenario.lab().description(), recorded.text(), snapshot,
-                checks, traces, history(recorded, steps, false));
+                checks, traces, history(recorded, steps, false),
+                scenario.lab());
     }
 
     /**
@@ -71,7 +72,7 @@ public final class ScenarioReportInput {
         List<ScenarioReport.Check> checks = new ArrayList<>();
         notRun(opened, checks);
         return new ScenarioReport.Input(opened.name(), description, opened.text(), snapshot, checks, traces,
-                history(opened, List.of(), true));
+                history(opened, List.of(), true), null);
     }
 
     private static void notRun(RecordedScenario recorded, List<ScenarioReport.Check> checks) {

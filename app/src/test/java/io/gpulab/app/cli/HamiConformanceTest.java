@@ -47,7 +47,7 @@ class HamiConformanceTest {
      * The cases stated so far, kept as a floor so none is lost unnoticed (issue 24 aimed at 290: docs/hami-fidelity.md
      * says which of HAMi's NVIDIA cases are not stated, and why).
      */
-    static final int FLOOR = 288;
+    static final int FLOOR = 291;
 
     record Case(String file, String id, ObjectNode body) { }
 

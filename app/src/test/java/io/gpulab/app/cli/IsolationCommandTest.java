@@ -26,11 +26,11 @@ class IsolationCommandTest {
         CliHarness.Result r = CliHarness.run("isolation", "article");
         assertEquals(0, r.exit(), r.err());
         List<String> lines = r.out().lines().toList();
-        assertTrue(lines.get(1).startsWith("Shared, and failing together: management nodes kamaji-control-plane "
-                + "(tenant-a, tenant-b); DataStore default: all 3 members (etcd) (tenant-a, tenant-b)."), lines.get(1));
+        assertTrue(lines.get(1).startsWith("Shared by several tenants and failing together: the management node "
+                + "kamaji-control-plane (tenant-a and tenant-b lost create, read, schedule);"), lines.get(1));
         assertTrue(lines.contains("  kamaji-control-plane  shared by tenant-a, tenant-b  ->  tenant-a: create, read, "
                 + "schedule lost; tenant-b: create, read, schedule lost"), r.out());
-        assertTrue(lines.contains("  default: one member (kamaji-etcd-0) of 3  shared by tenant-a, tenant-b  ->  no "
+        assertTrue(lines.contains("  default (etcd), one member kamaji-etcd-0 of 3  shared by tenant-a, tenant-b  ->  no "
                 + "tenant lost anything"), r.out());
         assertTrue(lines.contains("    create lost: create default/isolation-probe-new refused: DataStoreUnavailable: "
                 + "Error from server: etcdserver: request timed out"), r.out());

@@ -137,13 +137,14 @@ final class Failures {
             List<ManagementView.MemberView> members = ds.members();
             if (members.size() > 1) {
                 String m = members.get(0).name();
-                out.add(new Failure(DATASTORE, ds.name() + ": one member (" + m + ") of " + members.size(),
+                out.add(new Failure(DATASTORE, ds.name() + " (" + ds.driver() + "), one member " + m + " of "
+                        + members.size(),
                         "fault: {dataStore: " + ds.name() + ", member: " + m + ", state: down}",
                         List.of(new LabCommand.SetDataStoreMember(ds.name(), m, false)), "", users,
                         sharing + "; answers while " + ds.quorum() + " of " + members.size() + " members are up"));
             }
-            out.add(new Failure(DATASTORE, ds.name() + (members.size() > 1 ? ": all " + members.size() + " members"
-                    : "") + " (" + ds.driver() + ")", "fault: {dataStore: " + ds.name() + ", state: down}",
+            out.add(new Failure(DATASTORE, ds.name() + " (" + ds.driver() + ")" + (members.size() > 1 ? ", all "
+                    + members.size() + " members" : ""), "fault: {dataStore: " + ds.name() + ", state: down}",
                     List.of(new LabCommand.SetDataStoreMember(ds.name(), null, false)), "", users, sharing));
         }
     }

@@ -54,54 +54,110 @@ public final class IsolationWords {
 
     /**
      * The table's conclusion: the parts shared by more than one tenant whose failure cost several of them, those that
-     * survived a failure, and whether each tenant's own parts stayed its own.
+     * survived a failure, whether each tenant's own parts stayed its own, and whether running pods kept running.
      */
     public static String conclusion(IsolationTable t) {
         List<String> sentences = new ArrayList<>();
         List<String> sharedHurt = new ArrayList<>();
         List<String> sharedSurvived = new ArrayList<>();
-        List<String> ownOnly = new ArrayList<>();
         List<String> leaked = new ArrayList<>();
+        List<String> stopped = new ArrayList<>();
+        List<String> infraOfOne = new ArrayList<>();
         Set<String> ownLayers = new LinkedHashSet<>();
         for (IsolationRow r : t.rows()) {
             if (!r.injected()) {
                 continue;
             }
-            if (r.sharedBy().size() > 1) {
-                if (r.affected().size() > 1) {
-                    sharedHurt.add(r.layer() + " " + r.component() + " (" + String.join(", ", r.affected()) + ")");
-                } else if (r.affected().isEmpty()) {
-                    sharedSurvived.add(r.layer() + " " + r.component());
+            String part = r.component().startsWith("all ") && r.layer().equals(Failures.MANAGEMENT)
+                    ? r.component().replaceFirst(" nodes", " management nodes")
+                    : "the " + singular(r.layer()) + " " + r.component();
+            boolean infrastructure = r.layer().equals(Failures.MANAGEMENT) || r.layer().equals(Failures.DATASTORE);
+            if (infrastructure && r.sharedBy().size() == 1) {
+                // a management node or DataStore holding one tenant's parts as built is still shared infrastructure:
+                // kube-scheduler may place any tenant's control-plane pods there later
+                infraOfOne.add(part + " (" + r.sharedBy().get(0) + (r.affected().isEmpty() ? " lost nothing"
+                        : " lost " + lostAsks(r)) + ")");
+            } else if (r.sharedBy().size() > 1) {
+                if (r.affected().isEmpty()) {
+                    sharedSurvived.add(part);
                 } else {
-                    sharedHurt.add(r.layer() + " " + r.component() + " (" + r.affected().get(0) + " only)");
+                    sharedHurt.add(part + " (" + and(r.affected()) + " lost " + lostAsks(r) + ")");
                 }
             } else if (r.sharedBy().size() == 1) {
                 if (r.sharedBy().containsAll(r.affected())) {
-                    ownOnly.add(r.component());
-                    ownLayers.add(r.layer());
+                    ownLayers.add(singular(r.layer()));
                 } else {
-                    leaked.add(r.layer() + " " + r.component() + " (also " + String.join(", ", r.affected().stream()
-                            .filter(a -> !r.sharedBy().contains(a)).toList()) + ")");
+                    leaked.add(part + " (also " + and(r.affected().stream().filter(a -> !r.sharedBy().contains(a))
+                            .toList()) + ")");
+                }
+            }
+            for (TenantLoss l : r.tenants()) {
+                if (Observation.LOST.equals(l.keepRunning().verdict())) {
+                    stopped.add(l.tenant() + " under " + part);
                 }
             }
         }
         if (!sharedHurt.isEmpty()) {
-            sentences.add("Shared, and failing together: " + String.join("; ", sharedHurt) + ".");
+            sentences.add("Shared by several tenants and failing together: " + String.join("; ", sharedHurt) + ".");
         }
         if (!sharedSurvived.isEmpty()) {
             sentences.add("Shared, and no tenant lost anything when it failed: " + String.join("; ", sharedSurvived)
                     + ".");
         }
-        if (!ownOnly.isEmpty() && leaked.isEmpty()) {
-            sentences.add("A failure of a tenant's own " + String.join(", ", ownLayers) + " touched that tenant only.");
+        if (!infraOfOne.isEmpty()) {
+            sentences.add("Management infrastructure that held one tenant's parts as built: " + String.join("; ",
+                    infraOfOne) + ".");
         }
         if (!leaked.isEmpty()) {
             sentences.add("A tenant's own part whose failure reached another tenant: " + String.join("; ", leaked)
                     + ".");
+        } else if (!ownLayers.isEmpty()) {
+            sentences.add("A failure of a tenant's own " + or(List.copyOf(ownLayers)) + " touched that tenant only.");
         }
         if (sentences.isEmpty()) {
             sentences.add("No failure was injected.");
+        } else if (stopped.isEmpty()) {
+            sentences.add("Pods already running kept running through every failure injected.");
+        } else {
+            sentences.add("A running pod stopped: " + String.join("; ", stopped) + ".");
         }
         return String.join(" ", sentences);
+    }
+
+    /** The asks lost by any affected tenant of the row, in {@link #ASKS} order. */
+    private static String lostAsks(IsolationRow r) {
+        Set<String> asks = new LinkedHashSet<>();
+        for (int i = 0; i < ASKS.size(); i++) {
+            for (TenantLoss l : r.tenants()) {
+                if (r.affected().contains(l.tenant()) && !Observation.KEPT.equals(l.all().get(i).verdict())) {
+                    asks.add(ASKS.get(i));
+                }
+            }
+        }
+        return String.join(", ", asks);
+    }
+
+    private static String singular(String layer) {
+        return switch (layer) {
+            case Failures.MANAGEMENT -> "management node";
+            case Failures.WORKERS -> "worker";
+            case Failures.CARDS -> "card";
+            default -> layer;
+        };
+    }
+
+    private static String and(List<String> names) {
+        return join(names, "and");
+    }
+
+    private static String or(List<String> names) {
+        return join(names, "or");
+    }
+
+    private static String join(List<String> names, String last) {
+        if (names.size() <= 1) {
+            return String.join("", names);
+        }
+        return String.join(", ", names.subList(0, names.size() - 1)) + " " + last + " " + names.get(names.size() - 1);
     }
 }

@@ -29,6 +29,11 @@ import java.time.Duration;
  * @param nodeLockExpire       the chart's {@code scheduler.nodeLockExpire} as written ({@code ""} when not set): the
  *                             env {@code HAMI_NODELOCK_EXPIRE}, which HAMi v2.10's scheduler reads at start and then
  *                             overwrites with {@code --node-lock-timeout}, so it decides nothing
+ * @param gpuCorePolicy        the device config's {@code nvidia.gpuCorePolicy} ({@code default}; {@code force} or
+ *                             {@code disable} make the webhook set {@code GPU_CORE_UTILIZATION_POLICY} in GPU
+ *                             containers); any string, as HAMi takes it
+ * @param overwriteEnv         the device config's {@code nvidia.overwriteEnv} (default false): the webhook gives the
+ *                             other containers of a GPU pod {@code NVIDIA_VISIBLE_DEVICES=none}
  * @throws IllegalArgumentException naming the {@code lab.hami.*} field for an impossible value
  */
 public record HamiSettings(int deviceSplitCount, double deviceMemoryScaling, double deviceCoreScaling, int defaultMem,
@@ -36,7 +41,7 @@ public record HamiSettings(int deviceSplitCount, double deviceMemoryScaling, dou
                            String webhookFailurePolicy, Duration nodeLockTimeout, int memoryFactor,
                            ResourceNames resourceNames, String schedulerName,
                            boolean forceOverwriteDefaultScheduler, java.util.List<NodeConfigSpec> nodeConfigs,
-                           String nodeLockExpire) {
+                           String nodeLockExpire, String gpuCorePolicy, boolean overwriteEnv) {
 
     public static final String POLICY_IGNORE = "Ignore";
     public static final String POLICY_FAIL = "Fail";
@@ -52,28 +57,39 @@ public record HamiSettings(int deviceSplitCount, double deviceMemoryScaling, dou
         this(deviceSplitCount, deviceMemoryScaling, deviceCoreScaling, defaultMem, defaultCores, nodeSchedulerPolicy,
                 gpuSchedulerPolicy, webhookFailurePolicy, nodeLockTimeout, 1, ResourceNames.DEFAULTS,
                 WebhookSettings.DEFAULTS.schedulerName(), WebhookSettings.DEFAULTS.forceOverwriteDefaultScheduler(),
-                java.util.List.of(), "");
+                java.util.List.of(), "", WebhookSettings.DEFAULTS.gpuCorePolicy(),
+                WebhookSettings.DEFAULTS.overwriteEnv());
     }
 
     /** These settings with the extra HAMi values of issue-15's scenario fields. */
     public HamiSettings with(int factor, ResourceNames names, String scheduler, boolean forceOverwrite) {
         return new HamiSettings(deviceSplitCount, deviceMemoryScaling, deviceCoreScaling, defaultMem, defaultCores,
                 nodeSchedulerPolicy, gpuSchedulerPolicy, webhookFailurePolicy, nodeLockTimeout, factor, names,
-                scheduler, forceOverwrite, nodeConfigs, nodeLockExpire);
+                scheduler, forceOverwrite, nodeConfigs, nodeLockExpire, gpuCorePolicy, overwriteEnv);
     }
 
     /** These settings with the chart's {@code scheduler.nodeLockExpire} as written (it decides nothing). */
     public HamiSettings withChartNodeLockExpire(String value) {
         return new HamiSettings(deviceSplitCount, deviceMemoryScaling, deviceCoreScaling, defaultMem, defaultCores,
                 nodeSchedulerPolicy, gpuSchedulerPolicy, webhookFailurePolicy, nodeLockTimeout, memoryFactor,
-                resourceNames, schedulerName, forceOverwriteDefaultScheduler, nodeConfigs, value);
+                resourceNames, schedulerName, forceOverwriteDefaultScheduler, nodeConfigs, value, gpuCorePolicy,
+                overwriteEnv);
     }
 
     /** These settings with per-node device plugin overrides. */
     public HamiSettings withNodeConfigs(java.util.List<NodeConfigSpec> configs) {
         return new HamiSettings(deviceSplitCount, deviceMemoryScaling, deviceCoreScaling, defaultMem, defaultCores,
                 nodeSchedulerPolicy, gpuSchedulerPolicy, webhookFailurePolicy, nodeLockTimeout, memoryFactor,
-                resourceNames, schedulerName, forceOverwriteDefaultScheduler, configs, nodeLockExpire);
+                resourceNames, schedulerName, forceOverwriteDefaultScheduler, configs, nodeLockExpire, gpuCorePolicy,
+                overwriteEnv);
+    }
+
+    /** These settings with the webhook's container env settings ({@code gpuCorePolicy}, {@code overwriteEnv}). */
+    public HamiSettings withContainerEnv(String corePolicy, boolean overwrite) {
+        return new HamiSettings(deviceSplitCount, deviceMemoryScaling, deviceCoreScaling, defaultMem, defaultCores,
+                nodeSchedulerPolicy, gpuSchedulerPolicy, webhookFailurePolicy, nodeLockTimeout, memoryFactor,
+                resourceNames, schedulerName, forceOverwriteDefaultScheduler, nodeConfigs, nodeLockExpire, corePolicy,
+                overwrite);
     }
 
     /** The override for a worker, if any. */
@@ -81,11 +97,10 @@ public record HamiSettings(int deviceSplitCount, double deviceMemoryScaling, dou
         return nodeConfigs.stream().filter(c -> c.name().equals(worker)).findFirst();
     }
 
-    /** The webhook's settings ({@code gpuCorePolicy}, env and runtime class stay at the chart's defaults). */
+    /** The webhook's settings (the runtime class stays at the chart's default: none). */
     public WebhookSettings webhookSettings() {
-        WebhookSettings d = WebhookSettings.DEFAULTS;
-        return new WebhookSettings(schedulerName, forceOverwriteDefaultScheduler, d.gpuCorePolicy(), d.overwriteEnv(),
-                d.runtimeClassName());
+        return new WebhookSettings(schedulerName, forceOverwriteDefaultScheduler, gpuCorePolicy, overwriteEnv,
+                WebhookSettings.DEFAULTS.runtimeClassName());
     }
 
     public HamiSettings {
@@ -113,6 +128,7 @@ public record HamiSettings(int deviceSplitCount, double deviceMemoryScaling, dou
             throw bad("nodeLockTimeout", "must be positive, got " + nodeLockTimeout);
         }
         java.util.Objects.requireNonNull(nodeLockExpire, "nodeLockExpire");
+        java.util.Objects.requireNonNull(gpuCorePolicy, "gpuCorePolicy");
     }
 
     /** Throws unless {@code policy} is {@code Ignore} or {@code Fail}; {@code field} names the place. */

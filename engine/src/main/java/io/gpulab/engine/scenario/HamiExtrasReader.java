@@ -10,8 +10,8 @@ import java.util.List;
 /**
  * The HAMi settings beyond the device plugin's ({@code lab.hami}): {@code memoryFactor}, the resource names
  * ({@code resourceName}, {@code resourceMem}, {@code resourceMemPercentage}, {@code resourceCores},
- * {@code resourcePriority}, as the chart's values name them) and the webhook's {@code schedulerName} and
- * {@code forceOverwriteDefaultScheduler}.
+ * {@code resourcePriority}, as the chart's values name them) and the webhook's {@code schedulerName},
+ * {@code forceOverwriteDefaultScheduler}, {@code gpuCorePolicy} and {@code overwriteEnv}.
  */
 final class HamiExtrasReader {
 
@@ -35,7 +35,10 @@ final class HamiExtrasReader {
         String scheduler = h.has("schedulerName") ? h.get("schedulerName").scalar() : base.schedulerName();
         boolean force = h.has("forceOverwriteDefaultScheduler") ? h.get("forceOverwriteDefaultScheduler").bool()
                 : base.forceOverwriteDefaultScheduler();
-        HamiSettings out = base.with(factor, names, scheduler, force);
+        // any string, as HAMi's device config takes it: only "" and "default" add no env
+        String corePolicy = h.has("gpuCorePolicy") ? h.get("gpuCorePolicy").scalar() : base.gpuCorePolicy();
+        boolean overwriteEnv = h.has("overwriteEnv") ? h.get("overwriteEnv").bool() : base.overwriteEnv();
+        HamiSettings out = base.with(factor, names, scheduler, force).withContainerEnv(corePolicy, overwriteEnv);
         return h.has("nodeConfig") ? out.withNodeConfigs(nodeConfigs(h.get("nodeConfig"))) : out;
     }
 

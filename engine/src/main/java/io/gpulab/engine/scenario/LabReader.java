@@ -65,7 +65,8 @@ final class LabReader {
         h.object("deviceSplitCount", "deviceMemoryScaling", "deviceCoreScaling", "defaultMem", "defaultCores",
                 "nodeSchedulerPolicy", "gpuSchedulerPolicy", "webhookFailurePolicy", "nodeLockExpire",
                 "nodeLockTimeout", "memoryFactor", "resourceName", "resourceMem", "resourceMemPercentage",
-                "resourceCores", "resourcePriority", "schedulerName", "forceOverwriteDefaultScheduler", "nodeConfig");
+                "resourceCores", "resourcePriority", "schedulerName", "forceOverwriteDefaultScheduler", "nodeConfig",
+                "gpuCorePolicy", "overwriteEnv");
         int split = h.has("deviceSplitCount") ? h.get("deviceSplitCount").integer(1) : d.deviceSplitCount();
         double memScale = h.has("deviceMemoryScaling") ? positive(h.get("deviceMemoryScaling"))
                 : d.deviceMemoryScaling();
@@ -99,7 +100,7 @@ final class LabReader {
         HamiSettings base = build(h, () -> new HamiSettings(split, memScale, coreScale, defMem, dc, nodePol, gpuPol,
                 failure, to)).with(d.memoryFactor(), d.resourceNames(), d.schedulerName(),
                 d.forceOverwriteDefaultScheduler()).withNodeConfigs(d.nodeConfigs())
-                .withChartNodeLockExpire(chartExpire);
+                .withChartNodeLockExpire(chartExpire).withContainerEnv(d.gpuCorePolicy(), d.overwriteEnv());
         return HamiExtrasReader.read(h, base);
     }
 

@@ -34,8 +34,7 @@ final class DefaultScheduler {
         long bestScore = Long.MIN_VALUE;
         boolean anyFailed = false;
         for (SimNode n : tenant.nodeList) {
-            if (NodeResourcesFit.fails(n, pod.host) || !scalar.isEmpty()
-                    && NodeResourcesFit.misfit(n, pod.host, scalar) != null) {
+            if (!passes(n, pod.host, scalar)) {
                 anyFailed = true;
                 continue;
             }
@@ -48,6 +47,27 @@ final class DefaultScheduler {
         if (best != null) {
             return new Decision(best, Map.of(), "");
         }
+        return failure(tenant, pod, scalar, anyFailed);
+    }
+
+    /**
+     * As {@link #place}, the choice read from the tenant's {@link PlaceIndex} (the same node: the highest score, the
+     * earlier node on a tie); only a pod no node takes costs a pass over every node, for its reasons.
+     */
+    static Decision placeIndexed(SimTenant tenant, SimPod pod, Map<String, Long> scalar) {
+        SimNode best = tenant.places.best(tenant.nodeList, pod.host, scalar);
+        if (best != null) {
+            return new Decision(best, Map.of(), "");
+        }
+        return failure(tenant, pod, scalar, !tenant.nodeList.isEmpty());
+    }
+
+    /** Whether {@link NodeResourcesFit} (and the profile's extended resources) let the pod on the node. */
+    static boolean passes(SimNode n, HostRequests host, Map<String, Long> scalar) {
+        return !NodeResourcesFit.fails(n, host) && (scalar.isEmpty() || NodeResourcesFit.misfit(n, host, scalar) == null);
+    }
+
+    private static Decision failure(SimTenant tenant, SimPod pod, Map<String, Long> scalar, boolean anyFailed) {
         Map<String, String> failed = anyFailed ? failedNodes(tenant, pod, scalar) : Map.of();
         return new Decision(null, failed, KubeMessages.unschedulable(tenant.nodes.size(), failed, true));
     }

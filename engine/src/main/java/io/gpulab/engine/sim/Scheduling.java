@@ -89,14 +89,15 @@ final class Scheduling {
         Failure known = memoKey == null ? null : t.failureMemo.get(memoKey, t, ctx, p.host);
         if (known != null) {
             failed(t, p, known);
+            t.pending.park(p, memoKey, ctx, p.host, known);
             return;
         }
         if (ctx != null && ctx.requestsAnyDevice() && t.kubeScan(p.host) > 0) {
             // kube's own NodeResourcesFit rejected some nodes: HAMi's extender sees only the others
             ExtenderPass.Pass pass = ExtenderPass.run(t, ctx, quoted ? quota : null, lab.referenceFilter(), whole);
             if (pass.node() == null) {
-                failed(t, p, remember(t, ctx, memoKey, new Failure(false, pass.message(), pass.reason(), pass.events(),
-                        pass.failedAll() != null ? pass.failedAll() : pass.failedFirst(), pass.failedCount())));
+                failed(t, p, ctx, memoKey, new Failure(false, pass.message(), pass.reason(), pass.events(),
+                        pass.failedAll() != null ? pass.failedAll() : pass.failedFirst(), pass.failedCount()));
             } else {
                 chosen(t, p, t.nodes.get(pass.node()), pass.devices(), pass.events(), pass.failedFirst(),
                         pass.failedCount());
@@ -121,11 +122,11 @@ final class Scheduling {
         }
         if (r.status().code() != Code.SUCCESS || r.node() == null) {
             boolean error = r.status().code() == Code.ERROR;
-            failed(t, p, remember(t, ctx, error ? null : memoKey, new Failure(error,
+            failed(t, p, ctx, error ? null : memoKey, new Failure(error,
                     error ? String.join("; ", r.status().reasons())
                             : KubeMessages.unschedulable(t.nodes.size(), r.failedNodes(), false),
                     error ? "SchedulerError" : ReasonTypes.dominant(r.failedNodes()), r.events(),
-                    whole ? r.failedNodes() : first(r.failedNodes()), r.failedNodes().size())));
+                    whole ? r.failedNodes() : first(r.failedNodes()), r.failedNodes().size()));
             return;
         }
         // the failed nodes as answered (a view, sorted by node): the trace quotes the first few before anything else
@@ -154,11 +155,15 @@ final class Scheduling {
     /** What a HAMi pod's failure depends on besides the nodes: its device request and its CPU and memory. */
     private record FailureKey(FitIndex.Key request, HostRequests host) { }
 
-    private static Failure remember(SimTenant t, @Nullable FilterContext ctx, @Nullable Object key, Failure f) {
+    /** Fails the pod with {@code f}, remembered for {@code key} (if any): the pod is then parked with it. */
+    private void failed(SimTenant t, SimPod p, @Nullable FilterContext ctx, @Nullable Object key, Failure f) {
         if (key != null && ctx != null) {
             t.failureMemo.put(key, t, ctx, f);
         }
-        return f;
+        failed(t, p, f);
+        if (key != null && ctx != null) {
+            t.pending.park(p, key, ctx, p.host, f);
+        }
     }
 
     /** HAMi chose {@code node}: annotate, reserve the cards, then bind (the node lock). */
@@ -258,7 +263,7 @@ final class Scheduling {
         Object key = lab.referenceFilter() ? null : new PlainKey(scheduler, requests, p.host);
         DefaultScheduler.Decision d = key == null ? null : t.plainFailures().get(key);
         if (d == null) {
-            d = DefaultScheduler.place(t, p, requests);
+            d = key == null ? DefaultScheduler.place(t, p, requests) : DefaultScheduler.placeIndexed(t, p, requests);
             if (d.node() == null && key != null) {
                 t.plainFailures().put(key, d);
             }

@@ -69,6 +69,21 @@ public final class SimBackend implements LabBackend {
         return b;
     }
 
+    /**
+     * Test hook: every retry sweep of this lab attempts every pending pod, none parked ({@link PendingQueue}), so a
+     * test can prove the parked queue gives identical labs. A reset drops it.
+     */
+    static SimBackend startPlainRetries(LabSpec spec) {
+        SimBackend b = new SimBackend(spec, Runnable::run);
+        b.lab.usePlainRetries();
+        return b;
+    }
+
+    /** The lab itself, for tests of the package. */
+    SimLab lab() {
+        return lab;
+    }
+
     @Override
     public String id() {
         return "sim";

@@ -31,6 +31,8 @@ final class SimLab {
     private LifecycleMode lifecycle;
     private long podSeq;
     private boolean referenceFilter;
+    /** Every retry sweep attempts every pending pod (tests compare it with the parked queue). */
+    private boolean plainRetries;
     /** The pods whose HAMi decisions are explained ({@link io.gpulab.engine.api.LabBackend#explainDecisions}). */
     private java.util.@Nullable Set<String> explained;
     private long version;
@@ -152,17 +154,44 @@ final class SimLab {
         }
     }
 
-    /** Retries a tenant's pending pods in creation order (kube moves them back to the active queue). */
+    /**
+     * Retries a tenant's pending pods in creation order (kube moves them back to the active queue). Pods that would
+     * fail exactly as they last did are parked ({@link PendingQueue}) and skipped: after every attempt that changed a
+     * node, the groups that node could answer otherwise are released and met in creation order, so each decision and
+     * event is the one a sweep over every pod makes ({@link #plainRetries} keeps that sweep for the tests).
+     */
     void retryPending(SimTenant t) {
         if (t.pending.isEmpty() || t.tcp.refusal(clock.now()) != null) {
             // the schedulers list, watch and bind through the tenant's API server: nothing moves while it is down
             return;
         }
-        for (SimPod p : new ArrayList<>(t.pending.values())) {
-            if (SimPod.PENDING.equals(p.phase) && t.pending.containsKey(p.seq)) {
+        if (plainRetries || explained != null || t.tcp.spec.writePermissions().blockUpdate()) {
+            // every pod is attempted: explained decisions are recorded per attempt, a blocked update fails every pod
+            t.pending.releaseAll();
+            for (SimPod p : new ArrayList<>(t.pending.values())) {
+                if (SimPod.PENDING.equals(p.phase) && t.pending.containsKey(p.seq)) {
+                    attempt(t, p);
+                }
+            }
+            return;
+        }
+        t.pending.releaseChanged(t);
+        // a sweep never meets a pod created during it (none is) nor one it already passed
+        long last = t.pending.lastSeq();
+        long version = t.nodeVersion();
+        long cursor = Long.MIN_VALUE;
+        for (SimPod p = t.pending.nextActive(cursor); p != null && p.seq <= last; p = t.pending.nextActive(cursor)) {
+            cursor = p.seq;
+            if (SimPod.PENDING.equals(p.phase)) {
                 attempt(t, p);
             }
+            if (t.nodeVersion() != version) {
+                version = t.nodeVersion();
+                t.pending.releaseChanged(t);
+            }
         }
+        // a plain sweep marks the tenant changed with its first attempt
+        t.changed();
     }
 
     /** One scheduling attempt; the pod leaves the queue once bound. */
@@ -182,6 +211,7 @@ final class SimLab {
             t.changed();
             return;
         }
+        t.pending.unpark(p);
         scheduling.attempt(t, p);
         if (!SimPod.PENDING.equals(p.phase) || !p.node.isEmpty()) {
             t.pending.remove(p.seq);
@@ -217,6 +247,10 @@ final class SimLab {
 
     void useReferenceFilter() {
         referenceFilter = true;
+    }
+
+    void usePlainRetries() {
+        plainRetries = true;
     }
 
     void touched() {

@@ -69,6 +69,8 @@ final class SimPod {
     @Nullable SimNode boundTo;
     /** What the last failed scheduling attempt said, so an unchanged retry adds no duplicate events. */
     String lastFailure = "";
+    /** The group of pods that would fail as this one last did, while it is set aside in the queue. */
+    PendingQueue.@Nullable Group parked;
     /** Node and cards of the last successful filter, to recognise a repeated lock wait. */
     String lastFilter = "";
     private @Nullable PodView view;

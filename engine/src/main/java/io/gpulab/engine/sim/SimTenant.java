@@ -13,7 +13,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * One tenant: its TenantControlPlane, Konnectivity tunnel, webhook failurePolicy and the object store
@@ -33,7 +32,7 @@ final class SimTenant {
     /** Deleted pods by key, so their trace (ending in release) stays readable. */
     final Map<String, SimPod> deleted = new HashMap<>();
     /** Pending pods by creation order: the scheduling queue. */
-    final TreeMap<Long, SimPod> pending = new TreeMap<>();
+    final PendingQueue pending = new PendingQueue();
     /** Card id to its node (ids are unique within a tenant). */
     final Map<String, SimNode> cardNode = new HashMap<>();
     /** Nodes in order, for index-based caches. */
@@ -44,6 +43,8 @@ final class SimTenant {
     private @Nullable List<NodeView> nodeViews;
     private NodeView[] nodeViewArray = new NodeView[0];
     final FitIndex fits = new FitIndex();
+    /** kube-scheduler's choice per request for pods it places alone (see DefaultScheduler). */
+    final PlaceIndex places = new PlaceIndex();
     /** The tenant's cards summed for reasons in words. */
     final PlainWords words = new PlainWords();
     /** Scratch for kube-scheduler's NodeResourcesFit pass of one pod. */
@@ -140,11 +141,17 @@ final class SimTenant {
             staleInfos.set(changed.index);
             staleViews.set(changed.index);
             fits.nodeChanged(changed.index);
+            places.nodeChanged(changed.index);
             failureMemo.nodeChanged(changed.index);
             kube.update(changed);
             nodeVersion++;
             dirty = true;
         });
+    }
+
+    /** Moves on whenever a node changes. */
+    long nodeVersion() {
+        return nodeVersion;
     }
 
     /** GPU-milli the tenant's cards hold (the lab metrics' GPU allocation, without a snapshot). */

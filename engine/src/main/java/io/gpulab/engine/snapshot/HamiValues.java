@@ -36,7 +36,8 @@ public final class HamiValues {
             Map.entry("scheduler.admissionWebhook.failurePolicy", "webhookFailurePolicy"),
             Map.entry("devicePlugin.deviceSplitCount", "deviceSplitCount"),
             Map.entry("devicePlugin.deviceMemoryScaling", "deviceMemoryScaling"),
-            Map.entry("devicePlugin.deviceCoreScaling", "deviceCoreScaling"));
+            Map.entry("devicePlugin.deviceCoreScaling", "deviceCoreScaling"),
+            Map.entry("devices.nvidia.gpuCorePolicy", "gpuCorePolicy"));
     private static final String NODE_CONFIG = "devicePlugin.nodeConfiguration.config";
     /** {@code nodeconfig[]} JSON keys to lab.hami.nodeConfig keys. */
     private static final Map<String, String> NODE_KEYS = Map.of("name", "name", "devicesplitcount", "deviceSplitCount",

@@ -44,7 +44,7 @@ class IsolationAnalysisTest {
 
     @Test
     void theArticlesDataStoreIsSharedAndItsFailureStopsCreatesInBothTenants() {
-        IsolationRow ds = row(article, "DataStore", "default: all 3 members");
+        IsolationRow ds = row(article, "DataStore", "default (etcd), all 3 members");
         assertEquals("fault: {dataStore: default, state: down}", ds.fault());
         assertEquals(List.of("tenant-a", "tenant-b"), ds.sharedBy());
         assertEquals(List.of("tenant-a", "tenant-b"), ds.affected());
@@ -62,7 +62,7 @@ class IsolationAnalysisTest {
 
     @Test
     void oneEtcdMemberLostCostsNobodyAnything() {
-        IsolationRow m = row(article, "DataStore", "default: one member (kamaji-etcd-0)");
+        IsolationRow m = row(article, "DataStore", "default (etcd), one member kamaji-etcd-0");
         assertEquals(List.of("tenant-a", "tenant-b"), m.sharedBy());
         assertEquals(List.of(), m.affected(), "3 members survive one");
     }
@@ -121,9 +121,12 @@ class IsolationAnalysisTest {
         assertEquals(List.of("tenant-a"), schema.sharedBy());
         assertTrue(schema.tenants().isEmpty());
         assertFalse(row(article, "controller-manager / scheduler", "tenant-b").injected());
-        assertTrue(article.conclusion().startsWith("Shared, and failing together: management nodes "
-                + "kamaji-control-plane (tenant-a, tenant-b); DataStore default: all 3 members (etcd) (tenant-a, "
-                + "tenant-b)."), article.conclusion());
+        assertEquals("Shared by several tenants and failing together: the management node kamaji-control-plane (tenant-a and "
+                + "tenant-b lost create, read, schedule); the DataStore default (etcd), all 3 members (tenant-a and "
+                + "tenant-b lost create, read, schedule). Shared, and no tenant lost anything when it failed: the "
+                + "DataStore default (etcd), one member kamaji-etcd-0 of 3. A failure of a tenant's own API server, "
+                + "Konnectivity, worker or card touched that tenant only. Pods already running kept running through "
+                + "every failure injected.", article.conclusion());
     }
 
     @Test
@@ -160,17 +163,33 @@ class IsolationAnalysisTest {
                 steps: []
                 """), false).lab();
         IsolationTable t = IsolationAnalysis.derive(lab);
-        IsolationRow a = row(t, "DataStore", "etcd-a: all 3");
+        IsolationRow a = row(t, "DataStore", "etcd-a (etcd), all 3");
         assertEquals(List.of("tenant-a"), a.sharedBy());
         assertEquals(List.of("tenant-a"), a.affected());
         assertEquals(Observation.LOST, of(a, "tenant-a").create().verdict());
         for (Observation o : of(a, "tenant-b").all()) {
             assertEquals(Observation.KEPT, o.verdict(), "tenant-b's own DataStore answers: " + o.observed());
         }
-        assertEquals(List.of("tenant-b"), row(t, "DataStore", "etcd-b: all 3").affected());
+        assertEquals(List.of("tenant-b"), row(t, "DataStore", "etcd-b (etcd), all 3").affected());
         // two management nodes: each is failed alone, then both together
         assertEquals(3, t.rows().stream().filter(r -> r.layer().equals("management nodes")).count());
         IsolationRow both = row(t, "management nodes", "all 2 nodes");
         assertEquals(List.of("tenant-a", "tenant-b"), both.affected());
+    }
+
+    @Test
+    void onTcpReplicasOneReplicaIsNoAPIAndTheNodesHoldOneTenantEach() {
+        IsolationTable t = IsolationAnalysis.derive(new ScenarioReader().load("tcp-replicas").lab());
+        IsolationRow mgmt3 = row(t, "management nodes", "mgmt-3");
+        assertEquals(List.of("tenant-b"), mgmt3.sharedBy(), mgmt3.sharing());
+        assertEquals(List.of("tenant-b"), mgmt3.affected());
+        assertEquals(List.of(), row(t, "management nodes", "mgmt-1").affected(), "tenant-a's other replica answers");
+        assertEquals(List.of("tenant-b"), row(t, "API server", "tenant-b: its one replica").affected());
+        assertEquals(List.of("tenant-a", "tenant-b"), row(t, "management nodes", "all 3 nodes").affected());
+        assertTrue(t.conclusion().contains("Management infrastructure that held one tenant's parts as built: the "
+                + "management node mgmt-1 (tenant-a lost nothing); the management node mgmt-2 (tenant-a lost "
+                + "nothing); the management node mgmt-3 (tenant-b lost create, read, schedule)."), t.conclusion());
+        assertTrue(t.conclusion().startsWith("Shared by several tenants and failing together: all 3 management nodes "
+                + "(tenant-a and tenant-b lost create, read, schedule)"), t.conclusion());
     }
 }

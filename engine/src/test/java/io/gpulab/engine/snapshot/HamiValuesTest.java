@@ -35,6 +35,10 @@ class HamiValuesTest {
               admissionWebhook:
                 failurePolicy: Fail
                 reinvocationPolicy: Never
+            devices:
+              nvidia:
+                gpuCorePolicy: force
+                libCudaLogLevel: 1
             devicePlugin:
               deviceSplitCount: 5
               deviceMemoryScaling: 1
@@ -71,6 +75,9 @@ class HamiValuesTest {
         Scenario s = new ScenarioReader().read("s.yaml", new StringReader(ScenarioYaml.toString(doc)), false);
         var hami = s.lab().hami();
         assertEquals("example.com/vmem", hami.resourceNames().memory());
+        assertEquals("force", hami.gpuCorePolicy(), "devices.nvidia.gpuCorePolicy");
+        assertTrue(r.notRead().contains("devices.nvidia.libCudaLogLevel: not modelled by the lab"),
+                r.notRead().toString());
         assertEquals(List.of("spread", "binpack", "Fail", false), List.of(hami.nodeSchedulerPolicy(),
                 hami.gpuSchedulerPolicy(), hami.webhookFailurePolicy(), hami.forceOverwriteDefaultScheduler()));
         // the chart's nodeLockExpire is kept as written, but HAMi v2.10's scheduler replaces HAMI_NODELOCK_EXPIRE with

@@ -48,7 +48,9 @@ public final class MenuBarView extends MenuBar {
         faults.setOnShowing(e -> fillFaults(faults, vm, a));
         fillFaults(faults, vm, a);
         Menu view = new Menu("View", null, item("Toggle light / dark theme", "Shortcut+T", a::toggleTheme),
-                item("Presentation mode (larger type, less chrome)", "Shortcut+Shift+F", presentation));
+                item("Presentation mode (larger type, less chrome)", "Shortcut+Shift+F", presentation),
+                item("Isolation by layer…", "Shortcut+I",
+                        () -> io.gpulab.app.gui.isolation.IsolationWindow.show(vm, getScene().getWindow())));
         Menu guide = new Menu("Walkthroughs");
         for (Walkthrough w : wvm.available()) {
             guide.getItems().add(item(w.title(), null, () -> startWalkthrough.accept(w)));
@@ -77,6 +79,8 @@ public final class MenuBarView extends MenuBar {
             });
             faults.getItems().add(new SeparatorMenuItem());
         }
+        faults.getItems().addAll(KamajiFaultsMenu.items(vm));
+        faults.getItems().add(new SeparatorMenuItem());
         String mode = "article".equals(vm.snapshot().lifecycle()) ? "complete" : "article";
         faults.getItems().add(item("Device plugin lifecycle: " + mode, null, () -> a.lifecycle(mode)));
     }

@@ -40,4 +40,35 @@ public final class LabFaults {
     public void setWebhookPolicy(String tenant, String policy) {
         vm.run(new LabCommand.SetWebhookFailurePolicy(tenant, policy));
     }
+
+    /** Stops or starts one member of a DataStore; {@code member} null: every member (the whole DataStore). */
+    public void setDataStoreMember(String dataStore, @org.jspecify.annotations.Nullable String member, boolean up) {
+        vm.run(new LabCommand.SetDataStoreMember(dataStore, member, up));
+    }
+
+    /** Loses one ready pod of the tenant's TenantControlPlane (its ReplicaSet replaces it). */
+    public void loseControlPlaneReplica(String tenant) {
+        vm.run(new LabCommand.LoseTcpReplica(tenant, null));
+    }
+
+    /** A management node {@code lost}, {@code drained} or {@code ready} again. */
+    public void setManagementNode(String node, String state) {
+        vm.run(new LabCommand.SetManagementNode(node, state));
+    }
+
+    public void restartKonnectivityServer(String tenant) {
+        vm.run(new LabCommand.RestartKonnectivityServer(tenant));
+    }
+
+    public void setWritePermissions(String tenant, boolean blockCreation, boolean blockUpdate, boolean blockDeletion) {
+        vm.run(new LabCommand.SetWritePermissions(tenant, blockCreation, blockUpdate, blockDeletion));
+    }
+
+    public void upgradeControlPlane(String tenant, String version) {
+        vm.run(new LabCommand.UpgradeControlPlane(tenant, version));
+    }
+
+    public void scaleControlPlane(String tenant, int replicas) {
+        vm.run(new LabCommand.ScaleControlPlane(tenant, replicas));
+    }
 }

@@ -136,6 +136,33 @@ public sealed interface Check {
         }
     }
 
+    /**
+     * The management cluster's DataStore {@code name} as the engine states it (null fields are not compared):
+     * {@code healthyMembers} up, {@code ready} ({@code status.ready}: it answers, an etcd one while it has a quorum).
+     */
+    record DataStore(String name, @Nullable Integer healthyMembers, @Nullable Boolean ready) implements Check {
+        @Override
+        public boolean test(LabSnapshot s) {
+            return s.management().dataStores().stream().filter(d -> d.name().equals(name)).anyMatch(d ->
+                    (healthyMembers == null || d.healthy() == healthyMembers) && (ready == null || d.ready() == ready));
+        }
+    }
+
+    /**
+     * The tenant's TenantControlPlane (null fields are not compared): {@code status} as Kamaji computes it,
+     * {@code readyReplicas} of its Deployment, {@code serving}: whether its API server answers.
+     */
+    record ControlPlane(String tenant, @Nullable String status, @Nullable Integer readyReplicas,
+                        @Nullable Boolean serving) implements Check {
+        @Override
+        public boolean test(LabSnapshot s) {
+            return findTenant(s, tenant).map(TenantView::controlPlane).map(cp ->
+                    (status == null || status.equals(cp.phase()))
+                            && (readyReplicas == null || cp.readyReplicas() == readyReplicas)
+                            && (serving == null || cp.serving() == serving)).orElse(false);
+        }
+    }
+
     /** Every check holds. */
     record AllOf(List<Check> checks) implements Check {
         @Override

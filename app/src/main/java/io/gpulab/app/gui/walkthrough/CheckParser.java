@@ -13,6 +13,10 @@ import org.jspecify.annotations.Nullable;
 /** Turns a {@code check:} mapping of a walkthrough file into a {@link Check}; errors name the field. */
 final class CheckParser {
 
+    /** {@code status.kubernetesResources.version.status} as Kamaji's computeStatus writes it (docs/kamaji-model.md). */
+    private static final List<String> CP_STATUSES = List.of("Provisioning", "NotReady", "Ready", "Sleeping",
+            "WriteLimited", "Upgrading", "Migrating", "Unknown");
+
     private CheckParser() {
     }
 
@@ -71,6 +75,20 @@ final class CheckParser {
                 List<String> nodes = new ArrayList<>();
                 a.path("nodes").forEach(n -> nodes.add(n.asText()));
                 yield new Check.Visible(text(a, at, "tenant"), nodes);
+            }
+            case "dataStore" -> {
+                known(a, at, "name", "healthyMembers", "ready");
+                yield new Check.DataStore(text(a, at, "name"), integer(a, "healthyMembers"), bool(a, "ready"));
+            }
+            case "controlPlane" -> {
+                known(a, at, "tenant", "status", "readyReplicas", "serving");
+                String status = a.hasNonNull("status") ? a.get("status").asText() : null;
+                if (status != null && !CP_STATUSES.contains(status)) {
+                    throw new IllegalArgumentException(at + ".status: unknown status '" + Quote.clip(status)
+                            + "' (Kamaji's: " + String.join(", ", CP_STATUSES) + ")");
+                }
+                yield new Check.ControlPlane(text(a, at, "tenant"), status, integer(a, "readyReplicas"),
+                        bool(a, "serving"));
             }
             case "allOf" -> {
                 List<Check> all = new ArrayList<>();

@@ -14,7 +14,8 @@ import java.util.List;
 public final class WalkthroughLoader {
 
     /** The walkthroughs shipped in assets, in menu order. */
-    public static final List<String> BUILT_IN = List.of("article-eight-tests", "running-is-not-proof", "node-lock");
+    public static final List<String> BUILT_IN = List.of("article-eight-tests", "running-is-not-proof", "node-lock",
+            "what-the-tenants-share");
 
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 

@@ -35,7 +35,8 @@ public record WalkthroughStep(String title, String text, List<Statement> now, St
 
     /**
      * One workbench action of a route: {@code drop} (template, tenant), {@code click} (a control's id), {@code select}
-     * (a tenant), {@code selectPod} (tenant, pod), {@code policy} (tenant, value).
+     * (a tenant), {@code selectPod} (tenant, pod), {@code policy} (tenant, value), {@code menu} (the text of an item
+     * of the Faults menu, as the lab on screen offers it).
      */
     public record RouteAction(String kind, Map<String, String> args) {
 
@@ -44,6 +45,7 @@ public record WalkthroughStep(String title, String text, List<Statement> now, St
         }
 
         /** The kinds a route may use. */
-        public static final List<String> KINDS = List.of("drop", "click", "select", "selectPod", "policy");
+        public static final List<String> KINDS = List.of("drop", "click", "select", "selectPod", "policy",
+                "menu");
     }
 }

@@ -43,6 +43,23 @@ class CheckTest {
     }
 
     @Test
+    void dataStoreAndControlPlaneCompareEachFieldGiven() throws Exception {
+        // the simulated article lab as opened: DataStore default with 3 members, both control planes Ready 2/2
+        var lab = io.gpulab.app.gui.EngineLabOpener.sim().open("article");
+        io.gpulab.engine.api.LabSnapshot s = lab.backend().snapshot();
+        assertTrue(new Check.DataStore("default", 3, true).test(s));
+        assertFalse(new Check.DataStore("default", 2, null).test(s));
+        assertFalse(new Check.DataStore("default", null, false).test(s));
+        assertFalse(new Check.DataStore("kamaji-etcd", null, null).test(s), "no such DataStore");
+        assertTrue(new Check.ControlPlane("tenant-a", "Ready", 2, true).test(s));
+        assertFalse(new Check.ControlPlane("tenant-a", "NotReady", null, null).test(s));
+        assertFalse(new Check.ControlPlane("tenant-a", null, 1, null).test(s));
+        assertFalse(new Check.ControlPlane("tenant-a", null, null, false).test(s));
+        assertFalse(new Check.ControlPlane("tenant-c", null, null, null).test(s), "no such tenant");
+        lab.backend().close();
+    }
+
+    @Test
     void runningPodsCanBeRestrictedToHamiPlacedOnes() {
         assertTrue(new Check.PodsRunning("tenant-a", 3, true).test(s));
         assertFalse(new Check.PodsRunning("tenant-a", 1, false).test(s));

@@ -10,9 +10,9 @@ import org.junit.jupiter.api.Test;
 class WalkthroughLoaderTest {
 
     @Test
-    void theThreeShippedWalkthroughsLoad() {
+    void theShippedWalkthroughsLoad() {
         List<Walkthrough> all = WalkthroughLoader.builtIns();
-        assertEquals(List.of("article-eight-tests", "running-is-not-proof", "node-lock"),
+        assertEquals(List.of("article-eight-tests", "running-is-not-proof", "node-lock", "what-the-tenants-share"),
                 all.stream().map(Walkthrough::id).toList());
         assertTrue(all.stream().allMatch(w -> !w.steps().isEmpty() && !w.scenario().isEmpty()));
     }
@@ -23,6 +23,15 @@ class WalkthroughLoaderTest {
                 + "    check: {card: {tenant: t, usedMem: 1}}\n";
         var e = assertThrows(IllegalArgumentException.class, () -> WalkthroughLoader.parse("x.yaml", yaml));
         assertEquals("x.yaml: steps[0].check.card.usedMem: unknown field", e.getMessage());
+    }
+
+    @Test
+    void aControlPlaneStatusKamajiDoesNotWriteIsRefused() {
+        String yaml = "id: x\ntitle: X\nsteps:\n  - title: a\n    action: b\n"
+                + "    check: {controlPlane: {tenant: t, status: Running}}\n";
+        var e = assertThrows(IllegalArgumentException.class, () -> WalkthroughLoader.parse("x.yaml", yaml));
+        assertEquals("x.yaml: steps[0].check.controlPlane.status: unknown status 'Running' (Kamaji's: Provisioning, "
+                + "NotReady, Ready, Sleeping, WriteLimited, Upgrading, Migrating, Unknown)", e.getMessage());
     }
 
     @Test

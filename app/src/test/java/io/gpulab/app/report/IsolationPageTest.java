@@ -1,0 +1,47 @@
+package io.gpulab.app.report;
+
+import io.gpulab.engine.scenario.BuiltinScenarios;
+import io.gpulab.engine.scenario.RecordedScenario;
+import io.gpulab.engine.scenario.ScenarioReader;
+import java.nio.file.Path;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The review report's isolation page: its conclusion, its method and limits, the table, the observations. */
+class IsolationPageTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void theArticleReportHasAnIsolationPageThatStatesItsMethodAndLimits() throws Exception {
+        RecordedScenario.Origin o = new RecordedScenario.Origin(BuiltinScenarios.source("article"),
+                new ScenarioReader().load("article"));
+        Path pdf = dir.resolve("r.pdf");
+        ScenarioReport.write(ScenarioReportInput.collect(RecordedScenario.of(o, null, List.of())), "9.9.9",
+                ZonedDateTime.of(2026, 12, 3, 10, 0, 0, 0, ZoneOffset.UTC), pdf, false);
+        List<String> pages = PdfChecks.pages(pdf);
+        int at = -1;
+        for (int i = 0; i < pages.size(); i++) {
+            if (pages.get(i).contains("Isolation by layer")) {
+                at = i;
+                break;
+            }
+        }
+        assertTrue(at > 0, "no isolation page");
+        String page = String.join(" ", pages.subList(at, pages.size())).replaceAll("\\s+", " ");
+        assertTrue(page.contains("Shared by several tenants and failing together: the management node "
+                + "kamaji-control-plane (tenant-a and tenant-b lost create, read, schedule); the DataStore default "
+                + "(etcd), all 3 members (tenant-a and tenant-b lost create, read, schedule)."), page);
+        assertTrue(page.contains("How it was derived"), page);
+        assertTrue(page.contains("A simulation:"), page);
+        assertTrue(page.contains("fault: {managementNode: kamaji-control-plane, state: lost}"), page);
+        assertTrue(page.contains("refused: DataStoreUnavailable: Error from server: etcdserver: request timed out"),
+                page);
+    }
+}
