@@ -20,8 +20,21 @@ final class BackendMixin {
     @Option(names = "--context", paramLabel = "NAME", description = "kubeconfig context for --backend cluster")
     @Nullable String context;
 
+    @Option(names = "--tenant-kubeconfig", paramLabel = "TENANT=FILE",
+            description = "--backend cluster: read a tenant from its own kubeconfig (repeatable)")
+    java.util.Map<String, Path> tenantKubeconfigs = new java.util.LinkedHashMap<>();
+
+    @Option(names = "--tenant-context", paramLabel = "TENANT=NAME",
+            description = "--backend cluster: read a tenant through this context (of its --tenant-kubeconfig, else of "
+                    + "--kubeconfig; repeatable)")
+    java.util.Map<String, String> tenantContexts = new java.util.LinkedHashMap<>();
+
+    @Option(names = "--no-management", description = "--backend cluster: read only the tenants given by "
+            + "--tenant-kubeconfig or --tenant-context")
+    boolean noManagement;
+
     /** {@code allowWrites}: the command's own {@code --allow-writes}, for commands that may write at all. */
     BackendOptions options(boolean allowWrites) {
-        return new BackendOptions(kubeconfig, context, allowWrites);
+        return new BackendOptions(kubeconfig, context, allowWrites, tenantKubeconfigs, tenantContexts, noManagement);
     }
 }

@@ -22,16 +22,19 @@ final class ClusterCliOptions {
             description = "add a tenant from its own kubeconfig (repeatable)")
     Map<String, Path> tenantKubeconfigs = new LinkedHashMap<>();
 
-    @Option(names = "--no-management", description = "read only the tenants given by --tenant-kubeconfig")
+    @Option(names = "--tenant-context", paramLabel = "TENANT=NAME",
+            description = "read a tenant through this context (of its --tenant-kubeconfig, else of --kubeconfig; "
+                    + "repeatable)")
+    Map<String, String> tenantContexts = new LinkedHashMap<>();
+
+    @Option(names = "--no-management", description = "read only the tenants given by --tenant-kubeconfig or "
+            + "--tenant-context")
     boolean noManagement;
 
     ClusterOptions options() {
         KubeconfigRef mgmt = noManagement ? null : kubeconfig == null ? KubeconfigRef.kubectlDefault(context)
                 : KubeconfigRef.of(kubeconfig, context);
         ClusterOptions o = mgmt == null ? ClusterOptions.tenantsOnly() : ClusterOptions.management(mgmt);
-        for (var e : tenantKubeconfigs.entrySet()) {
-            o = o.withTenant(e.getKey(), KubeconfigRef.of(e.getValue(), null));
-        }
-        return o;
+        return o.withTenants(kubeconfig, tenantKubeconfigs, tenantContexts);
     }
 }

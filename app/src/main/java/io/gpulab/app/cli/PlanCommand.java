@@ -93,6 +93,7 @@ public final class PlanCommand implements Callable<Integer> {
                         s == null ? List.of(0) : s.growth(), s == null ? 1 : s.seed()));
             }
             workload = resolve(plan);
+            new PlanRunner().check(plan, workload);
         } catch (ScenarioException | IllegalArgumentException | UncheckedIOException | ClusterException e) {
             CliSupport.err(spec).println("gpulab plan: " + CliSupport.clusterFailure(e));
             return GpulabCommand.EXIT_USAGE;

@@ -48,21 +48,31 @@ public final class WorkbenchApp extends Application {
             Platform.exit();
             return;
         }
-        workbench = new Workbench(lab, opener, new ConfirmWriteDialog(stage), new FxTaskExecutor());
+        workbench = show(stage, lab, opener, scenario, WindowMemory.userPreferences());
+        if (playSteps) {
+            workbench.viewModel().playback().playScenarioSteps();
+        }
+    }
+
+    /**
+     * The desktop workbench in {@code stage}: dialogs that confirm writes and discards, the title, the
+     * icon, the window placed inside the screen; shown. The real-window tests open it the same way.
+     */
+    public static Workbench show(Stage stage, OpenedLab lab, EngineLabOpener opener, String scenario,
+                                 WindowMemory memory) {
+        Workbench workbench = new Workbench(lab, opener, new ConfirmWriteDialog(stage), new FxTaskExecutor());
         workbench.viewModel().files().setDiscardGate(new io.gpulab.app.gui.view.ConfirmDiscardDialog(stage));
         stage.setTitle("GPU Tenancy Lab — " + scenario + (opener.backendId().equals("sim") ? ""
                 : " on " + opener.describe()));
         // the scene takes the stage's size: the window opens inside the screen, sized to it
         stage.setScene(workbench.scene(1600, 1000, false));
-        new WindowPlacement(WindowMemory.userPreferences()).placeMain(stage, "workbench");
+        new WindowPlacement(memory).placeMain(stage, "workbench");
         var icon = WorkbenchApp.class.getClassLoader().getResource("gpulab/icons/app/gpulab-256.png");
         if (icon != null) {
             stage.getIcons().add(new Image(icon.toExternalForm()));
         }
         stage.show();
-        if (playSteps) {
-            workbench.viewModel().playback().playScenarioSteps();
-        }
+        return workbench;
     }
 
     @Override

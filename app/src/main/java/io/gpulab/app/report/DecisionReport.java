@@ -102,7 +102,9 @@ public final class DecisionReport {
             pdf.tagged("NOTE", false, s.sentence());
         }
         for (String s : io.gpulab.engine.plan.SensitivityText.summary(r)) {
-            pdf.text("Robustness: " + s);
+            // "Robustness: at today's demand, ..." (the summary's sentences start with a capital of their own)
+            pdf.text("Robustness: " + (s.length() > 1 && Character.isLowerCase(s.charAt(1))
+                    ? Character.toLowerCase(s.charAt(0)) + s.substring(1) : s));
         }
         pdf.subheading("Objective by objective, in the plan's order");
         for (String s : r.objectives()) {

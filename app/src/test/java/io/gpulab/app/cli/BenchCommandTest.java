@@ -45,4 +45,17 @@ class BenchCommandTest {
         assertEquals("2", r[0]);
         assertTrue(r[2].contains("policy must be binpack or spread"), r[2]);
     }
+
+    @Test
+    void argumentsBeyondTheLimitsAreRefusedNamingThem() {
+        for (String[] args : List.of(new String[] {"--nodes", "1000000000"}, new String[] {"--cards-per-node", "100000"},
+                new String[] {"--pods", "2147483647"}, new String[] {"--nodes", "100000", "--cards-per-node", "64"})) {
+            List<String> line = new java.util.ArrayList<>(List.of("bench"));
+            line.addAll(List.of(args));
+            String[] r = run(line.toArray(String[]::new));
+            assertEquals("2", r[0], String.join(" ", args) + ": " + r[2]);
+            assertTrue(r[2].startsWith("gpulab bench: at most --nodes 100,000, --cards-per-node 64, 1,000,000 cards "
+                    + "in all and --pods 1,000,000; got "), r[2]);
+        }
+    }
 }

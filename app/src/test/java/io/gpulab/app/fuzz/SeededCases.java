@@ -26,7 +26,19 @@ final class SeededCases {
 
     /** The exit codes the cases ended with, counted, so a caller can see that its edits reach the checks. */
     static Map<Integer, Integer> run(String property, int tries, Case body) {
-        long base = Long.getLong("gpulab.fuzz.seed", new SecureRandom().nextLong());
+        return run(property, tries, new SecureRandom().nextLong(), body);
+    }
+
+    /**
+     * As above from a fixed base seed unless {@code -Dgpulab.fuzz.seed} gives one, and {@code -Dgpulab.fuzz.tries}
+     * cases instead of {@code tries}: CI runs the same cases every time, a longer run is asked for.
+     */
+    static Map<Integer, Integer> runFixed(String property, int tries, long seed, Case body) {
+        return run(property, Integer.getInteger("gpulab.fuzz.tries", tries), seed, body);
+    }
+
+    private static Map<Integer, Integer> run(String property, int tries, long defaultSeed, Case body) {
+        long base = Long.getLong("gpulab.fuzz.seed", defaultSeed);
         int first = replaying() ? Integer.getInteger("gpulab.fuzz.case") : 0;
         int last = replaying() ? Math.min(first + 1, tries) : tries;
         System.out.printf("%s: base seed %d (replay: -Dgpulab.fuzz.seed=%d)%n", property, base, base);

@@ -43,6 +43,8 @@ public final class ClusterBackend implements LabBackend {
     private final ClusterOptions options;
     private volatile @Nullable KubernetesClient management;
     private volatile @Nullable SharedIndexInformer<GenericKubernetesResource> tcpInformer;
+    /** The management cluster's nodes, pods and DataStores, or null without a management cluster read. */
+    private volatile @Nullable ManagementWatch managementWatch;
     private volatile @Nullable String managementRefusal;
     /** Why the management cluster could not be read at all (its tenants are unknown), or null. */
     private volatile @Nullable String managementUnread;
@@ -62,6 +64,7 @@ public final class ClusterBackend implements LabBackend {
     private final AtomicBoolean notifyPending = new AtomicBoolean();
     private final AtomicBoolean closed = new AtomicBoolean();
     private volatile boolean connectDeadlinePassed;
+    private volatile boolean dataStoresServed;
     private long notifiedSeq;
     /** Test seam: runs while a snapshot is being built, to land a change in the middle of it. */
     volatile Runnable duringSnapshot = () -> { };
@@ -86,9 +89,14 @@ public final class ClusterBackend implements LabBackend {
             KubernetesClient mgmt = client(options.management().load());
             management = mgmt;
             managementView = discover(mgmt, deadline);
-            tcpInformer = tcpInformer(mgmt);
+            if (managementUnread == null) {
+                tcpInformer = tcpInformer(mgmt);
+            }
         }
-        options.tenants().forEach((name, ref) -> links.put(name, TenantLink.fromKubeconfig(name, ref)));
+        // a tenant given its own kubeconfig is reached with it, and keeps the TenantControlPlane the management
+        // cluster reports under its name
+        options.tenants().forEach((name, ref) -> links.put(name, TenantLink.fromKubeconfig(name, ref,
+                links.containsKey(name) ? links.get(name).controlPlane() : null)));
         List<CompletableFuture<?>> connecting = new ArrayList<>();
         for (TenantLink link : links.values()) {
             if (link.config() != null) {
@@ -106,6 +114,19 @@ public final class ClusterBackend implements LabBackend {
         for (TenantWatch w : watches.values()) {
             w.awaitSynced(Math.max(0, (deadline - System.nanoTime()) / 1_000_000));
         }
+        // the management cluster's nodes, pods and DataStores once the tenants are in: they come second
+        KubernetesClient mgmt = management;
+        if (mgmt != null && managementUnread == null) {
+            synchronized (watches) {
+                if (!closed.get()) {
+                    managementWatch = new ManagementWatch(mgmt, dataStoresServed, this::changed);
+                }
+            }
+            ManagementWatch mw = managementWatch;
+            if (mw != null) {
+                mw.awaitSynced(Math.max(0, (deadline - System.nanoTime()) / 1_000_000));
+            }
+        }
         connectDeadlinePassed = true;
     }
 
@@ -121,6 +142,7 @@ public final class ClusterBackend implements LabBackend {
         }
         ManagementDiscovery.Result r = found.join();
         managementUnread = r.unread();
+        dataStoresServed = r.dataStoresServed();
         r.tenants().forEach(l -> links.put(l.name(), l));
         return r.management();
     }
@@ -279,9 +301,14 @@ public final class ClusterBackend implements LabBackend {
         // so the view that holds this snapshot still takes the next one (and that change's events)
         long v = version.get();
         duringSnapshot.run();
+        ManagementWatch mw = managementWatch;
+        List<io.fabric8.kubernetes.api.model.Pod> mgmtPods = mw == null ? List.of() : mw.pods();
+        List<String> malformed = new ArrayList<>();
+        List<ControlPlaneView> planes = new ArrayList<>();
         List<TenantView> tenants = new ArrayList<>();
         for (TenantLink link : links.values()) {
-            ControlPlaneView cp = liveControlPlane(link);
+            ControlPlaneView cp = liveControlPlane(link, mgmtPods, malformed);
+            planes.add(cp);
             TenantWatch w = watches.get(link.name());
             List<String> problems = tenantProblems(link, w);
             if (w == null) {
@@ -300,8 +327,18 @@ public final class ClusterBackend implements LabBackend {
             warnings.add(refusal);
         }
         links.values().forEach(l -> warnings.addAll(l.warnings()));
+        List<ManagementView.NodeView> mgmtNodes = List.of();
+        List<ManagementView.DataStoreView> stores = List.of();
+        if (mw != null) {
+            warnings.addAll(mw.problems());
+            java.util.Set<String> kamajiPods = new java.util.HashSet<>(ManagementAssembler.tcpPods(planes));
+            stores = ManagementAssembler.dataStores(mw.dataStores(), planes, mgmtPods, malformed, kamajiPods);
+            mgmtNodes = ManagementAssembler.nodes(mw.nodes(), mgmtPods, kamajiPods);
+        }
+        warnings.addAll(malformed);
         ManagementView mv = new ManagementView(managementView.name(), managementView.kamajiReady(),
-                managementView.datastore(), managementView.datastoreDriver(), managementView.metallbPool(), warnings);
+                managementView.datastore(), managementView.datastoreDriver(), managementView.metallbPool(), warnings,
+                mgmtNodes, stores);
         return new LabSnapshot(v, id(), "observed", Instant.now(), mv, tenants, "unknown");
     }
 
@@ -325,7 +362,8 @@ public final class ClusterBackend implements LabBackend {
         return out;
     }
 
-    private ControlPlaneView liveControlPlane(TenantLink link) {
+    private ControlPlaneView liveControlPlane(TenantLink link, List<io.fabric8.kubernetes.api.model.Pod> mgmtPods,
+                                              List<String> malformed) {
         SharedIndexInformer<GenericKubernetesResource> inf = tcpInformer;
         if (inf == null) {
             return link.controlPlane();
@@ -333,7 +371,7 @@ public final class ClusterBackend implements LabBackend {
         return inf.getStore().list().stream()
                 .filter(r -> r.getMetadata().getName().equals(link.controlPlane().name())
                         && String.valueOf(r.getMetadata().getNamespace()).equals(link.controlPlane().namespace()))
-                .findFirst().map(TcpStatus::view).orElse(link.controlPlane());
+                .findFirst().map(r -> TcpStatus.view(r, mgmtPods, malformed)).orElse(link.controlPlane());
     }
 
     @Override
@@ -467,6 +505,10 @@ public final class ClusterBackend implements LabBackend {
         connector.shutdownNow();
         notifier.shutdownNow();
         open.forEach(TenantWatch::close);
+        ManagementWatch mw = managementWatch;
+        if (mw != null) {
+            mw.close();
+        }
         SharedIndexInformer<GenericKubernetesResource> inf = tcpInformer;
         if (inf != null) {
             inf.close();

@@ -21,7 +21,9 @@ public final class ClusterBackendFactory implements BackendFactory {
         KubeconfigRef ref = options.kubeconfig() == null ? KubeconfigRef.kubectlDefault(options.context())
                 : KubeconfigRef.of(options.kubeconfig(), options.context());
         try {
-            return ClusterBackend.connect(ClusterOptions.management(ref).withWrites(options.allowWrites()));
+            ClusterOptions o = options.noManagement() ? ClusterOptions.tenantsOnly() : ClusterOptions.management(ref);
+            return ClusterBackend.connect(o.withTenants(options.kubeconfig(), options.tenantKubeconfigs(),
+                    options.tenantContexts()).withWrites(options.allowWrites()));
         } catch (ClusterException e) {
             throw new IllegalStateException(e.getMessage(), e);
         }

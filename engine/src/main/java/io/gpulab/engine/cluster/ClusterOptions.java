@@ -49,6 +49,24 @@ public record ClusterOptions(@Nullable KubeconfigRef management, Map<String, Kub
         return new ClusterOptions(management, m, allowWrites, backendId, nodeLockExpire, syncTimeout, decisionTimeout);
     }
 
+    /**
+     * Adds each tenant named in {@code files} ({@code --tenant-kubeconfig}) or {@code contexts}
+     * ({@code --tenant-context}): its own file, else {@code kubeconfig} (the management cluster's), else kubectl's
+     * default, at its context, else that file's current one.
+     */
+    public ClusterOptions withTenants(java.nio.file.@Nullable Path kubeconfig, Map<String, java.nio.file.Path> files,
+                                      Map<String, String> contexts) {
+        java.util.Set<String> names = new java.util.LinkedHashSet<>(files.keySet());
+        names.addAll(contexts.keySet());
+        ClusterOptions o = this;
+        for (String t : names) {
+            java.nio.file.Path f = files.getOrDefault(t, kubeconfig);
+            String ctx = contexts.get(t);
+            o = o.withTenant(t, f == null ? KubeconfigRef.kubectlDefault(ctx) : KubeconfigRef.of(f, ctx));
+        }
+        return o;
+    }
+
     public ClusterOptions withBackendId(String id) {
         return new ClusterOptions(management, tenants, allowWrites, id, nodeLockExpire, syncTimeout, decisionTimeout);
     }

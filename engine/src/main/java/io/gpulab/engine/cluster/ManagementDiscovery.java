@@ -28,6 +28,7 @@ public final class ManagementDiscovery {
 
     private final KubernetesClient client;
     private final String name;
+    private boolean dataStoresServed = true;
 
     public ManagementDiscovery(KubernetesClient client, String name) {
         this.client = client;
@@ -42,7 +43,10 @@ public final class ManagementDiscovery {
         String unread = warnings.isEmpty() ? null : warnings.get(0);
         tcps.sort(Comparator.comparing((GenericKubernetesResource r) -> r.getMetadata().getNamespace())
                 .thenComparing(r -> r.getMetadata().getName()));
-        List<GenericKubernetesResource> stores = list(KamajiResources.DATA_STORE, warnings);
+        boolean kamajiServed = unread == null || !unread.startsWith("Kamaji is not installed");
+        dataStoresServed = kamajiServed;
+        List<GenericKubernetesResource> stores = kamajiServed ? list(KamajiResources.DATA_STORE, warnings)
+                : new ArrayList<>();
         GenericKubernetesResource store = pickStore(stores, tcps);
         String pool = list(IP_POOL, new ArrayList<>()).stream().findFirst()
                 .map(p -> String.join(",", stringList(p.get("spec", "addresses")))).orElse("");
@@ -50,10 +54,22 @@ public final class ManagementDiscovery {
         for (GenericKubernetesResource tcp : tcps) {
             links.add(link(tcp));
         }
-        String driver = store == null ? "" : str(store.get("spec", "driver"));
+        String driver = store == null ? "" : new ObjectFields(store, new ArrayList<>()).string("spec", "driver");
         ManagementView view = new ManagementView(name, kamajiRunning(),
                 store == null ? "" : store.getMetadata().getName(), driver, pool, warnings);
-        return new Result(view, links, unread);
+        return new Result(view, links, unread, dataStoresServed, tcps, stores);
+    }
+
+    /**
+     * A resource the API server does not serve (HTTP 404 on its list): for Kamaji's, its CRDs are not installed. Said
+     * as such rather than as "not found", which would read as "no TenantControlPlanes".
+     */
+    static String notServed(ResourceDefinitionContext ctx) {
+        String what = ctx.getPlural() + "." + ctx.getGroup() + "/" + ctx.getVersion();
+        return ctx.getGroup().equals(KamajiResources.TENANT_CONTROL_PLANE.getGroup())
+                ? "Kamaji is not installed in the management cluster: it does not serve " + what + " (HTTP 404 on "
+                + "its list; is the kamaji-crds chart installed?)"
+                : "the management cluster does not serve " + what + " (HTTP 404 on its list)";
     }
 
     /** A Ready Kamaji controller Deployment (the chart's {@code app.kubernetes.io/name=kamaji} label). */
@@ -73,14 +89,19 @@ public final class ManagementDiscovery {
             var items = ctx.isNamespaceScoped() ? op.inAnyNamespace().list().getItems() : op.list().getItems();
             return new ArrayList<>(items);
         } catch (KubernetesClientException e) {
-            warnings.add("cannot list " + ctx.getPlural() + "." + ctx.getGroup() + ": " + ClientErrors.sentence(e));
+            warnings.add(ClientErrors.httpCode(e) == 404 ? notServed(ctx)
+                    : "cannot list " + ctx.getPlural() + "." + ctx.getGroup() + ": " + ClientErrors.sentence(e));
+            if (ClientErrors.httpCode(e) == 404 && ctx == KamajiResources.DATA_STORE) {
+                dataStoresServed = false;
+            }
             return new ArrayList<>();
         }
     }
 
     private static @Nullable GenericKubernetesResource pickStore(List<GenericKubernetesResource> stores,
                                                                  List<GenericKubernetesResource> tcps) {
-        String used = tcps.stream().map(t -> str(t.get("status", "storage", "dataStoreName")))
+        String used = tcps.stream().map(t -> new ObjectFields(t, new ArrayList<>()).string("status", "storage",
+                        "dataStoreName"))
                 .filter(s -> !s.isEmpty()).findFirst().orElse("default");
         return stores.stream().filter(s -> s.getMetadata().getName().equals(used)).findFirst()
                 .orElse(stores.isEmpty() ? null : stores.get(0));
@@ -90,7 +111,8 @@ public final class ManagementDiscovery {
         String tcpName = tcp.getMetadata().getName();
         String ns = tcp.getMetadata().getNamespace();
         ControlPlaneView cp = TcpStatus.view(tcp);
-        String secretName = str(tcp.get("status", "kubeconfig", "admin", "secretName"));
+        String secretName = new ObjectFields(tcp, new ArrayList<>()).string("status", "kubeconfig", "admin",
+                "secretName");
         if (secretName.isEmpty()) {
             secretName = KamajiResources.adminSecretName(tcpName);
         }
@@ -131,13 +153,21 @@ public final class ManagementDiscovery {
         return o instanceof List<?> l ? l.stream().map(String::valueOf).toList() : List.of();
     }
 
-    /** What discovery found. */
     /**
-     * @param unread why the TenantControlPlanes could not be listed (the tenants are unknown), or null
+     * What discovery found.
+     *
+     * @param unread           why the TenantControlPlanes could not be listed (the tenants are unknown), or null
+     * @param dataStoresServed false when the cluster answered 404 to a list of DataStores (no Kamaji CRDs)
+     * @param tcps             the TenantControlPlanes as listed
+     * @param dataStores       the DataStores as listed
      */
-    public record Result(ManagementView management, List<TenantLink> tenants, @Nullable String unread) {
+    public record Result(ManagementView management, List<TenantLink> tenants, @Nullable String unread,
+                         boolean dataStoresServed, List<GenericKubernetesResource> tcps,
+                         List<GenericKubernetesResource> dataStores) {
         public Result {
             tenants = List.copyOf(tenants);
+            tcps = List.copyOf(tcps);
+            dataStores = List.copyOf(dataStores);
         }
     }
 }

@@ -22,7 +22,17 @@ public record TenantLink(String name, ControlPlaneView controlPlane, @Nullable C
 
     /** A tenant added from its own kubeconfig, without a management cluster. */
     public static TenantLink fromKubeconfig(String name, KubeconfigRef ref) {
-        ControlPlaneView cp = new ControlPlaneView(name, "", "Unknown", "", "", List.of(), "");
+        return fromKubeconfig(name, ref, null);
+    }
+
+    /**
+     * A tenant reached through its own kubeconfig.
+     *
+     * @param controlPlane its TenantControlPlane as the management cluster reports it, or null when none is known
+     */
+    public static TenantLink fromKubeconfig(String name, KubeconfigRef ref, @Nullable ControlPlaneView controlPlane) {
+        ControlPlaneView cp = controlPlane != null ? controlPlane
+                : new ControlPlaneView(name, "", "Unknown", "", "", List.of(), "");
         try {
             return new TenantLink(name, cp, ref.load(), ref.describe(), List.of());
         } catch (ClusterException e) {

@@ -62,13 +62,22 @@ public final class IsolationWords {
         List<String> sharedSurvived = new ArrayList<>();
         List<String> leaked = new ArrayList<>();
         List<String> stopped = new ArrayList<>();
+        List<String> infraOfOne = new ArrayList<>();
         Set<String> ownLayers = new LinkedHashSet<>();
         for (IsolationRow r : t.rows()) {
             if (!r.injected()) {
                 continue;
             }
-            String part = "the " + singular(r.layer()) + " " + r.component();
-            if (r.sharedBy().size() > 1) {
+            String part = r.component().startsWith("all ") && r.layer().equals(Failures.MANAGEMENT)
+                    ? r.component().replaceFirst(" nodes", " management nodes")
+                    : "the " + singular(r.layer()) + " " + r.component();
+            boolean infrastructure = r.layer().equals(Failures.MANAGEMENT) || r.layer().equals(Failures.DATASTORE);
+            if (infrastructure && r.sharedBy().size() == 1) {
+                // a management node or DataStore holding one tenant's parts as built is still shared infrastructure:
+                // kube-scheduler may place any tenant's control-plane pods there later
+                infraOfOne.add(part + " (" + r.sharedBy().get(0) + (r.affected().isEmpty() ? " lost nothing"
+                        : " lost " + lostAsks(r)) + ")");
+            } else if (r.sharedBy().size() > 1) {
                 if (r.affected().isEmpty()) {
                     sharedSurvived.add(part);
                 } else {
@@ -94,6 +103,10 @@ public final class IsolationWords {
         if (!sharedSurvived.isEmpty()) {
             sentences.add("Shared, and no tenant lost anything when it failed: " + String.join("; ", sharedSurvived)
                     + ".");
+        }
+        if (!infraOfOne.isEmpty()) {
+            sentences.add("Management infrastructure that held one tenant's parts as built: " + String.join("; ",
+                    infraOfOne) + ".");
         }
         if (!leaked.isEmpty()) {
             sentences.add("A tenant's own part whose failure reached another tenant: " + String.join("; ", leaked)

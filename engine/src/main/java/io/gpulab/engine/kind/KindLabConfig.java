@@ -19,10 +19,19 @@ public record KindLabConfig(String lab, int apiServerPort, List<Tenant> tenants,
         }
     }
 
-    /** One tenant: a TenantControlPlane and its worker containers. */
-    public record Tenant(String name, List<Worker> workers) {
+    /**
+     * One tenant: a TenantControlPlane and its worker containers.
+     *
+     * @param controlPlane the scenario's {@code controlPlane}, from which the TCP manifest is generated ({@link TcpManifest})
+     */
+    public record Tenant(String name, List<Worker> workers, io.gpulab.engine.lab.ControlPlaneSpec controlPlane) {
         public Tenant {
             workers = List.copyOf(workers);
+        }
+
+        /** A tenant with Kamaji's defaults and the lab's earlier control plane ({@code ControlPlaneSpec.defaults()}). */
+        public Tenant(String name, List<Worker> workers) {
+            this(name, workers, io.gpulab.engine.lab.ControlPlaneSpec.defaults());
         }
     }
 

@@ -59,9 +59,27 @@ public final class KindLabSpecs {
                 int slots = devices.stream().mapToInt(DeviceInfo::count).sum();
                 workers.add(new KindLabConfig.Worker(w.name(), NodeRegistrationCodec.encodeJson(devices), slots));
             }
-            tenants.add(new KindLabConfig.Tenant(t.name(), workers));
+            tenants.add(new KindLabConfig.Tenant(t.name(), workers, controlPlane(spec, t)));
         }
         return new KindLabConfig(labName, 36443, tenants, kubeconfigOut);
+    }
+
+    /**
+     * The tenant's control plane, if the kind lab can build it: the lab installs Kamaji's chart with its one
+     * DataStore, {@code default} (kamaji-etcd), so a TCP must use that one.
+     *
+     * @throws IllegalArgumentException naming the tenant and the DataStore otherwise
+     */
+    static io.gpulab.engine.lab.ControlPlaneSpec controlPlane(LabSpec spec, TenantSpec t) {
+        io.gpulab.engine.lab.ControlPlaneSpec cp = t.controlPlane();
+        io.gpulab.engine.lab.DataStoreSpec ds = spec.management().dataStoreOf(cp);
+        if (!io.gpulab.engine.lab.DataStoreSpec.DEFAULT_NAME.equals(ds.name())
+                || !io.gpulab.engine.lab.DataStoreSpec.ETCD.equals(ds.driver())) {
+            throw new IllegalArgumentException("tenant " + t.name() + ": its control plane uses the DataStore "
+                    + ds.name() + " (" + ds.driver() + "), but the kind lab builds only Kamaji's default DataStore "
+                    + "'default' (kamaji-etcd); use the kind lab with spec.dataStore: default");
+        }
+        return cp;
     }
 
     private static CardDeclaration declaration(CardSpec c) {

@@ -74,11 +74,13 @@ public final class KindPlan {
                         "--version", v.get("kamaji.chartVersion"),
                         "-n", "kamaji-system", "--create-namespace", "--set", "resources=null"))));
         for (KindLabConfig.Tenant t : cfg.tenants()) {
-            s.add(new LabStep("tcp-" + t.name(), "TenantControlPlane " + t.name(),
+            s.add(new LabStep("tcp-" + t.name(), "TenantControlPlane " + t.name() + " ("
+                    + t.controlPlane().version().text() + ", " + t.controlPlane().replicas() + " replicas)",
                     ops -> kubectl(ops, "", "wait", "tcp/" + t.name(), "--for=jsonpath="
-                            + "{.status.kubernetesResources.version.status}=Ready", "--timeout=0s").ok()
+                            + "{.status.kubernetesResources.version.status}=" + TcpManifest.settledStatus(
+                                    t.controlPlane()), "--timeout=0s").ok()
                             && ops.exec(cp, "test", "-f", tenantConf(t.name())).ok(),
-                    ops -> tenantControlPlane(ops, t.name())));
+                    ops -> tenantControlPlane(ops, t)));
         }
         for (KindLabConfig.Tenant t : cfg.tenants()) {
             for (KindLabConfig.Worker w : t.workers()) {
@@ -141,13 +143,13 @@ public final class KindPlan {
         return o[0] + "." + o[1] + ".255.200-" + o[0] + "." + o[1] + ".255.250";
     }
 
-    private void tenantControlPlane(DockerOps ops, String tenant) {
-        String yaml = KindVersions.render("tenant-control-plane.yaml", Map.of("tenant", tenant, "lab", cfg.lab(),
-                "kubernetesVersion", v.get("tenant.kubernetesVersion")));
+    private void tenantControlPlane(DockerOps ops, KindLabConfig.Tenant t) {
+        String tenant = t.name();
+        String yaml = TcpManifest.yaml(tenant, cfg.lab(), t.controlPlane());
         must(ops, cp, "write the TCP of " + tenant, writeFile("/var/gpulab/tcp-" + tenant + ".yaml", yaml));
         mustKubectl(ops, "", "apply", "-f", "/var/gpulab/tcp-" + tenant + ".yaml");
-        mustKubectl(ops, "", "wait", "tcp/" + tenant,
-                "--for=jsonpath={.status.kubernetesResources.version.status}=Ready", "--timeout=600s");
+        mustKubectl(ops, "", "wait", "tcp/" + tenant, "--for=jsonpath={.status.kubernetesResources.version.status}="
+                + TcpManifest.settledStatus(t.controlPlane()), "--timeout=600s");
         must(ops, cp, "read " + tenant + "-admin-kubeconfig", "sh", "-c", "kubectl --kubeconfig=" + MGMT_KUBECONFIG
                 + " get secret " + tenant + "-admin-kubeconfig -o jsonpath='{.data.admin\\.conf}' | base64 -d > "
                 + tenantConf(tenant));

@@ -108,7 +108,7 @@ final class Conclusions {
         Prices p = b.candidate().prices();
         return "lowest cost per placed pod: " + names(best) + ", " + p.amount(b.costPerPlacedPod()) + " per pod"
                 + (p.period().isEmpty() ? "" : " per " + p.period())
-                + (best.size() == 1 ? " (" + b.placed() + " placed)." : " each.");
+                + (best.size() == 1 ? " (" + Recommendation.fmt(b.placed()) + " placed)." : " each.");
     }
 
     private static String workers(List<CandidateResult> results, Ranking rank) {

@@ -96,6 +96,10 @@ public final class PlanReader {
         ScenarioNode list = root.get("candidates");
         List<Candidate> candidates = new ArrayList<>();
         Set<String> names = new HashSet<>();
+        if (list.list().size() > PlanLimits.MAX_CANDIDATES) {
+            throw list.error("a plan compares at most " + PlanLimits.MAX_CANDIDATES + " candidates, got "
+                    + list.list().size());
+        }
         for (ScenarioNode c : list.list()) {
             Candidate cand = candidate(c, planPrices);
             if (!names.add(cand.name())) {
@@ -156,6 +160,13 @@ public final class PlanReader {
         }
         int workers = c.has("workers") ? c.get("workers").integer(1) : 1;
         int max = c.has("maxWorkers") ? c.get("maxWorkers").integer(1) : 10_000;
+        for (String key : new String[] {"workers", "maxWorkers"}) {
+            int v = "workers".equals(key) ? workers : max;
+            if (c.has(key) && v > PlanLimits.MAX_WORKERS) {
+                throw c.get(key).error(String.format(java.util.Locale.ROOT, "at most %,d workers (a lab's limit), "
+                        + "got %,d", PlanLimits.MAX_WORKERS, v));
+            }
+        }
         if (c.has("maxWorkers") && !minimize) {
             throw c.get("maxWorkers").error("maxWorkers bounds the search of minimize: workers; this candidate has a"
                     + " fixed count");

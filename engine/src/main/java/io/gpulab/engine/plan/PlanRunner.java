@@ -38,6 +38,7 @@ public final class PlanRunner {
      * @throws CancellationException when {@code cancelled} was set while running
      */
     public PlanResult run(Plan plan, Workload workload, PlanProgress progress, AtomicBoolean cancelled) {
+        check(plan, workload);
         long start = System.nanoTime();
         ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, plan.candidates().size()), r -> {
             Thread t = new Thread(r, "plan-candidate");
@@ -85,6 +86,22 @@ public final class PlanRunner {
             cancelled.compareAndSet(false, Thread.currentThread().isInterrupted());
             pool.shutdownNow();
         }
+    }
+
+    /**
+     * Refuses, before any replay, a workload beyond {@link PlanLimits#MAX_PODS} and a plan whose replays would not fit
+     * in this JVM's heap (the estimate is in the message).
+     *
+     * @throws IllegalArgumentException naming the limit
+     */
+    public void check(Plan plan, Workload workload) {
+        if (workload.pods().size() > PlanLimits.MAX_PODS) {
+            throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "the workload has %,d pods; a plan "
+                    + "replays at most %,d", workload.pods().size(), PlanLimits.MAX_PODS));
+        }
+        BitSet none = new BitSet();
+        PlanLimits.checkMemory(plan, workload, threads, Runtime.getRuntime().maxMemory(),
+                c -> c.minimize() ? WorkerSearch.lowerBound(c, workload, none, catalog) : c.workers());
     }
 
     /**

@@ -45,8 +45,18 @@ final class WorkloadReader {
     private WorkloadSpec templates(ScenarioNode list) {
         List<PodTemplate> out = new ArrayList<>();
         Set<String> names = new HashSet<>();
+        if (list.list().size() > PlanLimits.MAX_TEMPLATES) {
+            throw list.error(String.format(java.util.Locale.ROOT, "at most %,d pod templates, got %,d",
+                    PlanLimits.MAX_TEMPLATES, list.list().size()));
+        }
+        long total = 0;
         for (ScenarioNode t : list.list()) {
             PodTemplate p = template(t);
+            total += p.count();
+            if (total > PlanLimits.MAX_PODS) {
+                throw t.get("count").error(String.format(java.util.Locale.ROOT, "the templates ask for more than "
+                        + "%,d pods, a workload's limit", PlanLimits.MAX_PODS));
+            }
             if (!names.add(p.name())) {
                 throw t.get("name").error("pod template name '" + p.name() + "' is used twice");
             }
@@ -66,8 +76,9 @@ final class WorkloadReader {
                     + " at most 40: pods are named NAME-1, NAME-2, ...)");
         }
         int count = t.get("count").integer(1);
-        if (count > 1_000_000) {
-            throw t.get("count").error("at most 1,000,000 pods per template, got " + count);
+        if (count > PlanLimits.MAX_PODS) {
+            throw t.get("count").error(String.format(java.util.Locale.ROOT, "at most %,d pods in a workload, got %,d",
+                    PlanLimits.MAX_PODS, count));
         }
         int gpus = t.has("gpus") ? t.get("gpus").integer(1) : 1;
         if (gpus > 64) {

@@ -18,8 +18,7 @@ final class DumpFields {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final List<String> CONTAINER = List.of("name", "image", "resources");
     private static final Map<String, List<String>> KEEP = Map.of(
-            "Node", List.of("metadata.name", "metadata.namespace", "metadata.annotations", "metadata.labels",
-                    "spec.unschedulable", "status.capacity", "status.allocatable"),
+            "Node", List.of("metadata.name", "metadata.namespace", "metadata.annotations", "status.capacity"),
             "Pod", List.of("metadata.name", "metadata.namespace", "metadata.labels", "metadata.annotations",
                     "spec.schedulerName", "spec.nodeName", "spec.containers", "spec.initContainers",
                     "status.phase", "status.initContainerStatuses"),
@@ -27,6 +26,30 @@ final class DumpFields {
             "Event", List.of("metadata.name", "metadata.namespace"));
 
     private DumpFields() {
+    }
+
+    /**
+     * Whether the import reads field {@code top} (with {@code second} null) or {@code top.second} of an object of
+     * this kind: what {@link #slim} would keep, asked while the object streams by.
+     */
+    static boolean reads(@org.jspecify.annotations.Nullable String apiVersion, String kind, String top,
+                         @org.jspecify.annotations.Nullable String second) {
+        if (apiVersion != null && apiVersion.startsWith("kamaji.clastix.io") || "apiVersion".equals(top)
+                || "kind".equals(top)) {
+            return true;
+        }
+        for (String path : KEEP.getOrDefault(kind, List.of("metadata.name", "metadata.namespace"))) {
+            if (second == null ? path.startsWith(top + ".") : path.equals(top + "." + second)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether {@code top}'s fields are filtered one by one (not for the Kamaji group, kept whole). */
+    static boolean filtersBelow(@org.jspecify.annotations.Nullable String apiVersion, String kind, String top) {
+        return !(apiVersion != null && apiVersion.startsWith("kamaji.clastix.io")) && !"apiVersion".equals(top)
+                && !"kind".equals(top);
     }
 
     /** The object as the import reads it. */
@@ -73,19 +96,22 @@ final class DumpFields {
         return out;
     }
 
-    /** About the bytes {@code n} takes in the scenario's YAML (keys, values, indentation and punctuation). */
+    /**
+     * The bytes {@code n} takes at the least in a scenario: as compact JSON (keys and values with their quotes and
+     * punctuation); YAML's indentation only adds to it. A lower bound, so an import refused by it could not be written.
+     */
     static long writtenSize(JsonNode n) {
-        long size = 0;
+        long size = 2;
         if (n.isObject()) {
             for (var e : n.properties()) {
-                size += e.getKey().length() + 12 + writtenSize(e.getValue());
+                size += e.getKey().length() + 4 + writtenSize(e.getValue());
             }
         } else if (n.isArray()) {
             for (JsonNode v : n) {
-                size += 12 + writtenSize(v);
+                size += 1 + writtenSize(v);
             }
         } else {
-            size += n.asText().length() + 1;
+            size = n.asText().length() + 2;
         }
         return size;
     }

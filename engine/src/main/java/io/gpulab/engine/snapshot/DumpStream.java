@@ -52,7 +52,7 @@ final class DumpStream {
             } else if (t == JsonToken.START_ARRAY) {
                 while (p.nextToken() != JsonToken.END_ARRAY) {
                     int at = line();
-                    sink.item(value(0), at);
+                    sink.item(item(0), at);
                 }
             } else {
                 JsonNode v = value(0);
@@ -75,7 +75,7 @@ final class DumpStream {
                 list = true;
                 while (p.nextToken() != JsonToken.END_ARRAY) {
                     int at = line();
-                    sink.item(value(1), at);
+                    sink.item(item(2), at);
                 }
                 head.putNull("items");
             } else {
@@ -96,6 +96,23 @@ final class DumpStream {
         }
     }
 
+    /**
+     * An object of the dump: once its {@code kind} has been read (kubectl writes it before metadata, spec and status),
+     * the fields the import does not read are skipped without building them ({@link DumpFields#reads}), so neither a
+     * Pod's managedFields nor a Secret's data becomes a tree.
+     */
+    private JsonNode item(int depth) throws IOException {
+        if (alias() || p.currentToken() != JsonToken.START_OBJECT) {
+            return value(depth);
+        }
+        String anchor = anchor();
+        ObjectNode o = object(depth, new String[2]);
+        if (anchor != null) {
+            anchors.put(anchor, o);
+        }
+        return o;
+    }
+
     /** The value at the current token, built whole. */
     private JsonNode value(int depth) throws IOException {
         if (depth > DumpLimits.MAX_DEPTH) {
@@ -106,7 +123,7 @@ final class DumpStream {
         }
         String anchor = anchor();
         JsonNode v = switch (p.currentToken()) {
-            case START_OBJECT -> object(depth);
+            case START_OBJECT -> object(depth, null);
             case START_ARRAY -> array(depth);
             case VALUE_STRING, VALUE_EMBEDDED_OBJECT -> NODES.textNode(p.getText());
             case VALUE_NUMBER_INT -> NODES.numberNode(p.getBigIntegerValue());
@@ -121,14 +138,32 @@ final class DumpStream {
         return v;
     }
 
-    private ObjectNode object(int depth) throws IOException {
+    /**
+     * @param item for an object of the dump, its {apiVersion, kind} as read so far (fields are filtered once the kind
+     *             is known); null inside values
+     */
+    private ObjectNode object(int depth, String @org.jspecify.annotations.Nullable [] item) throws IOException {
         ObjectNode o = NODES.objectNode();
         Set<String> merged = new HashSet<>();
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String field = p.currentName();
             int at = line();
-            p.nextToken();
-            JsonNode v = value(depth + 1);
+            JsonToken t = p.nextToken();
+            if (item != null && item[1] != null && !"<<".equals(field) && !alias()
+                    && !DumpFields.reads(item[0], item[1], field, null)) {
+                p.skipChildren();
+                continue;
+            }
+            JsonNode v;
+            if (item != null && item[1] != null && t == JsonToken.START_OBJECT && !alias()
+                    && DumpFields.filtersBelow(item[0], item[1], field)) {
+                v = filtered(depth + 1, item, field);
+            } else {
+                v = value(depth + 1);
+            }
+            if (item != null && t == JsonToken.VALUE_STRING && ("apiVersion".equals(field) || "kind".equals(field))) {
+                item["kind".equals(field) ? 1 : 0] = v.asText();
+            }
             if ("<<".equals(field) && (v.isObject() || v.isArray())) {
                 for (JsonNode m : v.isArray() ? v : java.util.List.of(v)) {
                     m.properties().forEach(e -> {
@@ -143,6 +178,39 @@ final class DumpStream {
             } else {
                 o.set(field, v);
             }
+        }
+        return o;
+    }
+
+    /** A top-level field of an object of the dump ({@code metadata}, {@code spec}) with only the fields read. */
+    private ObjectNode filtered(int depth, String[] item, String top) throws IOException {
+        String anchor = anchor();
+        ObjectNode o = NODES.objectNode();
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String field = p.currentName();
+            int at = line();
+            p.nextToken();
+            if (!"<<".equals(field) && !alias() && !DumpFields.reads(item[0], item[1], top, field)) {
+                p.skipChildren();
+                continue;
+            }
+            JsonNode v = value(depth + 1);
+            if ("<<".equals(field) && (v.isObject() || v.isArray())) {
+                for (JsonNode m : v.isArray() ? v : java.util.List.of(v)) {
+                    m.properties().forEach(e -> {
+                        if (!o.has(e.getKey())) {
+                            o.set(e.getKey(), e.getValue());
+                        }
+                    });
+                }
+            } else if (o.has(field)) {
+                throw error(at, "key '" + Quote.clip(field) + "' appears twice in one mapping");
+            } else {
+                o.set(field, v);
+            }
+        }
+        if (anchor != null) {
+            anchors.put(anchor, o);
         }
         return o;
     }

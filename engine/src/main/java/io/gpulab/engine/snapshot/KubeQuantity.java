@@ -29,6 +29,10 @@ final class KubeQuantity {
             return "empty, not a Kubernetes quantity";
         }
         String text = q.toString();
+        boolean extended = resource.contains("/") && !resource.contains("kubernetes.io/");
+        if (plain(text, extended)) {
+            return null; // "8", "500m", "16Gi": valid, small and not negative, without big-number work per pod
+        }
         if (text.length() > 64 || !io.gpulab.scheduler.request.Quantity.isValid(text)) {
             return "\"" + Quote.clip(text) + "\" is not a Kubernetes quantity";
         }
@@ -45,7 +49,6 @@ final class KubeQuantity {
             return "\"" + Quote.clip(text) + "\" is too large (more than 2^63-1 thousandths: Kubernetes' 64-bit "
                     + "milli-value; refused, not wrapped)";
         }
-        boolean extended = resource.contains("/") && !resource.contains("kubernetes.io/");
         if (extended && amount.movePointRight(3).setScale(0, RoundingMode.CEILING)
                 .remainder(BigDecimal.valueOf(1000)).signum() != 0) {
             return "\"" + text + "\" is not a whole number (" + Quote.clip(resource) + " is an extended resource; the "
@@ -53,6 +56,22 @@ final class KubeQuantity {
         }
         return null;
     }
+
+    /** Up to 15 digits with a common suffix (none for an extended resource, which must be whole). */
+    private static boolean plain(String text, boolean extended) {
+        int i = 0;
+        while (i < text.length() && text.charAt(i) >= '0' && text.charAt(i) <= '9') {
+            i++;
+        }
+        if (i == 0 || i > 15) {
+            return false;
+        }
+        String suffix = text.substring(i);
+        return extended ? suffix.isEmpty() : PLAIN_SUFFIXES.contains(suffix);
+    }
+
+    private static final java.util.Set<String> PLAIN_SUFFIXES =
+            java.util.Set.of("", "m", "k", "M", "G", "Ki", "Mi", "Gi");
 
     /**
      * A node's capacity in whole {@code unit}s, as the lab counts it: rounded down (memory's last part of a MiB), but

@@ -124,18 +124,19 @@ public final class SnapshotImporter {
             counts.put(tenant, new int[] {d.nodes().size(), d.pods().size(), d.quotas().size(), d.events().size()});
         }
         String description = "imported from cluster snapshots: " + String.join(", ", tenants.keySet());
+        ManagementImport.Result mi = null;
         if (management != null) {
-            Set<String> planes = new LinkedHashSet<>();
-            management.others().stream().filter(o -> "TenantControlPlane".equals(o.getKind())
-                            && o.getMetadata() != null && o.getMetadata().getName() != null)
-                    .forEach(o -> planes.add(o.getMetadata().getName()));
-            management.skipped().forEach(s -> skipped.add("management: " + s));
-            for (String t : tenants.keySet()) {
-                if (!planes.contains(t)) {
-                    skipped.add("management: no TenantControlPlane named " + t + " in " + management.file());
+            mi = ManagementImport.of(management, tenants.keySet(), skipped);
+            for (Object t : tenantDocs) {
+                @SuppressWarnings("unchecked")
+                Map<String, Object> td = (Map<String, Object>) t;
+                Map<String, Object> cp = mi.controlPlanes().get((String) td.get("name"));
+                if (cp != null) {
+                    withControlPlane(td, cp);
+                    ManagementImport.kubelets(td, tenants.get((String) td.get("name")), skipped);
                 }
             }
-            description += "; management: " + planes.size() + " TenantControlPlane(s)";
+            description += "; management: " + mi.controlPlanes().size() + " TenantControlPlane(s)";
         }
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("apiVersion", "gpulab.io/v1");
@@ -146,10 +147,25 @@ public final class SnapshotImporter {
             lab.put("hami", values.hami());
             values.notRead().forEach(k -> skipped.add("HAMi values: " + k));
         }
+        if (mi != null && mi.management() != null) {
+            lab.put("management", mi.management());
+        }
         lab.put("tenants", tenantDocs);
         doc.put("lab", lab);
         doc.put("steps", List.of());
+        if (mi != null) {
+            ManagementCheck.check(name, doc, management.file(), new LinkedHashMap<>(mi.observed()), skipped);
+        }
         return new Result(doc, skipped, counts, warnings);
+    }
+
+    /** Puts {@code controlPlane} right after the tenant's name, where a reader of the scenario looks for it. */
+    private static void withControlPlane(Map<String, Object> tenantDoc, Map<String, Object> cp) {
+        Map<String, Object> rest = new LinkedHashMap<>(tenantDoc);
+        tenantDoc.clear();
+        tenantDoc.put("name", rest.remove("name"));
+        tenantDoc.put("controlPlane", cp);
+        tenantDoc.putAll(rest);
     }
 
     private static Map<String, Object> tenant(String tenant, Dump d, List<String> skipped) {

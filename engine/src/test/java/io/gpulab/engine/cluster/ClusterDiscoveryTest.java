@@ -79,10 +79,8 @@ class ClusterDiscoveryTest {
                 client.genericKubernetesResources(KamajiResources.TENANT_CONTROL_PLANE).inNamespace("default")
                         .resource(tcp).update();
                 MockLab.filteringFailed(lab.tenantB.client, "late-pod", "1 nodes CardInsufficientCore(x)");
-                for (int i = 0; i < 600 && (heard.stream().noneMatch(e -> e.object().equals("Pod/default/late-pod"))
-                        || !phases.contains("Sleeping")); i++) {
-                    Thread.sleep(50);
-                }
+                Await.until(() -> heard.stream().anyMatch(e -> e.object().equals("Pod/default/late-pod"))
+                        && phases.contains("Sleeping"));
             }
             assertTrue(phases.contains("Sleeping"), phases.toString());
             assertEquals(1, heard.stream().filter(e -> e.object().equals("Pod/default/late-pod")).count());

@@ -63,10 +63,7 @@ class ClusterMigReservationsTest {
             running(c, "small-b", 4, annotated);
             c.pods().resource(MockLab.gpuPod("mid", "Pending", "", Map.of(), 30000, 30)).create();
             try (ClusterBackend backend = ClusterBackend.connect(lab.options())) {
-                for (int i = 0; i < 400 && backend.snapshot().tenant("tenant-a").orElseThrow().pod("default/mid")
-                        .isEmpty(); i++) {
-                    Thread.sleep(50);
-                }
+                Await.until(() -> backend.snapshot().tenant("tenant-a").orElseThrow().pod("default/mid").isPresent());
                 PendingExplanation x = PendingExplainer.explain(backend, "tenant-a", "default/mid",
                         SchedulerConfig.DEFAULTS);
                 return x.cards().stream().filter(v -> v.cardId().equals("GPU-m")).findFirst().orElseThrow();

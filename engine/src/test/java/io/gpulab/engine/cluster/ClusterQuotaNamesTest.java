@@ -47,15 +47,13 @@ class ClusterQuotaNamesTest {
                     .withLimits(Map.of("example.com/vgpu", new Quantity("1"), "example.com/vmem", new Quantity("5000")))
                     .endResources().endContainer().endSpec().withNewStatus().withPhase("Pending").endStatus().build())
                     .create();
-            PendingExplanation online = null;
-            for (int i = 0; i < 100 && (online == null || online.cards().isEmpty()); i++) {
-                Thread.sleep(100);
+            PendingExplanation online = Await.until(() -> {
                 try {
-                    online = PendingExplainer.explain(backend, "tenant-a", "default/small", OWN);
+                    return PendingExplainer.explain(backend, "tenant-a", "default/small", OWN);
                 } catch (ClusterException e) {
-                    online = null;
+                    return null;   // the pod is not listed yet
                 }
-            }
+            }, x -> x != null && !x.cards().isEmpty());
             // 20000 MB used by gpu-pod-1 + 5000 x 2 asked > 12500 x 2: refused for the namespace's quota
             assertEquals("ResourceQuotaNotFit", online.cards().get(0).reason());
             // with the chart's names the quota is not HAMi's and the pod asks for no HAMi device
@@ -63,11 +61,8 @@ class ClusterQuotaNamesTest {
                     PendingExplainer.explain(backend, "tenant-a", "default/small", SchedulerConfig.DEFAULTS).verdict());
 
             backend.assumeHami("tenant-a", OWN);
-            List<QuotaView> q = List.of();
-            for (int i = 0; i < 100 && q.isEmpty(); i++) {
-                Thread.sleep(100);
-                q = backend.snapshot().tenant("tenant-a").orElseThrow().quotas();
-            }
+            List<QuotaView> q = Await.until(() -> backend.snapshot().tenant("tenant-a").orElseThrow().quotas(),
+                    l -> !l.isEmpty());
             assertEquals(List.of(new QuotaView("default", 20000, 25000L, 30, null)), q);
             backend.assumeHami("tenant-a", SchedulerConfig.DEFAULTS);
             assertEquals(List.of(), backend.snapshot().tenant("tenant-a").orElseThrow().quotas(),

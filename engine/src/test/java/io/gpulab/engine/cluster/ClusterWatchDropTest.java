@@ -61,12 +61,7 @@ class ClusterWatchDropTest {
     }
 
     private static LabSnapshot await(ClusterBackend backend, Predicate<LabSnapshot> done) throws InterruptedException {
-        long end = System.currentTimeMillis() + 90_000;
-        LabSnapshot s = backend.snapshot();
-        while (!done.test(s) && System.currentTimeMillis() < end) {
-            Thread.sleep(100);
-            s = backend.snapshot();
-        }
+        LabSnapshot s = Await.until(backend::snapshot, done);
         assertTrue(done.test(s), "snapshot never caught up after the dropped watch: " + s.tenant("tenant-a"));
         return s;
     }

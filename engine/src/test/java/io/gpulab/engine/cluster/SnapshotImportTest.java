@@ -124,22 +124,17 @@ class SnapshotImportTest {
                             .addToHard("limits.nvidia.com/gpumem", new io.fabric8.kubernetes.api.model.Quantity("25000"))
                             .endSpec().build()).create();
             lab.tenantA.client.pods().resource(MockLab.gpuPod("small", "Pending", "", Map.of(), 10000, 10)).create();
-            PendingExplanation online = null;
-            for (int i = 0; i < 100 && (online == null || online.cards().isEmpty()); i++) {
-                Thread.sleep(100);
+            PendingExplanation online = Await.until(() -> {
                 try {
-                    online = PendingExplainer.explain(backend, "tenant-a", "default/small", SchedulerConfig.DEFAULTS);
+                    return PendingExplainer.explain(backend, "tenant-a", "default/small", SchedulerConfig.DEFAULTS);
                 } catch (ClusterException e) {
-                    online = null;
+                    return null;   // the pod is not listed yet
                 }
-            }
+            }, x -> x != null && !x.cards().isEmpty());
             // 20000 MB used by gpu-pod-1 + 10000 asked > 25000: the card is refused for the namespace's quota
             assertEquals("ResourceQuotaNotFit", online.cards().get(0).reason());
-            List<io.gpulab.engine.api.QuotaView> q = List.of();
-            for (int i = 0; i < 100 && q.isEmpty(); i++) {
-                Thread.sleep(100);
-                q = backend.snapshot().tenant("tenant-a").orElseThrow().quotas();
-            }
+            List<io.gpulab.engine.api.QuotaView> q = Await.until(() -> backend.snapshot().tenant("tenant-a").orElseThrow().quotas(),
+                    l -> !l.isEmpty());
             assertEquals(List.of(new io.gpulab.engine.api.QuotaView("default", 20000, 25000L, 30, null)), q);
 
             Map<String, Dump> dumps = new LinkedHashMap<>();

@@ -176,4 +176,20 @@ class IsolationAnalysisTest {
         IsolationRow both = row(t, "management nodes", "all 2 nodes");
         assertEquals(List.of("tenant-a", "tenant-b"), both.affected());
     }
+
+    @Test
+    void onTcpReplicasOneReplicaIsNoAPIAndTheNodesHoldOneTenantEach() {
+        IsolationTable t = IsolationAnalysis.derive(new ScenarioReader().load("tcp-replicas").lab());
+        IsolationRow mgmt3 = row(t, "management nodes", "mgmt-3");
+        assertEquals(List.of("tenant-b"), mgmt3.sharedBy(), mgmt3.sharing());
+        assertEquals(List.of("tenant-b"), mgmt3.affected());
+        assertEquals(List.of(), row(t, "management nodes", "mgmt-1").affected(), "tenant-a's other replica answers");
+        assertEquals(List.of("tenant-b"), row(t, "API server", "tenant-b: its one replica").affected());
+        assertEquals(List.of("tenant-a", "tenant-b"), row(t, "management nodes", "all 3 nodes").affected());
+        assertTrue(t.conclusion().contains("Management infrastructure that held one tenant's parts as built: the "
+                + "management node mgmt-1 (tenant-a lost nothing); the management node mgmt-2 (tenant-a lost "
+                + "nothing); the management node mgmt-3 (tenant-b lost create, read, schedule)."), t.conclusion());
+        assertTrue(t.conclusion().startsWith("Shared by several tenants and failing together: all 3 management nodes "
+                + "(tenant-a and tenant-b lost create, read, schedule)"), t.conclusion());
+    }
 }

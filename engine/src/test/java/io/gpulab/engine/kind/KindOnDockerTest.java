@@ -98,10 +98,15 @@ class KindOnDockerTest {
         docker.close();
     }
 
+    /** tenant-a states its control plane (the TCP applied is generated from it); tenant-b takes Kamaji's defaults. */
+    static final io.gpulab.engine.lab.ControlPlaneSpec TENANT_A_CP = io.gpulab.engine.lab.ControlPlaneSpec.defaults()
+            .withReplicas(3).withVersion(io.gpulab.engine.lab.KubeVersion.parse("v1.35.7", "version"))
+            .withWritePermissions(new io.gpulab.engine.lab.ControlPlaneSpec.WritePermissions(true, false, false));
+
     private KindLabConfig config() {
         return new KindLabConfig(lab, port, List.of(
                 new KindLabConfig.Tenant("tenant-a", List.of(new KindLabConfig.Worker(lab + "-a-worker",
-                        KindPlanTest.A100, 10))),
+                        KindPlanTest.A100, 10)), TENANT_A_CP),
                 new KindLabConfig.Tenant("tenant-b", List.of(new KindLabConfig.Worker(lab + "-b-worker",
                         KindPlanTest.A100, 10)))),
                 dir.resolve(lab + ".kubeconfig"));
@@ -186,8 +191,20 @@ class KindOnDockerTest {
                 + ".0123456789abcdef --discovery-token-ca-cert-hash sha256:0000 "
                 + "--ignore-preflight-errors=SystemVerification,FileExisting"), standInLog(lab + "-a-worker"));
 
-        // helm ran in one-shot containers named per lab, on the node's /var, and they were removed after
+        // each TCP is the manifest generated from the tenant's controlPlane, written into the node through docker
+        // exec byte for byte, applied, and waited for with the status Kamaji settles on
+        assertEquals(TcpManifest.yaml("tenant-a", lab, TENANT_A_CP),
+                ops.exec(cp(), "cat", "/var/gpulab/tcp-tenant-a.yaml").output().replace("\r\n", "\n"));
+        assertEquals(TcpManifest.yaml("tenant-b", lab, io.gpulab.engine.lab.ControlPlaneSpec.defaults()),
+                ops.exec(cp(), "cat", "/var/gpulab/tcp-tenant-b.yaml").output().replace("\r\n", "\n"));
         String log = standInLog(cp());
+        assertTrue(log.contains("apply -f /var/gpulab/tcp-tenant-a.yaml"), log);
+        assertTrue(log.contains("wait tcp/tenant-a --for=jsonpath={.status.kubernetesResources.version.status}="
+                + "WriteLimited --timeout=600s"), log);
+        assertTrue(log.contains("wait tcp/tenant-b --for=jsonpath={.status.kubernetesResources.version.status}="
+                + "Ready --timeout=600s"), log);
+
+        // helm ran in one-shot containers named per lab, on the node's /var, and they were removed after
         assertTrue(log.contains("helm upgrade --install kamaji"), log);
         assertTrue(log.contains("helm upgrade --install hami"), log);
         assertTrue(ops.container(lab + "-helm-kamaji").isEmpty());

@@ -101,6 +101,8 @@ public final class PlanView extends BorderPane {
         column("GPU memory\nbooked", c -> pct(c.metrics().gpuMemory().pct()));
         column("sharing slots\nin use", c -> pct(c.metrics().gpuSlots().pct()));
         column("stranded\nmem / compute", c -> pct(c.strandedMemoryPct()) + " / " + pct(c.strandedComputePct()));
+        // per period, as the answer's sentences say (the period beside it did not fit at 1280 x 720); it includes the
+        // control planes when the plan states them (their sentence under the answer says how much)
         column("cost", c -> c.cost() == null ? "-" : String.format(Locale.ROOT, "%,.0f %s", c.cost(),
                 c.candidate().prices().currency()));
         Button asLab = new Button("Open selected candidate as a lab");
@@ -173,7 +175,11 @@ public final class PlanView extends BorderPane {
     }
 
     private void column(String title, java.util.function.Function<CandidateResult, String> value) {
-        TableColumn<CandidateResult, String> c = new TableColumn<>(title);
+        TableColumn<CandidateResult, String> c = new TableColumn<>();
+        // a header the column's width cuts ("GPU comp...") reads whole on hover
+        javafx.scene.control.Label head = new javafx.scene.control.Label(title);
+        head.setTooltip(new javafx.scene.control.Tooltip(title));
+        c.setGraphic(head);
         c.setCellValueFactory(d -> new ReadOnlyObjectWrapper<>(value.apply(d.getValue())));
         table.getColumns().add(c);
     }

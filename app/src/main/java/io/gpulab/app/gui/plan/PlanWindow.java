@@ -37,8 +37,19 @@ public final class PlanWindow {
     private PlanWindow() {
     }
 
-    /** Opens the window; {@code lab} receives a candidate opened as a lab. */
+    /** The Plan window of each lab window while it is open: the menu brings it forward instead of another. */
+    private static final java.util.Map<Window, Stage> OPEN = new java.util.WeakHashMap<>();
+
+    /**
+     * Opens the window, or brings forward the one already open for {@code owner} (a held Ctrl+L repeats);
+     * {@code lab} receives a candidate opened as a lab.
+     */
     public static Stage show(WorkbenchViewModel lab, Window owner) {
+        Stage open = OPEN.get(owner);
+        if (open != null && open.isShowing()) {
+            open.toFront();
+            return open;
+        }
         ExecutorService background = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "plan-view");
             t.setDaemon(true);
@@ -56,7 +67,9 @@ public final class PlanWindow {
         stage.setScene(scene);
         // inside the lab window's screen, at most 1280 x 800 (the scene follows the stage)
         new WindowPlacement(WindowMemory.userPreferences()).place(stage, "plan", owner, 1280, 800);
+        OPEN.put(owner, stage);
         stage.setOnHidden(e -> {
+            OPEN.remove(owner, stage);
             vm.cancel();
             background.shutdownNow();
         });

@@ -21,13 +21,16 @@ public final class CanvasPane extends VBox {
 
     /** The first-minute hint: shown on an untouched lab whose scenario has steps to play. */
     private static Label welcome(WorkbenchViewModel vm) {
-        Label l = Texts.clipped("", "hint-strip");
+        // wrapped, not cut: on a 1280 px window the sentence needs two lines
+        WordWrapLabel l = new WordWrapLabel("", "hint-strip");
         l.setId("welcome");
         l.setMaxWidth(Double.MAX_VALUE);
+        // its lines, not one line cut, when the canvas below is short of height
+        l.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         Runnable update = () -> {
             int n = vm.playback().scenarioStepCount();
             boolean show = vm.simulated() && n > 0 && vm.timeline().isEmpty();
-            l.setText("The " + vm.snapshot().scenario() + " lab, ready to play: press ▶ Play scenario to run its " + n
+            l.setFullText("The " + vm.snapshot().scenario() + " lab, ready to play: press ▶ Play scenario to run its " + n
                     + " step" + (n == 1 ? "" : "s") + " (or Next step for one at a time), or drag a pod from the "
                     + "palette onto a tenant.");
             l.setVisible(show);

@@ -46,6 +46,21 @@ public final class EventsView extends TableView<LabEvent> {
         c.setPrefWidth(width);
         c.setCellValueFactory(d -> new ReadOnlyStringWrapper(f.apply(d.getValue())));
         c.setSortable(false);
+        // a message or object name wider than its column reads whole on hover
+        c.setCellFactory(col -> new javafx.scene.control.TableCell<>() {
+            @Override
+            protected void updateItem(String text, boolean empty) {
+                super.updateItem(text, empty);
+                setText(empty ? null : text);
+                if (empty || text == null || text.isEmpty()) {
+                    setTooltip(null);
+                } else if (getTooltip() == null) {
+                    setTooltip(new javafx.scene.control.Tooltip(text));
+                } else {
+                    getTooltip().setText(text);
+                }
+            }
+        });
         return c;
     }
 }

@@ -110,24 +110,25 @@ public final class ManagementBand extends VBox {
         }
     }
 
-    /** The collapsed band's one line: enough to see that something shared is wrong. */
+    /** The collapsed band's one line: what is wrong first, so a short window's cut line still says it. */
     static String summary(LabSnapshot s) {
         ManagementView m = s.management();
-        StringBuilder b = new StringBuilder(m.name()).append(" · Kamaji ").append(m.kamajiReady() ? "ready" : "not ready");
-        if (!m.nodes().isEmpty()) {
-            long ready = m.nodes().stream().filter(n -> "Ready".equals(n.state())).count();
-            b.append(" · ").append(ready).append(" of ").append(m.nodes().size()).append(" nodes Ready");
-        }
-        if (m.dataStores().isEmpty()) {
-            b.append(" · ").append(m.datastore());
-        }
+        long ready = s.tenants().stream().filter(t -> "Ready".equals(t.controlPlane().phase())).count();
+        StringBuilder b = new StringBuilder().append(ready).append(" of ").append(s.tenants().size())
+                .append(" control planes Ready");
         for (ManagementView.DataStoreView d : m.dataStores()) {
             b.append(" · DataStore ").append(d.name()).append(' ').append(d.healthy()).append('/')
                     .append(d.members().size()).append(d.ready() ? "" : " (no quorum)");
         }
-        long ready = s.tenants().stream().filter(t -> "Ready".equals(t.controlPlane().phase())).count();
-        return b.append(" · MetalLB ").append(m.metallbPool()).append(" · ").append(ready).append(" of ").append(s.tenants().size())
-                .append(" control planes Ready").toString();
+        if (!m.nodes().isEmpty()) {
+            long up = m.nodes().stream().filter(n -> "Ready".equals(n.state())).count();
+            b.append(" · ").append(up).append(" of ").append(m.nodes().size()).append(" nodes Ready");
+        }
+        b.append(" · ").append(m.name()).append(" · Kamaji ").append(m.kamajiReady() ? "ready" : "not ready");
+        if (m.dataStores().isEmpty()) {
+            b.append(" · ").append(m.datastore());
+        }
+        return b.append(" · MetalLB ").append(m.metallbPool()).toString();
     }
 
     /** {@code 2 of 3 members up · quorum 2: kept}; a one-server DataStore says up or down. */
@@ -158,14 +159,6 @@ public final class ManagementBand extends VBox {
         l.setMinWidth(Region.USE_PREF_SIZE);
         l.setId(id);
         return l;
-    }
-
-    private static HBox titled(String icon, String name, Label pill) {
-        Label n = Texts.clipped(name, "service-name");
-        HBox.setHgrow(n, Priority.ALWAYS);
-        HBox h = icon == null ? new HBox(8, n, pill) : new HBox(8, Icons.icon(icon, 16, "service-icon"), n, pill);
-        h.setAlignment(Pos.CENTER_LEFT);
-        return h;
     }
 
     /** A box's title: its icon and name, the whole width (a management node's name is long). */
@@ -234,31 +227,39 @@ public final class ManagementBand extends VBox {
         if (n.pods().isEmpty()) {
             pods.getChildren().add(Texts.clipped("no pods", "muted"));
         }
-        return box("mgmt-node-" + n.name(), titled(Icons.SERVER, n.name()), stated(pill(n.state(), kind,
-                "mgmt-node-state-" + n.name()), facts), requested, pods);
+        return box("mgmt-node-" + n.name(), titled(Icons.SERVER, n.name()), new HBox(pill(n.state(), kind,
+                "mgmt-node-state-" + n.name())), facts, requested, pods);
     }
 
     /** The TenantControlPlane pods bound to no node, with kube-scheduler's reason; null when every pod is placed. */
     private static @org.jspecify.annotations.Nullable Node unscheduled(LabSnapshot s) {
-        VBox rows = new VBox(3);
+        // one group per kube-scheduler text: a drained node leaves every replacement with the same sentence
+        Map<String, VBox> groups = new LinkedHashMap<>();
         for (TenantView t : s.tenants()) {
             for (ControlPlaneView.TcpPodView p : t.controlPlane().pods()) {
                 if (p.node().isEmpty()) {
-                    Label name = Texts.clipped(p.name() + " (" + t.name() + ", " + p.phase() + ")", "mgmt-pod",
-                            "tcp");
+                    String message = p.message().isEmpty() ? "not bound yet" : p.message();
+                    VBox g = groups.computeIfAbsent(message, k -> {
+                        Label why = new WordWrapLabel(k, "warning-text", "pending-why");
+                        VBox v = new VBox(2, why);
+                        v.setId("mgmt-pending-group-" + groups.size());
+                        return v;
+                    });
+                    Label name = Texts.clipped(p.name() + " · " + p.phase(), "mono-muted");
                     name.setId("mgmt-pending-" + p.name());
-                    Label why = new WordWrapLabel(p.message().isEmpty() ? "not bound yet" : p.message(),
-                            "warning-text");
-                    why.setId("mgmt-pending-why-" + p.name());
-                    rows.getChildren().addAll(name, why);
+                    g.getChildren().add(g.getChildren().size() - 1, name);
                 }
             }
         }
-        if (rows.getChildren().isEmpty()) {
+        if (groups.isEmpty()) {
             return null;
         }
-        return box("mgmt-unscheduled", titled(null, "Not scheduled", pill("Pending", "warn",
-                "mgmt-unscheduled-state")), rows);
+        VBox rows = new VBox(6);
+        rows.getChildren().addAll(groups.values());
+        Label title = Texts.clipped("Not scheduled", "service-name");
+        HBox head = new HBox(8, title, pill("Pending", "warn", "mgmt-unscheduled-state"));
+        head.setAlignment(Pos.CENTER_LEFT);
+        return box("mgmt-unscheduled", head, rows);
     }
 
     private static Node dataStore(ManagementView.DataStoreView d) {

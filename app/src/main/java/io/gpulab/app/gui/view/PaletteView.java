@@ -92,9 +92,8 @@ public final class PaletteView extends VBox {
     }
 
     private void updateCustomLabel() {
-        Label sub = (Label) customSource.lookup(".palette-sub");
-        if (sub != null) {
-            sub.setText(form.template().map(PodTemplate::requestLabel).orElse("fix the fields above"));
+        if (customSource.lookup(".palette-sub") instanceof WordWrapLabel sub) {
+            sub.setFullText(form.template().map(PodTemplate::requestLabel).orElse("fix the fields above"));
         }
     }
 
@@ -107,11 +106,12 @@ public final class PaletteView extends VBox {
     private HBox source(PodTemplate t, String sub) {
         Label name = new Label(t.label());
         name.getStyleClass().add("palette-name");
-        Label s = new Label(sub);
-        s.getStyleClass().add("palette-sub");
-        Region grow = new Region();
-        HBox.setHgrow(grow, Priority.ALWAYS);
-        HBox box = new HBox(8, Icons.icon(Icons.GRIP, 14, "grip"), new VBox(1, name, s), grow);
+        // the request wraps on a narrow palette (1024 and 1280 px windows) instead of ending in "..."
+        Label s = new WordWrapLabel(sub, "palette-sub");
+        VBox text = new VBox(1, name, s);
+        text.setMinWidth(0);
+        HBox.setHgrow(text, Priority.ALWAYS);
+        HBox box = new HBox(8, Icons.icon(Icons.GRIP, 14, "grip"), text);
         box.setAlignment(Pos.CENTER_LEFT);
         box.getStyleClass().addAll("palette-item", "tpl-" + t.id());
         box.setId("palette-" + t.id());

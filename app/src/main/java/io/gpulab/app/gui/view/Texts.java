@@ -11,6 +11,12 @@ import javafx.util.Duration;
  */
 public final class Texts {
 
+    /**
+     * Key in a label's properties: its full text is its tooltip (made on first hover). The real-window
+     * tests accept such a label cut.
+     */
+    public static final String FULL_TEXT_ON_HOVER = "gpulab.fullTextOnHover";
+
     private Texts() {
     }
 
@@ -27,6 +33,7 @@ public final class Texts {
         l.setWrapText(false);
         l.setMinWidth(0);
         l.setTextOverrun(OverrunStyle.ELLIPSIS);
+        l.getProperties().put(FULL_TEXT_ON_HOVER, Boolean.TRUE);
         // the tooltip is made on first hover: canvases rebuild hundreds of these labels per lab change
         l.addEventHandler(javafx.scene.input.MouseEvent.MOUSE_ENTERED, e -> {
             if (l.getTooltip() == null) {

@@ -127,6 +127,18 @@ public final class ToolbarView extends ToolBar {
         }
     }
 
+    /**
+     * Sorts the items between bar and overflow menu again: JavaFX's ToolBar does so when its width or
+     * items change, not when their type grows (presentation mode), which left Undo and Redo past the edge.
+     */
+    public void refit() {
+        javafx.application.Platform.runLater(() -> {
+            List<javafx.scene.Node> items = List.copyOf(getItems());
+            getItems().clear();
+            getItems().addAll(items);
+        });
+    }
+
     private void setupBindings() {
         play.selectedProperty().bindBidirectional(vm.playingProperty());
     }

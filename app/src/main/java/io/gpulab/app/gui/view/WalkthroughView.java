@@ -92,6 +92,15 @@ public final class WalkthroughView extends VBox {
             }
         });
         picker.setId("walkthrough-picker");
+        // a title too long for the panel reads whole on hover
+        picker.setButtonCell(new javafx.scene.control.ListCell<>() {
+            @Override
+            protected void updateItem(Walkthrough w, boolean empty) {
+                super.updateItem(w, empty);
+                setText(empty || w == null ? "" : w.title());
+                setTooltip(empty || w == null ? null : new Tooltip(w.title()));
+            }
+        });
         picker.setMaxWidth(Double.MAX_VALUE);
         start.setId("walkthrough-start");
         start.getStyleClass().add("accent");
@@ -115,11 +124,12 @@ public final class WalkthroughView extends VBox {
 
     private void layoutParts() {
         HBox.setHgrow(picker, Priority.ALWAYS);
-        HBox top = new HBox(6, picker, start);
+        // the picker has its row: beside Start a title was cut in presentation mode's larger type
+        HBox top = new HBox(6, picker);
         top.setAlignment(Pos.CENTER_LEFT);
         HBox.setHgrow(progress, Priority.ALWAYS);
         progress.setMaxWidth(Double.MAX_VALUE);
-        HBox browse = new HBox(6, progress, back, next);
+        HBox browse = new HBox(6, start, progress, back, next);
         browse.setAlignment(Pos.CENTER_LEFT);
         VBox body = new VBox(10, title, summary, steps);
         body.getStyleClass().add("walkthrough-body");

@@ -32,6 +32,7 @@ public final class WorkbenchView extends BorderPane {
     static final double SIDE_WIDE = 360;
     static final double SIDE_NARROW = 290;
     private TopologyView topology;
+    private ToolbarView toolbar;
     private CanvasPane canvas;
     private ScrollPane palette;
     private EventsDrawer events;
@@ -41,6 +42,8 @@ public final class WorkbenchView extends BorderPane {
     private boolean fitting;
     private boolean presentation;
     private boolean fullScreenWatched;
+    /** Where the window was before presentation mode took the screen. */
+    private javafx.geometry.@org.jspecify.annotations.Nullable Rectangle2D windowed;
 
     public WorkbenchView(WorkbenchViewModel vm, WalkthroughViewModel walkthroughs, List<String> scenarios) {
         this.vm = vm;
@@ -58,9 +61,10 @@ public final class WorkbenchView extends BorderPane {
     private void layoutParts(List<String> scenarios) {
         canvas = new CanvasPane(vm);
         topology = canvas.topology();
+        toolbar = new ToolbarView(vm, actions);
         setTop(new VBox(new MenuBarView(vm, actions, walkthroughs, scenarios, this::startWalkthrough,
                 this::togglePresentation),
-                new ToolbarView(vm, actions)));
+                toolbar));
         palette = new ScrollPane(new PaletteView());
         palette.setFitToWidth(true);
         palette.getStyleClass().add("side-scroll");
@@ -133,26 +137,55 @@ public final class WorkbenchView extends BorderPane {
         if (getScene() != null) {
             fit(getScene().getWidth(), getScene().getHeight());
         }
+        toolbar.refit();
     }
 
     /**
-     * View → Presentation mode: the styling of {@link #setPresentation} and the whole screen; leaving full
-     * screen (Esc) leaves presentation mode too, so the two never disagree.
+     * View → Presentation mode: the styling of {@link #setPresentation} on the whole screen. Full screen
+     * where a window manager grants it; without one (a kiosk, Xvfb) the request changes nothing, so the
+     * window also takes the screen's bounds itself. Esc, or the window manager leaving full screen, ends
+     * presentation mode and puts the window back where it was.
      */
     public void togglePresentation() {
         boolean on = !presentation;
         setPresentation(on);
-        if (getScene() != null && getScene().getWindow() instanceof javafx.stage.Stage stage) {
-            if (!fullScreenWatched) {
-                fullScreenWatched = true;
-                stage.fullScreenProperty().addListener((o, was, full) -> {
-                    if (!full && presentation) {
-                        setPresentation(false);
-                    }
-                });
-            }
+        if (getScene() == null || !(getScene().getWindow() instanceof javafx.stage.Stage stage)) {
+            return;
+        }
+        if (!fullScreenWatched) {
+            fullScreenWatched = true;
+            stage.fullScreenProperty().addListener((o, was, full) -> {
+                if (was && !full && presentation) {
+                    togglePresentation();
+                }
+            });
+            getScene().addEventHandler(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+                if (e.getCode() == javafx.scene.input.KeyCode.ESCAPE && presentation) {
+                    togglePresentation();
+                    e.consume();
+                }
+            });
+        }
+        if (on) {
+            windowed = new javafx.geometry.Rectangle2D(stage.getX(), stage.getY(), stage.getWidth(),
+                    stage.getHeight());
+            var screens = javafx.stage.Screen.getScreensForRectangle(windowed);
+            var whole = (screens.isEmpty() ? javafx.stage.Screen.getPrimary() : screens.get(0)).getBounds();
             stage.setFullScreenExitHint("Presentation mode: Esc or Ctrl+Shift+F leaves it");
-            stage.setFullScreen(on);
+            stage.setFullScreen(true);
+            stage.setX(whole.getMinX());
+            stage.setY(whole.getMinY());
+            stage.setWidth(whole.getWidth());
+            stage.setHeight(whole.getHeight());
+        } else {
+            stage.setFullScreen(false);
+            if (windowed != null) {
+                stage.setX(windowed.getMinX());
+                stage.setY(windowed.getMinY());
+                stage.setWidth(windowed.getWidth());
+                stage.setHeight(windowed.getHeight());
+                windowed = null;
+            }
         }
     }
 

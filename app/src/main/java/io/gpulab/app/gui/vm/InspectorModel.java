@@ -98,6 +98,29 @@ public final class InspectorModel {
         r.add(new InspectorRow("Management cluster", "Kamaji controller", m.kamajiReady() ? "Ready" : "Not ready"));
         r.add(new InspectorRow("Management cluster", "datastore", m.datastore() + " (" + m.datastoreDriver() + ")"));
         r.add(new InspectorRow("Management cluster", "MetalLB pool", m.metallbPool()));
+        for (ManagementView.NodeView n : m.nodes()) {
+            String c = "Node " + n.name();
+            r.add(new InspectorRow(c, "state", n.state()));
+            r.add(new InspectorRow(c, "allocatable", n.cpu() + " CPU, " + Formats.mb(n.memoryMiB()) + " MiB"
+                    + (n.zone().isEmpty() ? "" : ", zone " + n.zone())));
+            r.add(new InspectorRow(c, "requested", n.cpuRequestedMilli() + "m CPU, "
+                    + Formats.mb(n.memoryRequestedMiB()) + " MiB"));
+            r.add(new InspectorRow(c, "pods", n.pods().isEmpty() ? "none" : String.join(", ", n.pods())));
+        }
+        for (ManagementView.DataStoreView d : m.dataStores()) {
+            String c = "DataStore " + d.name();
+            r.add(new InspectorRow(c, "driver", d.driver()));
+            r.add(new InspectorRow(c, "status.ready", String.valueOf(d.ready())));
+            r.add(new InspectorRow(c, "members up", d.healthy() + " of " + d.members().size() + " (quorum "
+                    + d.quorum() + ")"));
+            d.members().forEach(x -> r.add(new InspectorRow(c, x.name(), (x.up() ? "up" : "down")
+                    + (x.node().isEmpty() ? "" : " on " + x.node()))));
+            r.add(new InspectorRow(c, "status.usedBy", String.join(", ", d.usedBy())));
+            d.prefixes().forEach((t, p) -> r.add(new InspectorRow(c, "prefix of " + t, p)));
+            if (!d.error().isEmpty()) {
+                r.add(new InspectorRow(c, "kube-apiserver reads", d.error()));
+            }
+        }
         m.warnings().forEach(w -> r.add(new InspectorRow("Warnings", "warning", w)));
     }
 
@@ -108,9 +131,23 @@ public final class InspectorModel {
         r.add(new InspectorRow(c, "phase", cp.phase()));
         r.add(new InspectorRow(c, "version", cp.version()));
         r.add(new InspectorRow(c, "endpoint", cp.endpoint()));
+        r.add(new InspectorRow(c, "installed version", cp.installedVersion().isEmpty() ? "none yet"
+                : cp.installedVersion()));
+        r.add(new InspectorRow(c, "replicas", cp.readyReplicas() + " ready, " + cp.updatedReplicas() + " updated, "
+                + cp.replicas() + " desired"));
+        r.add(new InspectorRow(c, "datastore", cp.dataStore()));
         r.add(new InspectorRow(c, "datastore schema", cp.dataStoreSchema()));
+        r.add(new InspectorRow(c, "writePermissions", cp.writePermissions()));
+        r.add(new InspectorRow(c, "API server", cp.serving() ? "answers" : cp.apiError()));
         cp.components().forEach(x ->
                 r.add(new InspectorRow("Components", x.name(), x.ready() ? "Ready" : "Not ready")));
+        cp.pods().forEach(p -> r.add(new InspectorRow("Pods", p.name(), p.phase()
+                + (p.ready() ? ", ready" : ", not ready")
+                + (p.node().isEmpty() ? ", not bound" : " on " + p.node()) + ", " + p.version()
+                + (p.message().isEmpty() ? "" : ": " + p.message()))));
+        cp.effects().forEach(e -> r.add(new InspectorRow("What the tenant sees", "effect", e)));
+        cp.kubelets().forEach(k -> r.add(new InspectorRow("Kubelets", k.node(), k.version() + (k.supported()
+                ? " (within the version-skew policy)" : ": " + k.violation()))));
     }
 
     private static void tenant(List<InspectorRow> r, TenantView t) {

@@ -66,7 +66,8 @@ class ClusterWorkbenchViewTest {
 
     @Test
     void theClusterIsDrawnWithItsSharedCardAndTheSimulationControlsAreOff(FxRobot robot) throws Exception {
-        long end = System.currentTimeMillis() + 10_000;
+        // a bound against a hang only: on a loaded machine the informer's first list can take many seconds
+        long end = System.currentTimeMillis() + io.gpulab.engine.cluster.Await.BOUND.toMillis();
         while (System.currentTimeMillis() < end && workbench.viewModel().snapshot().tenant("tenant-a").orElseThrow()
                 .nodes().get(0).cards().get(0).usedMemMB() < 60_000) {
             WaitForAsyncUtils.sleep(100, java.util.concurrent.TimeUnit.MILLISECONDS);

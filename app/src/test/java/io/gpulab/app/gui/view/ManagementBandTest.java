@@ -99,7 +99,9 @@ class ManagementBandTest {
             for (ControlPlaneView.TcpPodView p : cp.pods()) {
                 if (p.node().isEmpty()) {
                     unplaced.add(p.name());
-                    assertEquals(p.message(), text(robot, "mgmt-pending-why-" + p.name()));
+                    Node chip = robot.lookup("#mgmt-pending-" + p.name()).query();
+                    assertEquals(p.message(), ((WordWrapLabel) chip.getParent().lookup(".pending-why")).getFullText(),
+                            p.name());
                 }
             }
         }
@@ -155,8 +157,8 @@ class ManagementBandTest {
         assertTrue(shown(robot, "mgmt-unscheduled"), "the evicted pods' replacements fit nowhere");
         String pending = s.tenant("tenant-a").orElseThrow().controlPlane().pods().stream()
                 .filter(p -> p.node().isEmpty()).findFirst().orElseThrow().name();
-        assertEquals("0/1 nodes are available: 1 node(s) were unschedulable.",
-                text(robot, "mgmt-pending-why-" + pending));
+        assertEquals("0/1 nodes are available: 1 node(s) were unschedulable.", ((WordWrapLabel) robot
+                .lookup("#mgmt-pending-" + pending).query().getParent().lookup(".pending-why")).getFullText());
 
         act(robot, () -> vm.faults().setManagementNode("kamaji-control-plane", "ready"));
         act(robot, () -> vm.advance(Duration.ofSeconds(30)));

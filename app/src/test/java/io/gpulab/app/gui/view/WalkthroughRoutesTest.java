@@ -135,7 +135,8 @@ class WalkthroughRoutesTest {
         javafx.scene.control.MenuBar bar = robot.lookup(".menu-bar").queryAs(javafx.scene.control.MenuBar.class);
         javafx.scene.control.Menu faults = bar.getMenus().stream().filter(m -> "Faults".equals(m.getText()))
                 .findFirst().orElseThrow();
-        robot.interact(() -> faults.getOnShowing().handle(new javafx.event.Event(javafx.scene.control.Menu.ON_SHOWING)));
+        robot.interact(() -> faults.getOnShowing().handle(
+                new javafx.event.Event(javafx.scene.control.Menu.ON_SHOWING)));
         List<javafx.scene.control.MenuItem> all = new ArrayList<>();
         java.util.ArrayDeque<javafx.scene.control.MenuItem> todo = new java.util.ArrayDeque<>(faults.getItems());
         while (!todo.isEmpty()) {

@@ -35,6 +35,30 @@ class InspectorModelTest {
     }
 
     @Test
+    void theManagementClusterAndAControlPlaneShowWhatTheEngineStatesAfterAQuorumLoss() throws Exception {
+        var lab = io.gpulab.app.gui.EngineLabOpener.sim().open("article");
+        var b = lab.backend();
+        b.execute(new io.gpulab.engine.api.LabCommand.SetDataStoreMember("default", "kamaji-etcd-0", false));
+        b.execute(new io.gpulab.engine.api.LabCommand.SetDataStoreMember("default", "kamaji-etcd-1", false));
+        b.execute(new io.gpulab.engine.api.LabCommand.Advance(java.time.Duration.ofSeconds(30)));
+        var s = b.snapshot();
+        var m = InspectorModel.rows(s, new Selection(Selection.Kind.MANAGEMENT, "", "kamaji"), List.of());
+        assertTrue(has(m, "DataStore default", "members up", "1 of 3 (quorum 2)"), m::toString);
+        assertTrue(has(m, "DataStore default", "kamaji-etcd-0", "down on kamaji-control-plane"), m::toString);
+        assertTrue(has(m, "DataStore default", "kube-apiserver reads", "etcdserver: request timed out"), m::toString);
+        assertTrue(has(m, "Node kamaji-control-plane", "state", "Ready"), m::toString);
+        var cp = InspectorModel.rows(s, new Selection(Selection.Kind.CONTROL_PLANE, "tenant-a", "tenant-a"),
+                List.of());
+        assertTrue(has(cp, "TenantControlPlane", "phase", "NotReady"), cp::toString);
+        assertTrue(has(cp, "TenantControlPlane", "replicas", "0 ready, 2 updated, 2 desired"), cp::toString);
+        assertTrue(has(cp, "TenantControlPlane", "API server", "The connection to the server 172.18.255.200:6443 "
+                + "was refused - did you specify the right host or port?"), cp::toString);
+        assertTrue(cp.stream().anyMatch(r -> "What the tenant sees".equals(r.category())
+                && r.value().startsWith("running pods keep running")), cp::toString);
+        b.close();
+    }
+
+    @Test
     void cardShowsUsageAgainstCapacity() {
         var rows = InspectorModel.rows(Fixtures.articleAfterFourPods(false), Selection.card("tenant-a", "GPU-0"),
                 List.of());

@@ -125,7 +125,8 @@ class WorkbenchOnClusterTest {
     void podsCreatedByOthersAppearWithoutAnyActionInTheWorkbench() throws Exception {
         tenantA().pods().inNamespace("default").resource(MockLab.gpuPod("from-kubectl", null, "", Map.of(),
                 20000, 30)).create();
-        long end = System.currentTimeMillis() + 10_000;
+        // a bound against a hang only: on a loaded machine the informer's first list can take many seconds
+        long end = System.currentTimeMillis() + io.gpulab.engine.cluster.Await.BOUND.toMillis();
         // the pod's events arrive on their own watch, possibly after the pod shows Running: wait for both
         while (System.currentTimeMillis() < end && (vm.snapshot().tenant("tenant-a").orElseThrow()
                 .pod("default/from-kubectl").filter(p -> "Running".equals(p.phase())).isEmpty()
