@@ -27,6 +27,8 @@ final class PlaceIndex {
 
     private static final class Entry {
         final long[] scores;
+        /** Each node's version at its last scoring: a node the journal names several times is scored once. */
+        final long[] versions;
         final boolean[] passes;
         final TreeSet<Integer> passing;
         long epoch = -1;
@@ -34,6 +36,7 @@ final class PlaceIndex {
 
         Entry(int nodes) {
             scores = new long[nodes];
+            versions = new long[nodes];
             passes = new boolean[nodes];
             passing = new TreeSet<>((a, b) -> {
                 int c = Long.compare(scores[b], scores[a]);
@@ -82,7 +85,10 @@ final class PlaceIndex {
         } else {
             for (int j = e.seen; j < journalSize; j++) {
                 int i = journal[j];
-                rescore(e, i, nodes.get(i), host, scalar);
+                SimNode n = nodes.get(i);
+                if (e.versions[i] != n.version()) {
+                    rescore(e, i, n, host, scalar);
+                }
             }
         }
         e.seen = journalSize;
@@ -90,6 +96,7 @@ final class PlaceIndex {
     }
 
     private static void rescore(Entry e, int i, SimNode n, HostRequests host, Map<String, Long> scalar) {
+        e.versions[i] = n.version();
         if (e.passes[i]) {
             e.passing.remove(i);
             e.passes[i] = false;
