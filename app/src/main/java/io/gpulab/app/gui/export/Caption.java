@@ -26,13 +26,18 @@ public record Caption(String scenario, String backend, String virtualTime, Strin
                 vm.simulated() ? r.after() : "as observed", Sha256.of(r.text()));
     }
 
+    /** What every picture says it is, whatever was cropped around it: the rules simulated, no GPU measured. */
+    static final String SIMULATION = "simulation: HAMi's decisions with a mock device plugin, no GPU ran";
+
     /**
-     * Two lines, as printed in the strip: the lab, backend, times; then its history and the SHA-256 (first 12 hex
-     * digits) of that history as a scenario, which identifies the file a report of the same lab attaches.
+     * Three lines, as printed in the strip: the lab, backend, times; its history and the SHA-256 (first 12 hex
+     * digits) of that history as a scenario, which identifies the file a report of the same lab attaches; the
+     * versions and what the picture is a simulation of.
      */
     public String line() {
         return "scenario " + scenario + "   ·   backend " + backend + "   ·   lab time " + virtualTime
                 + "   ·   exported " + date + "\nthe lab " + history + "   ·   as a scenario: sha256 "
-                + sha256.substring(0, Math.min(12, sha256.length()));
+                + sha256.substring(0, Math.min(12, sha256.length()))
+                + "\ngpulab " + io.gpulab.app.GpulabVersion.VERSION + "   ·   HAMi v2.10.0   ·   " + SIMULATION;
     }
 }

@@ -58,6 +58,9 @@ class CaptionStripTest {
             });
             assertEquals(List.of(), cut, "cut in the caption strip at " + width + " px");
             assertTrue(height[0] > 10, "a strip is drawn");
+            assertTrue(c.line().contains("HAMi v2.10.0") && c.line().contains("gpulab ")
+                    && c.line().contains("simulation: HAMi's decisions with a mock device plugin, no GPU ran"),
+                    "versions and the simulation line: " + c.line());
         }
     }
 }
