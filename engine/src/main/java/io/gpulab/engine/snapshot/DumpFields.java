@@ -18,7 +18,10 @@ final class DumpFields {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final List<String> CONTAINER = List.of("name", "image", "resources");
     private static final Map<String, List<String>> KEEP = Map.of(
-            "Node", List.of("metadata.name", "metadata.namespace", "metadata.annotations", "status.capacity"),
+            // labels, taints, unschedulable, allocatable and the kubelet's version: a management node and a
+            // worker's kubeletVersion (import snapshot --management) are read from them
+            "Node", List.of("metadata.name", "metadata.namespace", "metadata.labels", "metadata.annotations",
+                    "spec.unschedulable", "spec.taints", "status.capacity", "status.allocatable", "status.nodeInfo"),
             "Pod", List.of("metadata.name", "metadata.namespace", "metadata.labels", "metadata.annotations",
                     "spec.schedulerName", "spec.nodeName", "spec.containers", "spec.initContainers",
                     "status.phase", "status.initContainerStatuses"),

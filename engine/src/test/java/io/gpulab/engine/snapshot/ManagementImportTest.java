@@ -116,6 +116,28 @@ class ManagementImportTest {
     }
 
     @Test
+    void aTenantDumpReadFromAFileKeepsItsKubeletsVersion() throws Exception {
+        Path tenant = dir.resolve("tenant-a.yaml");
+        Files.writeString(tenant, """
+                apiVersion: v1
+                kind: List
+                items:
+                - apiVersion: v1
+                  kind: Node
+                  metadata: {name: tenant-a-worker, labels: {kubernetes.io/hostname: tenant-a-worker}}
+                  status:
+                    capacity: {cpu: "8", memory: 32Gi}
+                    allocatable: {cpu: "8", memory: 32Gi}
+                    nodeInfo: {kubeletVersion: v1.34.4}
+                """);
+        Map<String, Dump> one = new LinkedHashMap<>();
+        one.put("tenant-a", DumpReader.read(tenant));
+        Scenario s = run(SnapshotImporter.toScenario("s", one, DumpReader.read(management("", ""))));
+        assertEquals("v1.34.4", s.lab().tenants().get(0).workers().get(0).kubeletVersion().text(),
+                "the streamed dump keeps status.nodeInfo (it was dropped with the fields the import does not read)");
+    }
+
+    @Test
     void anObjectRunWouldRefuseIsNamedWithFileAndObjectAndLeftOut() throws Exception {
         Path f = management("version: v1.36.1}", "version: latest}");
         SnapshotImporter.Result r = SnapshotImporter.toScenario("s", tenants(), DumpReader.read(f));
