@@ -58,19 +58,21 @@ final class ClusterWrites {
 
     CommandResult apply(LabCommand command) {
         if (command instanceof LabCommand.SubmitPod s) {
-            return guarded(s.tenant(), w -> submit(w, s.manifest()));
+            return guarded(s.tenant(), "create pod", w -> submit(w, s.manifest()));
         }
         if (command instanceof LabCommand.DeletePod d) {
-            return guarded(d.tenant(), w -> delete(w, d.podKey()));
+            return guarded(d.tenant(), "delete pod " + d.podKey(), w -> delete(w, d.podKey()));
         }
         if (command instanceof LabCommand.Unlock u) {
-            return guarded(u.tenant(), w -> unlock(w, u.node(), u.confirmed()));
+            return guarded(u.tenant(), "patch node " + u.node(), w -> unlock(w, u.node(), u.confirmed()));
         }
         return CommandResult.refused(command.getClass().getSimpleName()
                 + " controls the simulation only; a real cluster (" + backend.id() + " backend) cannot do it");
     }
 
-    private CommandResult guarded(String tenant, java.util.function.Function<TenantWatch, CommandResult> write) {
+    /** @param request what is sent, as the tenant's control-plane view says a refused write */
+    private CommandResult guarded(String tenant, String request,
+                                  java.util.function.Function<TenantWatch, CommandResult> write) {
         if (!allowed) {
             return CommandResult.refused(READ_ONLY);
         }
@@ -79,18 +81,25 @@ final class ClusterWrites {
             return CommandResult.refused("tenant '" + tenant + "' is not connected");
         }
         try {
-            return write.apply(w);
+            CommandResult r = write.apply(w);
+            if (r.accepted()) {
+                w.api().writeAccepted();
+            }
+            return r;
         } catch (KubernetesClientException e) {
             if (e.getCode() <= 0) {
-                return CommandResult.refused("tenant " + tenant + ": the API server did not answer: "
-                        + ClientErrors.sentence(e));
+                String said = "the API server did not answer: " + ClientErrors.sentence(e);
+                w.api().writeRefused(request, said);
+                return CommandResult.refused("tenant " + tenant + ": " + said);
             }
             // kubectl's form, so a refused create carries the status reason (AlreadyExists, InternalError, ...)
             var st = e.getStatus();
             String reason = st == null || st.getReason() == null || st.getReason().isEmpty() ? "HTTP " + e.getCode()
                     : st.getReason();
-            return CommandResult.refused("tenant " + tenant + ": Error from server (" + reason + "): "
-                    + (st == null || st.getMessage() == null ? ClientErrors.sentence(e) : st.getMessage()));
+            String said = "Error from server (" + reason + "): "
+                    + (st == null || st.getMessage() == null ? ClientErrors.sentence(e) : st.getMessage());
+            w.api().writeRefused(request, io.gpulab.engine.scenario.Quote.visible(said));
+            return CommandResult.refused("tenant " + tenant + ": " + said);
         } catch (IllegalArgumentException e) {
             return CommandResult.refused("tenant " + tenant + ": " + e.getMessage());
         }

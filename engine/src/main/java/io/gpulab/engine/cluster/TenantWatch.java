@@ -33,6 +33,7 @@ public final class TenantWatch implements AutoCloseable {
     private final RelistingInformer<Pod> pods;
     private final RelistingInformer<Event> events;
     private final ScheduledExecutorService supervisor;
+    private final TenantApiProbe api;
     private final String webhookFailurePolicy;
     private volatile List<io.fabric8.kubernetes.api.model.ResourceQuota> quotas = List.of();
     private int quotaTicks;
@@ -57,6 +58,7 @@ public final class TenantWatch implements AutoCloseable {
                     onEvent.accept(e);
                     onChange.run();
                 }), onChange, () -> client.v1().events().inAnyNamespace().list().getItems(), RECONCILE_EVERY);
+        this.api = new TenantApiProbe(tenant, client, onChange);
         this.supervisor = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "gpulab-watch-" + tenant);
             t.setDaemon(true);
@@ -121,6 +123,11 @@ public final class TenantWatch implements AutoCloseable {
 
     public String tenant() {
         return tenant;
+    }
+
+    /** What the tenant's API server answered gpulab's own requests, as observed. */
+    TenantApiProbe api() {
+        return api;
     }
 
     /**
@@ -233,6 +240,7 @@ public final class TenantWatch implements AutoCloseable {
 
     @Override
     public void close() {
+        api.close();
         supervisor.shutdownNow();
         nodes.close();
         pods.close();
