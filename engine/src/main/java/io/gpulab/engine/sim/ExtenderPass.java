@@ -78,12 +78,7 @@ final class ExtenderPass {
             return success(t, r.node(), r.devices(), r.events(), why, r.failedNodes().size());
         }
         FitIndex.Entry e = t.fits.entry(ctx, t.nodeList, t.nodeInfos());
-        int fit = 0;
-        for (int i = 0; i < n; i++) {
-            if (!kube.fails(i) && e.scores[i] != null) {
-                fit++;
-            }
-        }
+        int fit = t.fitCounts.count(kube, e, n);
         IntFunction<String> why = i -> e.reasons[i];
         if (fit == 0) {
             return failure(t, why, passing, all, texts);

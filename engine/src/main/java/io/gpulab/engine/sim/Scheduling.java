@@ -92,7 +92,7 @@ final class Scheduling {
             t.pending.park(p, memoKey, ctx, p.host, known);
             return;
         }
-        if (ctx != null && ctx.requestsAnyDevice() && t.kubeScan(p.host) > 0) {
+        if (ctx != null && ctx.requestsAnyDevice() && t.kubeScan(p.host, lab.referenceFilter()) > 0) {
             // kube's own NodeResourcesFit rejected some nodes: HAMi's extender sees only the others
             ExtenderPass.Pass pass = ExtenderPass.run(t, ctx, quoted ? quota : null, lab.referenceFilter(), whole,
                     lab.recording());
