@@ -3,9 +3,11 @@ package io.gpulab.app.cli;
 import io.gpulab.app.gui.EngineLabOpener;
 import io.gpulab.app.gui.FrameBench;
 import io.gpulab.app.gui.HeadlessWorkbench;
+import io.gpulab.app.gui.export.ExportSizeException;
 import io.gpulab.app.gui.export.HeadlessFx;
 import io.gpulab.app.gui.export.LayoutReport;
 import io.gpulab.app.gui.export.PngExporter;
+import io.gpulab.app.gui.view.WorkbenchActions;
 import io.gpulab.engine.output.OutputException;
 import io.gpulab.engine.output.OutputFile;
 import io.gpulab.engine.scenario.ScenarioException;
@@ -57,8 +59,9 @@ public final class ScreenshotCommand implements Callable<Integer> {
     @Option(names = "--dark", description = "Dark theme.")
     boolean dark;
 
-    @Option(names = "--size", defaultValue = "1600x1000", description = "Window size WxH, 320x240 to 7680x4320; "
-            + "the image (size x scale) at most 40 megapixels (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--size", defaultValue = "1600x1000", description = "Window and picture size WxH, 320x240 to "
+            + "7680x4320, caption included: the PNG is W*scale x H*scale pixels, at most 40 megapixels "
+            + "(default: ${DEFAULT-VALUE}).")
     String size;
 
     @Option(names = "--layout", paramLabel = "FILE.json",
@@ -142,14 +145,18 @@ public final class ScreenshotCommand implements Callable<Integer> {
                 });
                 spec.commandLine().getOut().println("wrote " + layout);
             }
-            boolean window = view.equals("window");
             var actions = w.workbench().view().actions();
-            long bytes = HeadlessFx.call(() -> view.equals("slide") ? actions.exportSlideTo(scale, out, output.force)
-                    : actions.exportPngTo(window, scale, out, output.force));
+            // the window is --size: every view is a picture of exactly that size, its caption included
+            WorkbenchActions.View shown = WorkbenchActions.View.valueOf(view.toUpperCase(java.util.Locale.ROOT));
+            long bytes = HeadlessFx.call(() -> PngExporter.writePng(actions.picture(shown, scale), out,
+                    output.force));
             spec.commandLine().getOut().println("wrote " + out + " (" + bytes + " bytes)");
             return GpulabCommand.EXIT_OK;
         } catch (OutputException e) {
             spec.commandLine().getErr().println("gpulab screenshot: " + e.getMessage());
+            return GpulabCommand.EXIT_USAGE;
+        } catch (ExportSizeException e) {
+            spec.commandLine().getErr().println("gpulab screenshot: --size " + e.getMessage());
             return GpulabCommand.EXIT_USAGE;
         } catch (ScenarioException | IllegalArgumentException | IllegalStateException e) {
             spec.commandLine().getErr().println("gpulab screenshot: " + CliSupport.clusterFailure(e));
