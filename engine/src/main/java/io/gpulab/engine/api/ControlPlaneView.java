@@ -24,18 +24,37 @@ import java.util.List;
  * @param effects          what the tenant sees of its control plane's state now, one sentence each (empty when
  *                         nothing is wrong)
  * @param kubelets         the tenant's workers' kubelets against Kubernetes' version-skew policy
+ * @param faults           this control plane's own faults in effect, as their scenario steps name them
+ *                         ({@code dataStoreAccess: revoked}, {@code kube-scheduler: down}); empty on a real cluster
  */
 public record ControlPlaneView(String name, String namespace, String phase, String version, String endpoint,
                                List<ComponentView> components, String dataStoreSchema, String installedVersion,
                                int replicas, int readyReplicas, int updatedReplicas, String dataStore, String apiError,
                                String writePermissions, List<TcpPodView> pods, List<String> effects,
-                               List<KubeletView> kubelets) {
+                               List<KubeletView> kubelets, List<String> faults) {
 
     public ControlPlaneView {
+        faults = List.copyOf(faults);
         components = List.copyOf(components);
         pods = List.copyOf(pods);
         effects = List.copyOf(effects);
         kubelets = List.copyOf(kubelets);
+    }
+
+    /** A control plane without faults of its own known to gpulab (a real cluster's). */
+    public ControlPlaneView(String name, String namespace, String phase, String version, String endpoint,
+                            List<ComponentView> components, String dataStoreSchema, String installedVersion,
+                            int replicas, int readyReplicas, int updatedReplicas, String dataStore, String apiError,
+                            String writePermissions, List<TcpPodView> pods, List<String> effects,
+                            List<KubeletView> kubelets) {
+        this(name, namespace, phase, version, endpoint, components, dataStoreSchema, installedVersion, replicas,
+                readyReplicas, updatedReplicas, dataStore, apiError, writePermissions, pods, effects, kubelets,
+                List.of());
+    }
+
+    /** Whether {@code fault} (e.g. {@code kube-scheduler: down}) is in effect. */
+    public boolean has(String fault) {
+        return faults.contains(fault);
     }
 
     /** A control plane known only by its status (a real cluster's TCP read without its pods). */

@@ -40,6 +40,9 @@ class KamajiFaultsMenuTest {
         STEP.put("fault-replica-", "tcpReplica: lost");
         STEP.put("fault-konnectivity-server-", "konnectivityServer: restart");
         STEP.put("fault-write-", "writePermissions:");
+        STEP.put("fault-access-", "dataStoreAccess: revoked");
+        STEP.put("fault-kube-scheduler-", "component: kube-scheduler");
+        STEP.put("fault-kube-controller-manager-", "component: kube-controller-manager");
         STEP.put("fault-upgrade-", "upgrade:");
         STEP.put("fault-scale-", "scale:");
     }
@@ -124,7 +127,8 @@ class KamajiFaultsMenuTest {
             String heal = id.startsWith("fault-node-") ? "fault-node-ready-kamaji-control-plane"
                     : id.startsWith("fault-write-") ? "fault-write-none-" + id.substring(id.lastIndexOf("tenant-"))
                     : id.startsWith("fault-scale-0-") ? "fault-scale-2-" + id.substring("fault-scale-0-".length())
-                    : id.startsWith("fault-member-") || id.startsWith("fault-datastore-") ? id : null;
+                    : id.startsWith("fault-member-") || id.startsWith("fault-datastore-")
+                    || id.startsWith("fault-access-") || id.startsWith("fault-kube-") ? id : null;
             if (heal != null) {
                 MenuItem h = item(robot, heal);
                 assertNotEquals(fault, h.getText(), "the healing is offered: " + h.getText());
