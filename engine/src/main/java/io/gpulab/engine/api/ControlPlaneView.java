@@ -24,6 +24,10 @@ import java.util.List;
  * @param effects          what the tenant sees of its control plane's state now, one sentence each (empty when
  *                         nothing is wrong)
  * @param kubelets         the tenant's workers' kubelets against Kubernetes' version-skew policy
+ * @param apiObserved      how {@code apiError} is known on a real backend: what gpulab asked the tenant's API server
+ *                         and when (e.g. {@code GET /version and GET /api/v1/namespaces/kube-system answered at
+ *                         2026-12-04T18:40:12Z}), or {@code not observed: } and why; empty in the simulation, whose
+ *                         API server is modelled
  * @param faults           this control plane's own faults in effect, as their scenario steps name them
  *                         ({@code dataStoreAccess: revoked}, {@code kube-scheduler: down}); empty on a real cluster
  */
@@ -31,7 +35,10 @@ public record ControlPlaneView(String name, String namespace, String phase, Stri
                                List<ComponentView> components, String dataStoreSchema, String installedVersion,
                                int replicas, int readyReplicas, int updatedReplicas, String dataStore, String apiError,
                                String writePermissions, List<TcpPodView> pods, List<String> effects,
-                               List<KubeletView> kubelets, List<String> faults) {
+                               List<KubeletView> kubelets, String apiObserved, List<String> faults) {
+
+    /** The prefix of {@link #apiObserved} when gpulab could not ask the tenant's API server. */
+    public static final String NOT_OBSERVED = "not observed";
 
     public ControlPlaneView {
         faults = List.copyOf(faults);
@@ -41,15 +48,26 @@ public record ControlPlaneView(String name, String namespace, String phase, Stri
         kubelets = List.copyOf(kubelets);
     }
 
-    /** A control plane without faults of its own known to gpulab (a real cluster's). */
+    /** A control plane whose API server's answer is modelled (the simulation). */
     public ControlPlaneView(String name, String namespace, String phase, String version, String endpoint,
                             List<ComponentView> components, String dataStoreSchema, String installedVersion,
                             int replicas, int readyReplicas, int updatedReplicas, String dataStore, String apiError,
                             String writePermissions, List<TcpPodView> pods, List<String> effects,
                             List<KubeletView> kubelets) {
         this(name, namespace, phase, version, endpoint, components, dataStoreSchema, installedVersion, replicas,
-                readyReplicas, updatedReplicas, dataStore, apiError, writePermissions, pods, effects, kubelets,
+                readyReplicas, updatedReplicas, dataStore, apiError, writePermissions, pods, effects, kubelets, "",
                 List.of());
+    }
+
+    /** A control plane read from a real backend: no fault of its own is known to gpulab. */
+    public ControlPlaneView(String name, String namespace, String phase, String version, String endpoint,
+                            List<ComponentView> components, String dataStoreSchema, String installedVersion,
+                            int replicas, int readyReplicas, int updatedReplicas, String dataStore, String apiError,
+                            String writePermissions, List<TcpPodView> pods, List<String> effects,
+                            List<KubeletView> kubelets, String apiObserved) {
+        this(name, namespace, phase, version, endpoint, components, dataStoreSchema, installedVersion, replicas,
+                readyReplicas, updatedReplicas, dataStore, apiError, writePermissions, pods, effects, kubelets,
+                apiObserved, List.of());
     }
 
     /** Whether {@code fault} (e.g. {@code kube-scheduler: down}) is in effect. */
@@ -61,7 +79,7 @@ public record ControlPlaneView(String name, String namespace, String phase, Stri
     public ControlPlaneView(String name, String namespace, String phase, String version, String endpoint,
                             List<ComponentView> components, String dataStoreSchema) {
         this(name, namespace, phase, version, endpoint, components, dataStoreSchema, version, 0, 0, 0, "", "",
-                "none", List.of(), List.of(), List.of());
+                "none", List.of(), List.of(), List.of(), NOT_OBSERVED + ": its API server was not asked");
     }
 
     /** One control-plane container or sidecar. */
@@ -83,15 +101,37 @@ public record ControlPlaneView(String name, String namespace, String phase, Stri
      *
      * @param violation why it breaks the version-skew policy against the API servers running now, empty when it
      *                  holds
+     * @param unchecked why the policy could not be checked (a version that is not one, no API server version
+     *                  read), empty when it was: such a kubelet is neither supported nor unsupported
      */
-    public record KubeletView(String node, String version, String violation) {
+    public record KubeletView(String node, String version, String violation,
+                              @com.fasterxml.jackson.annotation.JsonInclude(
+                                      com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
+                              String unchecked) {
+
+        /** A kubelet checked against the policy. */
+        public KubeletView(String node, String version, String violation) {
+            this(node, version, violation, "");
+        }
+
+        /** Whether the policy was checked. */
+        public boolean checked() {
+            return unchecked.isEmpty();
+        }
+
+        /** Checked and within the policy. */
         public boolean supported() {
-            return violation.isEmpty();
+            return checked() && violation.isEmpty();
         }
     }
 
-    /** Whether the tenant's API server answers requests now. */
+    /** Whether the tenant's API server's answer is known (modelled, or observed on a real backend). */
+    public boolean apiKnown() {
+        return !apiObserved.startsWith(NOT_OBSERVED);
+    }
+
+    /** Whether the tenant's API server answers requests now: known, and no error read. */
     public boolean serving() {
-        return apiError.isEmpty();
+        return apiKnown() && apiError.isEmpty();
     }
 }

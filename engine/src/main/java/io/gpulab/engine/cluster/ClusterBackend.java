@@ -307,10 +307,11 @@ public final class ClusterBackend implements LabBackend {
         List<ControlPlaneView> planes = new ArrayList<>();
         List<TenantView> tenants = new ArrayList<>();
         for (TenantLink link : links.values()) {
-            ControlPlaneView cp = liveControlPlane(link, mgmtPods, malformed);
-            planes.add(cp);
             TenantWatch w = watches.get(link.name());
             List<String> problems = tenantProblems(link, w);
+            ControlPlaneView cp = ObservedControlPlane.of(liveControlPlane(link, mgmtPods, malformed), w,
+                    String.join("; ", problems), problems);
+            planes.add(cp);
             if (w == null) {
                 // the reason is in the tenant's warnings; the tunnel just cannot be observed
                 tenants.add(new TenantView(link.name(), cp, new io.gpulab.engine.api.TunnelView(false, false,

@@ -73,7 +73,8 @@ public final class PendingExplainer {
             lockNote(nodes, chosen, podKey, backend.options().nodeLockExpire()).ifPresent(notes::add);
             x = x.withNotes(notes);
         }
-        return x;
+        var view = backend.snapshot().tenant(tenant);
+        return view.isPresent() ? ControlPlaneNotes.appended(x, view.get().controlPlane()) : x;
     }
 
     /**

@@ -33,6 +33,7 @@ public final class TenantWatch implements AutoCloseable {
     private final RelistingInformer<Pod> pods;
     private final RelistingInformer<Event> events;
     private final ScheduledExecutorService supervisor;
+    private final TenantApiProbe api;
     private final String webhookFailurePolicy;
     private volatile List<io.fabric8.kubernetes.api.model.ResourceQuota> quotas = List.of();
     private int quotaTicks;
@@ -57,6 +58,7 @@ public final class TenantWatch implements AutoCloseable {
                     onEvent.accept(e);
                     onChange.run();
                 }), onChange, () -> client.v1().events().inAnyNamespace().list().getItems(), RECONCILE_EVERY);
+        this.api = new TenantApiProbe(tenant, client, onChange);
         this.supervisor = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "gpulab-watch-" + tenant);
             t.setDaemon(true);
@@ -64,14 +66,31 @@ public final class TenantWatch implements AutoCloseable {
         });
         // each step guarded: a scheduled task that throws once is never run again, and the tenant's view would stop
         // following the cluster without a word (a dropped watch never re-listed)
-        supervisor.scheduleWithFixedDelay(() -> {
-            guarded("nodes", nodes::supervise);
-            guarded("pods", pods::supervise);
-            guarded("events", events::supervise);
-            if (quotaTicks++ % RECONCILE_EVERY == 0) {
-                guarded("quotas", () -> pollQuotas(client));
-            }
-        }, SUPERVISE_MILLIS, SUPERVISE_MILLIS, TimeUnit.MILLISECONDS);
+        supervisor.scheduleWithFixedDelay(() -> supervise(quotaTicks++ % RECONCILE_EVERY == 0),
+                SUPERVISE_MILLIS, SUPERVISE_MILLIS, TimeUnit.MILLISECONDS);
+    }
+
+    /** One supervision round (on the supervisor's thread): re-list after drops, and the quotas when due. */
+    private void supervise(boolean quotasDue) {
+        guarded("nodes", nodes::supervise);
+        guarded("pods", pods::supervise);
+        guarded("events", events::supervise);
+        if (quotasDue) {
+            guarded("quotas", () -> pollQuotas(client));
+        }
+    }
+
+    /**
+     * Runs one full supervision round, quotas included, on the supervisor's thread and waits for it: a round
+     * already running finishes first. Lets a test show "not asked again" by the code's own rounds, not by a sleep.
+     */
+    void superviseNow() throws InterruptedException, ExecutionException, TimeoutException {
+        supervisor.submit(() -> supervise(true)).get(1, TimeUnit.MINUTES);
+    }
+
+    /** Whether every informer was refused (401/403) and has stopped: the state in which nothing asks again. */
+    boolean gaveUp() {
+        return nodes.gaveUp() && pods.gaveUp() && events.gaveUp();
     }
 
     private void guarded(String what, Runnable step) {
@@ -104,6 +123,11 @@ public final class TenantWatch implements AutoCloseable {
 
     public String tenant() {
         return tenant;
+    }
+
+    /** What the tenant's API server answered gpulab's own requests, as observed. */
+    TenantApiProbe api() {
+        return api;
     }
 
     /**
@@ -216,6 +240,7 @@ public final class TenantWatch implements AutoCloseable {
 
     @Override
     public void close() {
+        api.close();
         supervisor.shutdownNow();
         nodes.close();
         pods.close();

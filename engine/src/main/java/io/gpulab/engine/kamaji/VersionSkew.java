@@ -31,4 +31,19 @@ public final class VersionSkew {
         }
         return null;
     }
+
+    /**
+     * A kubelet against every API server version serving now (during a rollout both do, and a client may reach
+     * either): never newer than the oldest, at most three minors older than the newest; null when it holds.
+     *
+     * @param apiServers not empty
+     */
+    public static @Nullable String violation(java.util.SortedSet<KubeVersion> apiServers, KubeVersion kubelet) {
+        String v = violation(apiServers.first(), kubelet);
+        if (v == null || !v.contains("is newer")) {
+            String w = violation(apiServers.last(), kubelet);
+            v = w != null ? w : v;
+        }
+        return v;
+    }
 }

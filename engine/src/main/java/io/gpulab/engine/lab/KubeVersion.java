@@ -6,11 +6,13 @@ import java.util.regex.Pattern;
 /**
  * A Kubernetes release version as {@code spec.kubernetes.version} and a kubelet report it, e.g. {@code v1.35.7}
  * (the leading {@code v} is optional, as Kamaji's webhook normalises it; a pre-release suffix such as
- * {@code -rc.1} is kept in the text and ignored in comparisons).
+ * {@code -rc.1} or a vendor's build suffix such as {@code -eks-5e0fdde} or {@code +k3s1}, as kubelets report them, is
+ * kept in the text and ignored in comparisons).
  */
 public record KubeVersion(int major, int minor, int patch, String text) implements Comparable<KubeVersion> {
 
-    private static final Pattern FORM = Pattern.compile("v?(\\d{1,4})\\.(\\d{1,4})\\.(\\d{1,4})(-[0-9A-Za-z.-]+)?");
+    private static final Pattern FORM = Pattern.compile(
+            "v?(\\d{1,4})\\.(\\d{1,4})\\.(\\d{1,4})(-[0-9A-Za-z.-]+)?(\\+[0-9A-Za-z.-]+)?");
 
     /** @throws IllegalArgumentException naming {@code field} when {@code s} is not {@code vMAJOR.MINOR.PATCH} */
     public static KubeVersion parse(String s, String field) {

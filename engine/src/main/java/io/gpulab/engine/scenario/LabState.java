@@ -50,19 +50,23 @@ public record LabState(List<Tenant> tenants,
     /**
      * A TenantControlPlane as Kamaji reports it (docs/kamaji-model.md): {@code status} is
      * {@code status.kubernetesResources.version.status}, {@code apiError} what a client reads now ("" while it
-     * answers), {@code pods} its Deployment's pods with their management node ("" while Pending).
+     * answers), {@code pods} its Deployment's pods with their management node ("" while Pending); on a real backend
+     * {@code apiObserved} says how {@code apiError} is known (omitted in the simulation).
      */
     @JsonPropertyOrder({"status", "version", "installedVersion", "replicas", "readyReplicas", "updatedReplicas",
-        "dataStore", "schema", "apiError", "writePermissions", "pods", "kubelets"})
+        "dataStore", "schema", "apiError", "apiObserved", "writePermissions", "pods", "kubelets"})
     public record ControlPlane(String status, String version, String installedVersion, int replicas, int readyReplicas,
                                int updatedReplicas, String dataStore, String schema, String apiError,
+                               @com.fasterxml.jackson.annotation.JsonInclude(
+                                       com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
+                               String apiObserved,
                                String writePermissions, List<io.gpulab.engine.api.ControlPlaneView.TcpPodView> pods,
                                List<io.gpulab.engine.api.ControlPlaneView.KubeletView> kubelets) {
 
         public static ControlPlane of(io.gpulab.engine.api.ControlPlaneView cp) {
             return new ControlPlane(cp.phase(), cp.version(), cp.installedVersion(), cp.replicas(), cp.readyReplicas(),
-                    cp.updatedReplicas(), cp.dataStore(), cp.dataStoreSchema(), cp.apiError(), cp.writePermissions(),
-                    cp.pods(), cp.kubelets());
+                    cp.updatedReplicas(), cp.dataStore(), cp.dataStoreSchema(), cp.apiError(), cp.apiObserved(),
+                    cp.writePermissions(), cp.pods(), cp.kubelets());
         }
     }
 

@@ -124,7 +124,8 @@ public final class StepEvidence {
         if (!"none".equals(c.writePermissions())) {
             sb.append("; writePermissions ").append(c.writePermissions());
         }
-        sb.append("; API ").append(c.apiError().isEmpty() ? "answers" : "refused: " + c.apiError());
+        sb.append("; API ").append(c.apiObserved().startsWith(io.gpulab.engine.api.ControlPlaneView.NOT_OBSERVED)
+                ? c.apiObserved() : c.apiError().isEmpty() ? "answers" : "refused: " + c.apiError());
         return sb.toString();
     }
 

@@ -39,7 +39,7 @@ final class Decisions {
         List<NodeInfo> infos = t.nodeInfos();
         List<NodeInfo> sent = infos;
         Map<String, String> kube = new LinkedHashMap<>();
-        if (t.kubeScan(p.host) > 0) {
+        if (t.kubeScan(p.host, lab.referenceFilter()) > 0) {
             sent = new ArrayList<>();
             for (int i = 0; i < infos.size(); i++) {
                 if (t.kube.fails(i)) {

@@ -3,7 +3,6 @@ package io.gpulab.engine.sim;
 import io.gpulab.scheduler.filter.FilterContext;
 import org.jspecify.annotations.Nullable;
 
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -20,22 +19,22 @@ final class FailureMemo {
 
     /** Requests remembered; the least recently used is dropped beyond this. */
     private static final int MAX_REQUESTS = 64;
-    /** Past this many journal entries the journal restarts and every remembered answer is dropped. */
-    private static final int MAX_JOURNAL = 1 << 16;
-
     /** One remembered answer and what every node said when it was computed. */
     private static final class Memo {
         final Scheduling.Failure failure;
         final int[] masks;
         final String[] reasons;
         final int[] cards;
+        /** The journal's epoch when made: a restarted journal no longer says what changed since. */
+        final long epoch;
         int seen;
 
-        Memo(Scheduling.Failure failure, int[] masks, String[] reasons, int[] cards, int seen) {
+        Memo(Scheduling.Failure failure, int[] masks, String[] reasons, int[] cards, long epoch, int seen) {
             this.failure = failure;
             this.masks = masks;
             this.reasons = reasons;
             this.cards = cards;
+            this.epoch = epoch;
             this.seen = seen;
         }
     }
@@ -46,20 +45,10 @@ final class FailureMemo {
             return size() > MAX_REQUESTS;
         }
     };
-    private int[] journal = new int[256];
-    private int journalSize;
+    private final NodeJournal journal;
 
-    /** Node {@code index} changed. */
-    void nodeChanged(int index) {
-        if (journalSize == MAX_JOURNAL) {
-            // a restarted journal no longer says what changed since a memo was made: none survives it
-            journalSize = 0;
-            memos.clear();
-        }
-        if (journalSize == journal.length) {
-            journal = Arrays.copyOf(journal, journal.length * 2);
-        }
-        journal[journalSize++] = index;
+    FailureMemo(NodeJournal journal) {
+        this.journal = journal;
     }
 
     /**
@@ -71,14 +60,14 @@ final class FailureMemo {
         if (m == null) {
             return null;
         }
-        if (journalSize - m.seen > t.nodeList.size() / 4) {
+        if (m.epoch != journal.epoch() || journal.size() - m.seen > t.nodeList.size() / 4) {
             // much has changed: recomputing is as cheap as checking
             memos.remove(key);
             return null;
         }
         FitIndex.Entry e = null;
-        for (int j = m.seen; j < journalSize; j++) {
-            int i = journal[j];
+        for (int j = m.seen; j < journal.size(); j++) {
+            int i = journal.at(j);
             SimNode n = t.nodeList.get(i);
             int mask = KubeScan.mask(n, host);
             boolean same = mask == m.masks[i] && cards(n) == m.cards[i];
@@ -94,7 +83,7 @@ final class FailureMemo {
                 return null;
             }
         }
-        m.seen = journalSize;
+        m.seen = journal.size();
         return m.failure;
     }
 
@@ -113,7 +102,7 @@ final class FailureMemo {
             anyPass |= masks[i] == 0;
         }
         String[] reasons = anyPass ? t.fits.entry(ctx, t.nodeList, t.nodeInfos()).reasons.clone() : new String[n];
-        memos.put(key, new Memo(f, masks, reasons, cards, journalSize));
+        memos.put(key, new Memo(f, masks, reasons, cards, journal.epoch(), journal.size()));
     }
 
     private static int cards(SimNode n) {

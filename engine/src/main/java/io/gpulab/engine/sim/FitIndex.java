@@ -18,7 +18,6 @@ import io.gpulab.scheduler.model.PodDevices;
 
 import org.jspecify.annotations.Nullable;
 
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,7 +27,7 @@ import java.util.TreeSet;
 /**
  * HAMi's filter answer kept up to date per distinct request: for each request it holds every node's fit, the
  * failing nodes by name and the fitting nodes in node-policy order, and on a filter call re-fits only the nodes
- * changed since that request was last filtered (read from a change journal, not by scanning all nodes). A
+ * changed since that request was last filtered (read from the tenant's {@link NodeJournal}, not by scanning all nodes). A
  * pod on a 1,000-node lab then costs a few re-fits plus copying the answer, not 1,000 fits and a sort; the
  * answer is assembled by {@link HamiFilter#assemble} exactly as the plain filter does. One per tenant.
  */
@@ -36,8 +35,6 @@ final class FitIndex {
 
     /** Distinct requests remembered; the least recently used is dropped beyond this. */
     private static final int MAX_REQUESTS = 64;
-    /** Past this many journal entries the journal restarts and every request re-fits all nodes once. */
-    private static final int MAX_JOURNAL = 1 << 16;
 
     /** What the answer depends on besides the nodes: the request and policies, never the pod's name. */
     record Key(List<ContainerDeviceRequest> requests, int initCount, String gpuPolicy, String nodePolicy,
@@ -107,21 +104,11 @@ final class FitIndex {
     };
     /** One instance per reason text, so the many nodes with the same text compare by identity downstream. */
     private final Map<String, String> texts = new java.util.HashMap<>();
-    private int[] journal = new int[256];
-    private int journalSize;
-    private long epoch;
+    private final NodeJournal journal;
     private final FitShapes shapes = new FitShapes();
 
-    /** Records that node {@code index} changed (its version moved on). */
-    void nodeChanged(int index) {
-        if (journalSize == MAX_JOURNAL) {
-            epoch++;
-            journalSize = 0;
-        }
-        if (journalSize == journal.length) {
-            journal = Arrays.copyOf(journal, journal.length * 2);
-        }
-        journal[journalSize++] = index;
+    FitIndex(NodeJournal journal) {
+        this.journal = journal;
     }
 
     /**
@@ -154,21 +141,21 @@ final class FitIndex {
             e = new Entry(nodes.size(), NodeOrder.of(ctx.nodePolicy()));
             entries.put(key, e);
         }
-        if (e.epoch != epoch) {
+        if (e.epoch != journal.epoch()) {
             for (int i = 0; i < nodes.size(); i++) {
                 refit(e, ctx, i, nodes.get(i), infos.get(i));
             }
-            e.epoch = epoch;
+            e.epoch = journal.epoch();
         } else {
-            for (int j = e.seen; j < journalSize; j++) {
-                int i = journal[j];
+            for (int j = e.seen; j < journal.size(); j++) {
+                int i = journal.at(j);
                 SimNode n = nodes.get(i);
                 if (e.versions[i] != n.version()) {
                     refit(e, ctx, i, n, infos.get(i));
                 }
             }
         }
-        e.seen = journalSize;
+        e.seen = journal.size();
         return e;
     }
 

@@ -40,7 +40,7 @@ final class PendingDetail {
                 return Map.of();
             }
             if (ctx.requestsAnyDevice()) {
-                t.kubeScan(p.host);
+                t.kubeScan(p.host, lab.referenceFilter());
                 QuotaState quota = SimQuotas.state(t, t.cfg.resourceNames(), t.cfg.memoryFactor());
                 boolean quoted = quota != null && quota.namespaces().containsKey(ctx.namespace());
                 return ExtenderPass.failedNodes(t, ctx, quoted ? quota : null, lab.referenceFilter());

@@ -2,7 +2,6 @@ package io.gpulab.engine.sim;
 
 import org.jspecify.annotations.Nullable;
 
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,7 +11,7 @@ import java.util.TreeSet;
  * kube-scheduler's choice for pods it places alone ({@link DefaultScheduler#place}) kept up to date per distinct
  * request: for each request, every node that passes {@link NodeResourcesFit} ordered by the profile's score (highest
  * first, the earlier node on a tie, as the plain loop picks), re-scored only for the nodes changed since that request
- * was last placed (read from a change journal). In a saturated lab of 20,000 nodes a CPU-only pod then costs a few
+ * was last placed (read from the tenant's {@link NodeJournal}). In a saturated lab of 20,000 nodes a CPU-only pod then costs a few
  * re-scores instead of a pass over every node; when no node passes, the caller falls back to the plain pass for the
  * failure's per-node reasons. One per tenant.
  */
@@ -20,8 +19,6 @@ final class PlaceIndex {
 
     /** Distinct requests remembered; the least recently used is dropped beyond this. */
     private static final int MAX_REQUESTS = 64;
-    /** Past this many journal entries the journal restarts and every request scores all nodes once. */
-    private static final int MAX_JOURNAL = 1 << 16;
 
     private record Key(HostRequests host, Map<String, Long> scalar) { }
 
@@ -51,20 +48,10 @@ final class PlaceIndex {
             return size() > MAX_REQUESTS;
         }
     };
-    private int[] journal = new int[256];
-    private int journalSize;
-    private long epoch;
+    private final NodeJournal journal;
 
-    /** Node {@code index} changed. */
-    void nodeChanged(int index) {
-        if (journalSize == MAX_JOURNAL) {
-            epoch++;
-            journalSize = 0;
-        }
-        if (journalSize == journal.length) {
-            journal = Arrays.copyOf(journal, journal.length * 2);
-        }
-        journal[journalSize++] = index;
+    PlaceIndex(NodeJournal journal) {
+        this.journal = journal;
     }
 
     /** The node {@link DefaultScheduler#place} chooses for these requests, or null when no node passes. */
@@ -75,23 +62,23 @@ final class PlaceIndex {
             e = new Entry(nodes.size());
             entries.put(key, e);
         }
-        if (e.epoch != epoch) {
+        if (e.epoch != journal.epoch()) {
             e.passing.clear();
             for (int i = 0; i < nodes.size(); i++) {
                 e.passes[i] = false;
                 rescore(e, i, nodes.get(i), host, scalar);
             }
-            e.epoch = epoch;
+            e.epoch = journal.epoch();
         } else {
-            for (int j = e.seen; j < journalSize; j++) {
-                int i = journal[j];
+            for (int j = e.seen; j < journal.size(); j++) {
+                int i = journal.at(j);
                 SimNode n = nodes.get(i);
                 if (e.versions[i] != n.version()) {
                     rescore(e, i, n, host, scalar);
                 }
             }
         }
-        e.seen = journalSize;
+        e.seen = journal.size();
         return e.passing.isEmpty() ? null : nodes.get(e.passing.first());
     }
 

@@ -467,7 +467,7 @@ final class SimTcp {
         int updated = (int) pods.stream().filter(p -> p.version.equals(current)).count();
         return new ControlPlaneView(tenant, spec.namespace(), status, current, endpoint, comps, schema, installed,
                 spec.replicas(), readyCount(now), updated, ds.name(), refusal == null ? "" : refusal,
-                spec.writePermissions().text(), pv, effects(now, refusal), kubeletViews(now), faults());
+                spec.writePermissions().text(), pv, effects(now, refusal), kubeletViews(now), "", faults());
     }
 
     /** Its own faults in effect, in the words of their scenario steps. */

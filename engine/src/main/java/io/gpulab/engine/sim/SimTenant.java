@@ -42,15 +42,19 @@ final class SimTenant {
     private final java.util.BitSet staleViews = new java.util.BitSet();
     private @Nullable List<NodeView> nodeViews;
     private NodeView[] nodeViewArray = new NodeView[0];
-    final FitIndex fits = new FitIndex();
+    /** The order in which nodes changed, read by the indexes below. */
+    final NodeJournal journal = new NodeJournal();
+    final FitIndex fits = new FitIndex(journal);
     /** kube-scheduler's choice per request for pods it places alone (see DefaultScheduler). */
-    final PlaceIndex places = new PlaceIndex();
+    final PlaceIndex places = new PlaceIndex(journal);
     /** The tenant's cards summed for reasons in words. */
     final PlainWords words = new PlainWords();
     /** Scratch for kube-scheduler's NodeResourcesFit pass of one pod. */
-    final KubeScan kube = new KubeScan();
+    final KubeScan kube = new KubeScan(journal);
     /** HAMi's failed answers by request, kept while the nodes that changed still say the same (see Scheduling). */
-    final FailureMemo failureMemo = new FailureMemo();
+    final FailureMemo failureMemo = new FailureMemo(journal);
+    /** How many nodes pass kube and fit HAMi, per pair of their kept answers (see ExtenderPass). */
+    final FitCounts fitCounts = new FitCounts(journal);
     /** Nodes holding the kubelet's max pods (so a pod without CPU or memory requests can skip the scan). */
     private int podsFullNodes;
     /**
@@ -140,9 +144,7 @@ final class SimTenant {
             nodeMilli[changed.index] = m;
             staleInfos.set(changed.index);
             staleViews.set(changed.index);
-            fits.nodeChanged(changed.index);
-            places.nodeChanged(changed.index);
-            failureMemo.nodeChanged(changed.index);
+            journal.changed(changed.index);
             kube.update(changed);
             nodeVersion++;
             dirty = true;
@@ -171,13 +173,16 @@ final class SimTenant {
         return plainFailures;
     }
 
-    /** Runs kube-scheduler's NodeResourcesFit for the pod on every node into {@link #kube}; returns the failures. */
-    int kubeScan(HostRequests r) {
+    /**
+     * Runs kube-scheduler's NodeResourcesFit for the pod on every node into {@link #kube} (from the per-request index,
+     * or by a pass over every node when {@code plain}: the reference filter's path); returns the failures.
+     */
+    int kubeScan(HostRequests r, boolean plain) {
         if (r.none() && podsFullNodes == 0) {
             kube.none();
             return 0;
         }
-        return kube.scan(r);
+        return plain ? kube.scanPlain(r) : kube.scan(r);
     }
 
     /** Node indices in node-name order (kube and HAMi list nodes sorted by name). */

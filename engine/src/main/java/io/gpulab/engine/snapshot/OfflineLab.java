@@ -40,6 +40,8 @@ public final class OfflineLab {
             PendingExplanation x = PendingExplainer.explain(tenant, podKey, in.phase(), in.pod(), in.nodes(),
                     in.events(), in.nodeNotes(), lab.tenants().stream().filter(t -> t.name().equals(tenant))
                             .findFirst().orElseThrow().hamiOr(lab.hami()).toSchedulerConfig(), in.quota());
+            x = io.gpulab.engine.cluster.ControlPlaneNotes.appended(x,
+                    sim.snapshot().tenant(tenant).orElseThrow().controlPlane());
             List<String> notes = new ArrayList<>(x.notes());
             notes.add("offline: the lab as the snapshot recorded it (" + lab.description() + ")");
             return x.withNotes(notes);

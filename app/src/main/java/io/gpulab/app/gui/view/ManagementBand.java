@@ -357,7 +357,13 @@ public final class ManagementBand extends VBox {
         if (!cp.apiError().isEmpty() && cp.effects().stream().noneMatch(e -> e.contains(cp.apiError()))) {
             problems.add(0, "API: " + cp.apiError());
         }
-        cp.kubelets().stream().filter(k -> !k.supported()).forEach(k -> problems.add(k.node() + ": " + k.violation()));
+        if (!cp.apiKnown()) {
+            problems.add(0, "API: " + cp.apiObserved());
+        }
+        cp.kubelets().stream().filter(k -> k.checked() && !k.supported())
+                .forEach(k -> problems.add(k.node() + ": " + k.violation()));
+        cp.kubelets().stream().filter(k -> !k.checked())
+                .forEach(k -> problems.add(k.node() + ": version skew not checked: " + k.unchecked()));
         for (int i = 0; i < problems.size(); i++) {
             Label p = Texts.clipped("⚠ " + problems.get(i), "warning-text");
             p.setId("cp-problem-" + t.name() + "-" + i);

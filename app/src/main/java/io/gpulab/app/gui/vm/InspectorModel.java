@@ -138,7 +138,11 @@ public final class InspectorModel {
         r.add(new InspectorRow(c, "datastore", cp.dataStore()));
         r.add(new InspectorRow(c, "datastore schema", cp.dataStoreSchema()));
         r.add(new InspectorRow(c, "writePermissions", cp.writePermissions()));
-        r.add(new InspectorRow(c, "API server", cp.serving() ? "answers" : cp.apiError()));
+        r.add(new InspectorRow(c, "API server", !cp.apiKnown() ? cp.apiObserved() : cp.serving() ? "answers"
+                : cp.apiError()));
+        if (cp.apiKnown() && !cp.apiObserved().isEmpty()) {
+            r.add(new InspectorRow(c, "observed", cp.apiObserved()));
+        }
         cp.components().forEach(x ->
                 r.add(new InspectorRow("Components", x.name(), x.ready() ? "Ready" : "Not ready")));
         cp.pods().forEach(p -> r.add(new InspectorRow("Pods", p.name(), p.phase()
@@ -146,8 +150,9 @@ public final class InspectorModel {
                 + (p.node().isEmpty() ? ", not bound" : " on " + p.node()) + ", " + p.version()
                 + (p.message().isEmpty() ? "" : ": " + p.message()))));
         cp.effects().forEach(e -> r.add(new InspectorRow("What the tenant sees", "effect", e)));
-        cp.kubelets().forEach(k -> r.add(new InspectorRow("Kubelets", k.node(), k.version() + (k.supported()
-                ? " (within the version-skew policy)" : ": " + k.violation()))));
+        cp.kubelets().forEach(k -> r.add(new InspectorRow("Kubelets", k.node(), (k.version().isEmpty() ? "version "
+                + "not reported" : k.version()) + (!k.checked() ? ": version skew not checked: " + k.unchecked()
+                : k.supported() ? " (within the version-skew policy)" : ": " + k.violation()))));
     }
 
     private static void tenant(List<InspectorRow> r, TenantView t) {

@@ -159,7 +159,7 @@ public sealed interface Check {
             return findTenant(s, tenant).map(TenantView::controlPlane).map(cp ->
                     (status == null || status.equals(cp.phase()))
                             && (readyReplicas == null || cp.readyReplicas() == readyReplicas)
-                            && (serving == null || cp.serving() == serving)).orElse(false);
+                            && (serving == null || cp.apiKnown() && cp.serving() == serving)).orElse(false);
         }
     }
 
