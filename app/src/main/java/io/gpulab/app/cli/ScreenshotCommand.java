@@ -3,9 +3,11 @@ package io.gpulab.app.cli;
 import io.gpulab.app.gui.EngineLabOpener;
 import io.gpulab.app.gui.FrameBench;
 import io.gpulab.app.gui.HeadlessWorkbench;
+import io.gpulab.app.gui.export.ExportSizeException;
 import io.gpulab.app.gui.export.HeadlessFx;
 import io.gpulab.app.gui.export.LayoutReport;
 import io.gpulab.app.gui.export.PngExporter;
+import io.gpulab.app.gui.view.WorkbenchActions;
 import io.gpulab.engine.output.OutputException;
 import io.gpulab.engine.output.OutputFile;
 import io.gpulab.engine.scenario.ScenarioException;
@@ -57,8 +59,9 @@ public final class ScreenshotCommand implements Callable<Integer> {
     @Option(names = "--dark", description = "Dark theme.")
     boolean dark;
 
-    @Option(names = "--size", defaultValue = "1600x1000", description = "Window size WxH, 320x240 to 7680x4320; "
-            + "the image (size x scale) at most 40 megapixels (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--size", defaultValue = "1600x1000", description = "Window and picture size WxH, 320x240 to "
+            + "7680x4320, caption included: the PNG is W*scale x H*scale pixels, at most 40 megapixels "
+            + "(default: ${DEFAULT-VALUE}).")
     String size;
 
     @Option(names = "--layout", paramLabel = "FILE.json",
@@ -80,10 +83,18 @@ public final class ScreenshotCommand implements Callable<Integer> {
                     + "draws it, to the rendered frame (docs/benchmarks.md).")
     int frames;
 
+    @Option(names = "--on-display", description = "With --frames: measure in a real window on $DISPLAY (the "
+            + "desktop toolkit and its pipeline, e.g. under Xvfb) instead of headless.")
+    boolean onDisplay;
+
     @Override
     public Integer call() throws Exception {
         if (!view.equals("window") && !view.equals("canvas") && !view.equals("slide")) {
             spec.commandLine().getErr().println("gpulab screenshot: --view must be window, canvas or slide");
+            return GpulabCommand.EXIT_USAGE;
+        }
+        if (backend.misuse() != null) {
+            spec.commandLine().getErr().println("gpulab screenshot: " + backend.misuse());
             return GpulabCommand.EXIT_USAGE;
         }
         ScreenshotSize bounded;
@@ -104,17 +115,32 @@ public final class ScreenshotCommand implements Callable<Integer> {
         }
         int play = initial ? 0 : steps == null ? Integer.MAX_VALUE : steps;
         EngineLabOpener opener = new EngineLabOpener(backend.backendId, backend.options(false));
+        if (onDisplay) {
+            if (System.getenv("DISPLAY") == null) {
+                spec.commandLine().getErr().println("gpulab screenshot: --on-display needs DISPLAY (e.g. Xvfb)");
+                return GpulabCommand.EXIT_USAGE;
+            }
+            HeadlessFx.startOnDisplay();
+        }
         HeadlessFx.fitScreen(bounded.width(), bounded.height());
         try (HeadlessWorkbench w = HeadlessWorkbench.open(opener, scenario, play, select, dark, bounded.width(),
                 bounded.height())) {
             if (frames > 0) {
                 var out = spec.commandLine().getOut();
+                out.println("window: " + (onDisplay ? "on " + System.getenv("DISPLAY") + " (desktop toolkit)"
+                        : "headless (Monocle, software rendering)") + ", " + bounded.width() + "x" + bounded.height());
+                out.println("opening: " + w.opening().line());
+                out.println("memory, lab open: " + FrameBench.heapLine());
                 out.println("frame time, clock advanced: " + FrameBench.changes(w, frames).line());
-                out.println("frame time, pod submitted/deleted: " + FrameBench.pods(w, frames).line());
+                FrameBench.Pods pods = FrameBench.pods(w, frames);
+                out.println("frame time, pod submitted/deleted: " + pods.all().line());
+                out.println("frame time, pod landed: " + pods.landed().line());
+                out.println("frame time, pod left: " + pods.left().line());
                 // a move that changes nothing on screen needs no frame: the line counts the frames drawn
                 out.println("frame time, palette pod dragged over the canvas in " + (frames + FrameBench.WARM_UP)
                         + " moves: "
                         + FrameBench.drag(w, frames).line());
+                out.println("memory, after the frames: " + FrameBench.heapLine());
             }
             if (layout != null) {
                 HeadlessFx.call(() -> {
@@ -123,14 +149,18 @@ public final class ScreenshotCommand implements Callable<Integer> {
                 });
                 spec.commandLine().getOut().println("wrote " + layout);
             }
-            boolean window = view.equals("window");
             var actions = w.workbench().view().actions();
-            long bytes = HeadlessFx.call(() -> view.equals("slide") ? actions.exportSlideTo(scale, out, output.force)
-                    : actions.exportPngTo(window, scale, out, output.force));
+            // the window is --size: every view is a picture of exactly that size, its caption included
+            WorkbenchActions.View shown = WorkbenchActions.View.valueOf(view.toUpperCase(java.util.Locale.ROOT));
+            long bytes = HeadlessFx.call(() -> PngExporter.writePng(actions.picture(shown, scale), out,
+                    output.force));
             spec.commandLine().getOut().println("wrote " + out + " (" + bytes + " bytes)");
             return GpulabCommand.EXIT_OK;
         } catch (OutputException e) {
             spec.commandLine().getErr().println("gpulab screenshot: " + e.getMessage());
+            return GpulabCommand.EXIT_USAGE;
+        } catch (ExportSizeException e) {
+            spec.commandLine().getErr().println("gpulab screenshot: --size " + e.getMessage());
             return GpulabCommand.EXIT_USAGE;
         } catch (ScenarioException | IllegalArgumentException | IllegalStateException e) {
             spec.commandLine().getErr().println("gpulab screenshot: " + CliSupport.clusterFailure(e));

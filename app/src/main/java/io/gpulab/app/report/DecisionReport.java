@@ -6,6 +6,7 @@ import io.gpulab.engine.output.OutputFile;
 import io.gpulab.engine.plan.Candidate;
 import io.gpulab.engine.plan.CandidateResult;
 import io.gpulab.engine.plan.ControlPlaneCost;
+import io.gpulab.engine.plan.EmptyCharts;
 import io.gpulab.engine.plan.Fit;
 import io.gpulab.engine.plan.Plan;
 import io.gpulab.engine.plan.PlanResult;
@@ -201,6 +202,8 @@ public final class DecisionReport {
                             + pct(c.metrics().gpuSlots().pct()),
                     pct(c.strandedMemoryPct()) + " / " + pct(c.strandedComputePct()),
                     c.cost() == null ? "not priced" : money(c.cost(), p)
+                            + (c.controlPlanes() == null || c.controlPlanes().perPeriod() == null ? ""
+                            : " (control planes " + p.amount(c.controlPlanes().perPeriod()) + ")")
                             + (p.term() == null ? "" : "; " + p.amount(c.cost() * p.term()) + " over " + p.termWords()),
                     c.costPerPlacedPod() == null ? "-" : money(c.costPerPlacedPod(), p)));
         }
@@ -214,17 +217,34 @@ public final class DecisionReport {
                 + "(fragmentation, card model or host limits). The x axis goes past 100 % when more is asked than the "
                 + "candidate has.");
         pdf.space(6);
-        if (r.candidates().size() <= 4) {
+        // a chart with only bars of 0 is a sentence instead (EmptyCharts: the Plan view says the same)
+        java.util.Optional<String> noneBooked = EmptyCharts.booked(r.candidates());
+        java.util.Optional<String> noneStranded = EmptyCharts.stranded(r.candidates());
+        if (noneBooked.isEmpty() && noneStranded.isEmpty() && r.candidates().size() <= 4) {
             float half = (pdf.width() - PdfDoc.GAP) / 2;
             pdf.images(List.of(charts.utilisation(r.candidates(), half, 210),
                     charts.stranded(r.candidates(), half, 210)));
         } else {
-            pdf.images(List.of(charts.utilisation(r.candidates(), pdf.width(), 230)));
-            pdf.images(List.of(charts.stranded(r.candidates(), pdf.width(), 230)));
+            // with the stranded chart a sentence, the bars take the row alone, no taller than beside it (the
+            // page keeps its length: 'none' must not push the closing lines onto a page of their own)
+            float tall = noneStranded.isPresent() && r.candidates().size() <= 4 ? 190 : 230;
+            if (noneBooked.isEmpty()) {
+                pdf.images(List.of(charts.utilisation(r.candidates(), pdf.width(), tall)));
+            }
+            if (noneStranded.isEmpty()) {
+                pdf.images(List.of(charts.stranded(r.candidates(), pdf.width(), 230)));
+            }
+            if (noneBooked.isPresent()) {
+                pdf.text(noneBooked.get());
+            }
+            if (noneStranded.isPresent()) {
+                pdf.text(noneStranded.get());
+            }
         }
         pdf.muted("Utilisation: the share of all cards' GPU memory and compute booked, and of the sharing slots "
-                + "(deviceSplitCount per card) in use. Stranded: memory left on cards whose compute or slots are "
-                + "exhausted, and compute left on cards whose memory or slots are exhausted, as a share of the whole.");
+                + "(deviceSplitCount per card) in use." + (noneStranded.isPresent() ? "" : " Stranded: memory left on "
+                + "cards whose compute or slots are exhausted, and compute left on cards whose memory or slots are "
+                + "exhausted, as a share of the whole."));
     }
 
     private static void candidate(PdfDoc pdf, CandidateResult c, PlanResult r, PlanChartSource charts)

@@ -124,6 +124,25 @@ class DecisionReportTest {
     }
 
     @Test
+    void aChartWithNothingToShowIsASentenceNotAnEmptyFrame(@TempDir Path dir) throws Exception {
+        // mixed-fleet: every candidate ends with 0.0 % of GPU memory and compute stranded
+        Plan mixed = new PlanReader().load("mixed-fleet");
+        PlanResult r = new PlanRunner().run(mixed, new WorkloadResolver(CardCatalog.builtIn(), null)
+                .resolve(mixed.workload()), PlanProgress.NONE, new AtomicBoolean());
+        assertTrue(r.candidates().stream().allMatch(c -> c.strandedMemoryPct() == 0 && c.strandedComputePct() == 0));
+        Recording charts = new Recording(PlanChartImages.headless());
+        Path pdf = dir.resolve("m.pdf");
+        DecisionReport.write(r, "9.9.9", pdf, charts);
+        assertTrue(charts.drawn.stream().noneMatch(c -> c.chart().equals(PlanCharts.STRANDED)),
+                "no stranded chart of bars of 0");
+        assertTrue(charts.drawn.stream().anyMatch(c -> c.chart().equals(PlanCharts.UTILISATION)));
+        String all = String.join(" ", PdfChecks.pages(pdf)).replaceAll("\\s+", " ");
+        assertTrue(all.contains("Stranded at the end: none. No candidate leaves GPU memory on cards whose compute or "
+                + "sharing slots are exhausted, or GPU compute on cards whose memory or slots are exhausted (0.0 % of "
+                + "each)."), all);
+    }
+
+    @Test
     void anOpenbPlansAppendixPinsTheTraceFilesByTheirSha256(@TempDir Path dir) throws Exception {
         io.gpulab.engine.plan.OpenbTraceFixture.write(dir);
         Plan openb = new PlanReader().read("o.yaml", """

@@ -91,6 +91,16 @@ public record CandidateResult(Candidate candidate, int workers, int cards, int p
         return below < lowerBound ? "bound" : "";
     }
 
+    /**
+     * Whether every tenant's control plane has somewhere to run: true when the candidate states none, or dedicated
+     * ones; under Kamaji, whether its management cluster holds them all by their requests. A tenant whose control
+     * plane does not fit has no API server, so none of its pods could be created: such a candidate does not place
+     * everything, whatever its replay placed (docs/plan-format.md, "The recommendation").
+     */
+    public boolean runsControlPlanes() {
+        return controlPlanes == null || controlPlanes.holdsTenants();
+    }
+
     /** Whether every pod that can fit this candidate was placed. */
     public boolean placesAllThatFit() {
         return pending <= neverFitPods();

@@ -26,7 +26,7 @@ final class Conclusions {
         List<String> out = new ArrayList<>();
         for (Plan.Objective o : plan.objectives()) {
             out.add(capitalised(switch (o) {
-                case PLACE_ALL -> placeAll(results, rank);
+                case PLACE_ALL -> placeAll(results, rank) + withoutControlPlanes(results);
                 case COST_PER_POD -> costPerPod(results, rank);
                 case ALLOCATION -> {
                     List<CandidateResult> best = rank.best(o, results);
@@ -44,7 +44,7 @@ final class Conclusions {
                             + pct(r.strandedMemoryPct()) + " of GPU memory and " + pct(r.strandedComputePct())
                             + " of compute left on cards that cannot take another pod.";
                 }
-                case WORKERS -> workers(results, rank);
+                case WORKERS -> workers(results, rank) + withoutControlPlanes(results);
             }));
         }
         return out;
@@ -120,6 +120,16 @@ final class Conclusions {
         CandidateResult b = best.get(0);
         return "fewest workers that place everything: " + names(best) + ", " + b.workers() + " workers"
                 + (best.size() == 1 ? " (" + b.cards() + " cards)." : " each.");
+    }
+
+    /**
+     * Candidates that do not place everything because their management cluster cannot hold every tenant's control
+     * plane, said where "everything" is decided (else a cheaper such candidate would vanish from the line unexplained).
+     */
+    private static String withoutControlPlanes(List<CandidateResult> results) {
+        List<String> parts = results.stream().filter(r -> !r.runsControlPlanes())
+                .map(r -> r.name() + "'s " + Recommendation.controlPlanesShort(r).substring("its ".length())).toList();
+        return parts.isEmpty() ? "" : " Not counted as placing everything: " + String.join("; ", parts) + ".";
     }
 
     private static String capitalised(String s) {

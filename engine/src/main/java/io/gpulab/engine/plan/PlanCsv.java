@@ -26,7 +26,12 @@ public final class PlanCsv {
 
     private static final String CANDIDATES = "name,shape,workers,cards,placed,pending,neverFit,gpuAllocationPct,"
             + "gpuMemoryPct,gpuComputePct,gpuSlotsPct,cpuPct,memoryPct,strandedGpuMemoryPct,strandedGpuComputePct,"
-            + "minWorkers,replays,cost,costPerPlacedPod,currency,period\n";
+            + "minWorkers,replays,cost,costPerPlacedPod,currency,period,controlPlaneMode,tenants,controlPlanesFit,"
+            + "controlPlanesFitWithUpgrade,controlPlaneCost,controlPlaneCostPerTenant,dedicatedControlPlanePerTenant\n";
+    /** The header before the control-plane columns: such a file is gpulab's too, replaced without --force. */
+    private static final String CANDIDATES_BEFORE_CONTROL_PLANES = "name,shape,workers,cards,placed,pending,neverFit,"
+            + "gpuAllocationPct,gpuMemoryPct,gpuComputePct,gpuSlotsPct,cpuPct,memoryPct,strandedGpuMemoryPct,"
+            + "strandedGpuComputePct,minWorkers,replays,cost,costPerPlacedPod,currency,period\n";
     private static final String CURVES = "candidate,arrivedPct,allocatedPct\n";
     private static final String PENDING = "candidate,reason,pods\n";
 
@@ -47,7 +52,8 @@ public final class PlanCsv {
 
     private static List<OutputFile.Part> parts(@Nullable PlanResult r) {
         return List.of(
-                new OutputFile.Part("candidates.csv", OutputKind.of("plan CSV", CANDIDATES),
+                new OutputFile.Part("candidates.csv",
+                        OutputKind.of("plan CSV", CANDIDATES, CANDIDATES_BEFORE_CONTROL_PLANES),
                         out -> text(out, w -> candidates(Objects.requireNonNull(r), w))),
                 new OutputFile.Part("curves.csv", OutputKind.of("plan CSV", CURVES),
                         out -> text(out, w -> curves(Objects.requireNonNull(r), w))),
@@ -78,9 +84,27 @@ public final class PlanCsv {
                     c.minWorkers() == null ? "" : String.valueOf(c.minWorkers()), String.valueOf(c.replays()),
                     c.cost() == null ? "" : num(c.cost()),
                     c.costPerPlacedPod() == null ? "" : num(c.costPerPlacedPod()),
-                    c.cost() == null ? "" : cell(p.currency()), c.cost() == null ? "" : cell(p.period())));
+                    c.cost() == null ? "" : cell(p.currency()), c.cost() == null ? "" : cell(p.period()),
+                    controlPlanes(c.controlPlanes())));
             w.write('\n');
         }
+    }
+
+    /**
+     * The control-plane columns (empty when the candidate states none): mode, tenants, under Kamaji how many tenant
+     * control planes its management cluster holds with and without upgrade room (dedicated ones are not placed
+     * anywhere: empty), the cost per period and per tenant when priced (part of {@code cost}) and a dedicated one's
+     * per tenant.
+     */
+    private static String controlPlanes(@Nullable ControlPlaneCost cp) {
+        if (cp == null) {
+            return ",,,,,,";
+        }
+        ControlPlaneCost.Capacity m = cp.management();
+        return String.join(",", cp.mode().key(), String.valueOf(cp.tenants()),
+                m == null ? "" : String.valueOf(m.fit()), m == null ? "" : String.valueOf(m.fitWithSurge()),
+                cp.perPeriod() == null ? "" : num(cp.perPeriod()), cp.perTenant() == null ? "" : num(cp.perTenant()),
+                cp.dedicatedPerTenant() == null ? "" : num(cp.dedicatedPerTenant()));
     }
 
     private static void curves(PlanResult r, Writer w) throws IOException {

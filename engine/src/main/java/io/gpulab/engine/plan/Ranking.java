@@ -14,7 +14,10 @@ import java.util.stream.Collectors;
 final class Ranking {
 
     private final List<Plan.Objective> order;
-    /** Candidates that place every pod some candidate can run (or, when none does, all that fits their cards). */
+    /**
+     * Candidates that place every pod some candidate can run (or, when none does, all that fits their cards) and
+     * whose management cluster holds every tenant's control plane.
+     */
     private final Set<String> placing;
     /** Whether {@link #placing} had to fall back to "all that fits their own cards". */
     private final boolean strict;
@@ -25,10 +28,10 @@ final class Ranking {
         this.order = List.copyOf(order);
         int anywhere = nowhere.stream().mapToInt(Fit.NeverFit::pods).sum();
         List<CandidateResult> all = results.stream()
-                .filter(r -> r.placesAllThatFit() && r.neverFitPods() <= anywhere).toList();
+                .filter(r -> r.placesAllThatFit() && r.runsControlPlanes() && r.neverFitPods() <= anywhere).toList();
         this.strict = !all.isEmpty();
         if (all.isEmpty()) {
-            all = results.stream().filter(CandidateResult::placesAllThatFit).toList();
+            all = results.stream().filter(r -> r.placesAllThatFit() && r.runsControlPlanes()).toList();
         }
         this.placing = all.stream().map(CandidateResult::name).collect(Collectors.toUnmodifiableSet());
         this.priced = !all.isEmpty() && all.stream().allMatch(r -> r.cost() != null);
@@ -59,6 +62,10 @@ final class Ranking {
                     yield places(a) ? -1 : 1;
                 }
                 if (!places(a)) {
+                    // a tenant without a control plane runs nothing at all: that weighs more than pods pending
+                    if (a.runsControlPlanes() != b.runsControlPlanes()) {
+                        yield a.runsControlPlanes() ? -1 : 1;
+                    }
                     yield Integer.compare(b.placed(), a.placed());
                 }
                 yield priced ? Long.compare(cents(a.cost()), cents(b.cost())) : Integer.compare(a.cards(), b.cards());

@@ -64,7 +64,12 @@ public record Recommendation(String candidate, String sentence, Plan.@Nullable O
                     + p.perPeriod(win.cost()) + control + ")");
         }
         s.append(", places ").append(fmt(win.placed())).append(" of ").append(fmt(w.pods().size())).append(" pods");
-        s.append(unplaced(win, nowhere)).append(". ");
+        s.append(unplaced(win, nowhere));
+        if (!win.runsControlPlanes()) {
+            s.append("; but ").append(controlPlanesShort(win)).append(", so ").append(beyond(win))
+                    .append(" (kube-scheduler: ").append(win.controlPlanes().management().limit()).append(")");
+        }
+        s.append(". ");
         if (decided == null && tied.isEmpty()) {
             s.append("It is the only candidate.");
         } else if (tied.isEmpty()) {
@@ -142,6 +147,16 @@ public record Recommendation(String candidate, String sentence, Plan.@Nullable O
         String against = " against " + other.name() + "'s " + figure(o, other, rank);
         return switch (o) {
             case PLACE_ALL -> {
+                if (rank.places(win) && !other.runsControlPlanes()) {
+                    yield "it places every pod " + (rank.strict() ? "that a candidate can run" : "that fits its cards")
+                            + " and runs every tenant's control plane; " + other.name() + "'s "
+                            + controlPlanesShort(other).substring("its ".length()) + ", so " + beyond(other);
+                }
+                if (!rank.places(win) && win.runsControlPlanes() && !other.runsControlPlanes()) {
+                    yield "no candidate places everything; it runs every tenant's control plane and places "
+                            + fmt(win.placed()) + ", " + other.name() + "'s "
+                            + controlPlanesShort(other).substring("its ".length()) + ", so " + beyond(other);
+                }
                 if (rank.places(win) && !rank.places(other)) {
                     yield rank.strict() ? "it places every pod that a candidate can run; " + other.name() + " leaves "
                             + fmt(other.pending()) + " unplaced"
@@ -159,9 +174,29 @@ public record Recommendation(String candidate, String sentence, Plan.@Nullable O
             case STRANDED -> "the least stranded capacity, " + figure(o, win, rank) + against;
             case WORKERS -> rank.places(win) && !rank.places(other)
                     ? "it places everything with " + workers(win.workers()) + "; " + other.name()
-                    + " does not place everything"
+                    + (other.runsControlPlanes() ? " does not place everything" : "'s "
+                    + controlPlanesShort(other).substring("its ".length()))
                     : "the fewest workers, " + figure(o, win, rank) + against;
         };
+    }
+
+    /**
+     * e.g. "its management cluster holds only 4 of its 5 tenants' control planes" (for a candidate whose management
+     * cluster does not hold them all).
+     */
+    static String controlPlanesShort(CandidateResult r) {
+        ControlPlaneCost cp = r.controlPlanes();
+        int fit = cp.management().fit();
+        return "its management cluster holds " + (fit == 0 ? "none" : "only " + fmt(fit)) + " of its "
+                + fmt(cp.tenants()) + " tenants' control planes";
+    }
+
+    /** e.g. "1 tenant has no API server to run its pods" (the tenants beyond the management cluster's fit). */
+    static String beyond(CandidateResult r) {
+        ControlPlaneCost cp = r.controlPlanes();
+        int k = cp.tenants() - cp.management().fit();
+        return fmt(k) + (k == 1 ? " tenant has no API server to run its pods"
+                : " tenants have no API server to run their pods");
     }
 
     static String workers(int n) {

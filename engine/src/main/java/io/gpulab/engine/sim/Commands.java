@@ -28,10 +28,14 @@ final class Commands {
 
     /** @throws IllegalArgumentException for an invalid command (the caller turns it into a refusal) */
     CommandResult apply(LabCommand command) {
+        return run(() -> dispatch(command));
+    }
+
+    private CommandResult run(java.util.function.Supplier<String> command) {
         int mark = lab.log().size();
         String message;
         try {
-            message = dispatch(command);
+            message = command.get();
         } catch (IllegalArgumentException e) {
             throw e; // refused before anything changed
         } catch (RuntimeException e) {
@@ -94,6 +98,25 @@ final class Commands {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(t.name + ": " + e.getMessage(), e);
         }
+        return submit(t, parsed);
+    }
+
+    /**
+     * A pod submitted as already read ({@link ReadPod}): what {@code SubmitPod} does after parsing its manifest.
+     *
+     * @throws IllegalArgumentException for an invalid command (the caller turns it into a refusal)
+     */
+    CommandResult submit(String tenant, ReadPod pod) {
+        return run(() -> {
+            SimTenant t = lab.tenant(tenant);
+            if (pod.error() != null) {
+                throw new IllegalArgumentException(t.name + ": " + pod.error());
+            }
+            return submit(t, pod.parsed());
+        });
+    }
+
+    private String submit(SimTenant t, ParsedPod parsed) {
         String key = parsed.info().key();
         SimPod existing = t.pods.get(key);
         // no kube-apiserver ready: the connection is refused before anything else is looked at
@@ -128,7 +151,8 @@ final class Commands {
                     + "refused", ev);
             return refuse(t, p, "ConnectionRefused", refused);
         }
-        if (stored) {
+        boolean texts = lab.texts();
+        if (stored && texts) {
             // the create step (apiServer, datastore key) is made when the trace is read: SimPod.steps
             p.created(lab.log().share("https://" + t.tcp.endpoint), lab.log().share(t.tcp.storageKeyPrefix()));
         }
@@ -153,7 +177,9 @@ final class Commands {
             return p.message;
         }
         Map<String, String> admitted = new LinkedHashMap<>();
-        adm.evidence().forEach((k, v) -> admitted.put(lab.log().share(k), lab.log().share(v)));
+        if (texts) {
+            adm.evidence().forEach((k, v) -> admitted.put(lab.log().share(k), lab.log().share(v)));
+        }
         String limited = t.tcp.writeRefusal("create", p.namespace());
         if (limited != null) {
             // validating admission runs after the mutating webhooks: Kamaji's write-permissions webhook denies it
@@ -163,7 +189,10 @@ final class Commands {
                     + " denied the create (writePermissions " + t.tcp.spec.writePermissions().text() + ")", admitted);
             return refuse(t, p, "Forbidden", limited);
         }
-        p.step("admission", adm.mutated() ? Outcome.OK : Outcome.SKIPPED, lab.log().share(adm.summary()), admitted);
+        if (texts) {
+            p.step("admission", adm.mutated() ? Outcome.OK : Outcome.SKIPPED, lab.log().share(adm.summary()),
+                    admitted);
+        }
         if (!stored) {
             Map<String, String> ev = new LinkedHashMap<>();
             ev.put("apiServer", "https://" + t.tcp.endpoint);

@@ -2,7 +2,11 @@ package io.gpulab.engine.plan;
 
 import io.gpulab.engine.scenario.ScenarioException;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -123,6 +127,125 @@ class ControlPlaneCostTest {
         Map<String, Object> mc = (Map<String, Object>) cp.get("management");
         assertEquals(4, mc.get("fit"));
         assertEquals(3, mc.get("fitWithSurge"));
+    }
+
+    @Test
+    void theCheapestCandidateWhoseManagementClusterCannotHoldItsTenantsIsNotRecommended() {
+        // 5 tenants: kamaji's 2 × 4 CPU hold 4 control planes; it is still the cheaper one (600 against 5 × 360)
+        PlanResult r = run(5);
+        CandidateResult kamaji = r.candidates().get(0);
+        CandidateResult dedicated = r.candidates().get(1);
+        assertEquals(0, kamaji.pending(), "the replay placed every pod: only the control planes do not fit");
+        assertTrue(kamaji.cost() < dedicated.cost());
+        assertFalse(kamaji.runsControlPlanes());
+        assertEquals("dedicated", r.recommendation().candidate());
+        String s = r.recommendation().sentence();
+        assertTrue(s.contains("It wins on placing everything (placeAll): it places every pod that a candidate can run "
+                + "and runs every tenant's control plane; kamaji's management cluster holds only 4 of its 5 tenants' "
+                + "control planes, so 1 tenant has no API server to run its pods."), s);
+        assertTrue(r.objectives().get(0).startsWith("Places everything at the lowest cost: dedicated"),
+                r.objectives().get(0));
+        assertTrue(r.objectives().get(0).endsWith(" Not counted as placing everything: kamaji's management cluster "
+                + "holds only 4 of its 5 tenants' control planes."), r.objectives().get(0));
+        // every robustness replay ranks the same way (the control planes do not depend on the arrival order)
+        assertEquals("dedicated", Recommendation.winner(java.util.List.of(Plan.Objective.PLACE_ALL),
+                r.candidates(), java.util.List.of()));
+    }
+
+    @Test
+    void aCandidateRecommendedUnderAnotherObjectiveSaysItsTenantsControlPlanesDoNotFit() {
+        // cost per pod first: kamaji is cheaper per pod, and named, but not without saying what it cannot run
+        PlanResult r = PlanRunnerTest.run(PLAN.replace("TENANTS", "5").replace("candidates:\n",
+                "objectives: [costPerPod, placeAll]\ncandidates:\n"), 1);
+        assertEquals("kamaji", r.recommendation().candidate());
+        String s = r.recommendation().sentence();
+        assertTrue(s.contains("places 20 of 20 pods and leaves none unplaced; but its management cluster holds only 4 "
+                + "of its 5 tenants' control planes, so 1 tenant has no API server to run its pods (kube-scheduler: "
+                + "0/2 nodes are available: 2 Insufficient cpu.)."), s);
+    }
+
+    @Test
+    void candidatesCsvCarriesTheControlPlanesAsTheJsonDoes(@TempDir Path dir) throws Exception {
+        PlanResult r = run(3);
+        PlanCsv.write(r, dir, false);
+        List<String> lines = Files.readAllLines(dir.resolve("candidates.csv"));
+        List<String> head = cells(lines.get(0));
+        Map<String, String> kamaji = row(head, lines.get(1));
+        Map<String, String> dedicated = row(head, lines.get(2));
+        assertEquals("kamaji", kamaji.get("name"));
+        assertEquals("6000.00", kamaji.get("cost"), "6 workers × 900 + the management cluster's 600");
+        assertEquals(List.of("kamaji", "3", "4", "3", "600.00", "200.00", "360.00"), controlPlaneCells(kamaji));
+        // a dedicated control plane is not placed anywhere: no fit figures, three machines × 120 per tenant
+        assertEquals(List.of("dedicated", "3", "", "", "1080.00", "360.00", "360.00"), controlPlaneCells(dedicated));
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> json = (List<Map<String, Object>>) PlanJson.of(r, "t").get("candidates");
+        for (int i = 0; i < 2; i++) {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> cp = (Map<String, Object>) json.get(i).get("controlPlanes");
+            Map<String, String> csv = i == 0 ? kamaji : dedicated;
+            assertEquals(cp.get("mode"), csv.get("controlPlaneMode"));
+            assertEquals(String.valueOf(cp.get("tenants")), csv.get("tenants"));
+            assertEquals((Double) cp.get("cost"), Double.parseDouble(csv.get("controlPlaneCost")));
+            assertEquals((Double) cp.get("costPerTenant"), Double.parseDouble(csv.get("controlPlaneCostPerTenant")));
+            assertEquals((Double) cp.get("dedicatedPerTenant"),
+                    Double.parseDouble(csv.get("dedicatedControlPlanePerTenant")));
+        }
+        @SuppressWarnings("unchecked")
+        Map<String, Object> mc = (Map<String, Object>) ((Map<String, Object>) json.get(0).get("controlPlanes"))
+                .get("management");
+        assertEquals(String.valueOf(mc.get("fit")), kamaji.get("controlPlanesFit"));
+        assertEquals(String.valueOf(mc.get("fitWithSurge")), kamaji.get("controlPlanesFitWithUpgrade"));
+    }
+
+    @Test
+    void candidatesCsvLeavesTheControlPlaneColumnsEmptyWhenTheyAreNotStated(@TempDir Path dir) throws Exception {
+        String plain = PLAN.replace("TENANTS", "3").replaceAll("(?s)    controlPlane:\\n.*?(?=  - name: dedicated)", "")
+                .replaceAll("(?s)    controlPlane:\\n      dedicated: \\{}\\n", "");
+        PlanCsv.write(PlanRunnerTest.run(plain, 1), dir, false);
+        List<String> lines = Files.readAllLines(dir.resolve("candidates.csv"));
+        Map<String, String> row = row(cells(lines.get(0)), lines.get(1));
+        assertEquals(List.of("", "", "", "", "", "", ""), controlPlaneCells(row));
+    }
+
+    private static List<String> controlPlaneCells(Map<String, String> row) {
+        return List.of(row.get("controlPlaneMode"), row.get("tenants"), row.get("controlPlanesFit"),
+                row.get("controlPlanesFitWithUpgrade"), row.get("controlPlaneCost"),
+                row.get("controlPlaneCostPerTenant"), row.get("dedicatedControlPlanePerTenant"));
+    }
+
+    private static Map<String, String> row(List<String> head, String line) {
+        List<String> cells = cells(line);
+        assertEquals(head.size(), cells.size(), line);
+        Map<String, String> m = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < head.size(); i++) {
+            m.put(head.get(i), cells.get(i));
+        }
+        return m;
+    }
+
+    /** RFC 4180 cells (the shape is quoted: it holds commas). */
+    private static List<String> cells(String line) {
+        List<String> out = new java.util.ArrayList<>();
+        StringBuilder cell = new StringBuilder();
+        boolean quoted = false;
+        for (int i = 0; i < line.length(); i++) {
+            char ch = line.charAt(i);
+            if (ch == '"') {
+                if (quoted && i + 1 < line.length() && line.charAt(i + 1) == '"') {
+                    cell.append('"');
+                    i++;
+                } else {
+                    quoted = !quoted;
+                }
+            } else if (ch == ',' && !quoted) {
+                out.add(cell.toString());
+                cell.setLength(0);
+            } else {
+                cell.append(ch);
+            }
+        }
+        out.add(cell.toString());
+        return out;
     }
 
     @Test

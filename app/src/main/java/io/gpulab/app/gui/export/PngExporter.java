@@ -10,15 +10,11 @@ import java.io.OutputStream;
 import java.nio.file.Path;
 import javafx.embed.swing.SwingFXUtils;
 import javafx.geometry.Pos;
-import javafx.scene.Node;
-import javafx.scene.SnapshotParameters;
 import javafx.scene.control.Label;
-import javafx.scene.image.PixelWriter;
 import javafx.scene.image.WritableImage;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
-import javafx.scene.transform.Transform;
 import javax.imageio.IIOImage;
 import javax.imageio.ImageIO;
 import javax.imageio.ImageTypeSpecifier;
@@ -30,35 +26,13 @@ import javax.imageio.stream.ImageOutputStream;
 import javax.imageio.stream.MemoryCacheImageOutputStream;
 
 /**
- * Node snapshot to PNG (house rule 14: a snapshot, not a screen grab), at 1x or 2x, with a caption
- * strip underneath. Must run on the FX thread; works headless under Monocle.
+ * PNG files and the caption strip under every picture ({@link FramedPicture} lays the two out). Node snapshots
+ * (house rule 14: a snapshot, not a screen grab), at 1x or 2x. Must run on the FX thread; works headless under
+ * Monocle.
  */
 public final class PngExporter {
 
     private PngExporter() {
-    }
-
-    /** The node and its caption strip as one image, {@code scale} pixels per layout unit. */
-    public static WritableImage render(Node node, double scale, Caption caption, boolean dark) {
-        SnapshotParameters p = new SnapshotParameters();
-        p.setTransform(Transform.scale(scale, scale));
-        return withCaption(node.snapshot(p, null), scale, caption, dark);
-    }
-
-    /** An image already rendered at {@code scale} pixels per layout unit, with the caption strip under it. */
-    public static WritableImage withCaption(WritableImage body, double scale, Caption caption, boolean dark) {
-        SnapshotParameters p = new SnapshotParameters();
-        p.setTransform(Transform.scale(scale, scale));
-        int w = (int) body.getWidth();
-        Region strip = strip(caption, w / scale, dark);
-        WritableImage cap = strip.snapshot(p, null);
-        int h = (int) body.getHeight() + (int) cap.getHeight();
-        WritableImage out = new WritableImage(w, h);
-        PixelWriter pw = out.getPixelWriter();
-        pw.setPixels(0, 0, w, (int) body.getHeight(), body.getPixelReader(), 0, 0);
-        int capW = Math.min(w, (int) cap.getWidth());
-        pw.setPixels(0, (int) body.getHeight(), capW, (int) cap.getHeight(), cap.getPixelReader(), 0, 0);
-        return out;
     }
 
     /**
@@ -66,12 +40,6 @@ public final class PngExporter {
      * pixels; such a file is replaced without {@code --force}.
      */
     public static final OutputKind KIND = OutputKind.of("PNG image", "tEXtSoftware\0gpulab");
-
-    /** Renders and writes a PNG whole or not at all (docs/outputs.md); returns the file size in bytes. */
-    public static long write(Node node, double scale, Caption caption, boolean dark, Path file, boolean force)
-            throws IOException {
-        return writePng(render(node, scale, caption, dark), file, force);
-    }
 
     /**
      * Writes an image as PNG whole or not at all; returns the file size in bytes.
@@ -130,10 +98,13 @@ public final class PngExporter {
         // caption goes under the brand instead of both being cut with "..."
         if (line.prefWidth(-1) + strip.snappedLeftInset() + strip.snappedRightInset() > width) {
             line.getChildren().removeAll(grow, text);
+            // narrower still (a 320 px window), its lines wrap: the strip grows instead of cutting them
+            text.setWrapText(true);
             strip.getChildren().add(text);
             strip.applyCss();
         }
-        strip.resize(width, strip.prefHeight(width));
+        // whole layout units: the picture's view takes exactly what the strip leaves
+        strip.resize(width, Math.ceil(strip.prefHeight(width)));
         strip.layout();
         return strip;
     }

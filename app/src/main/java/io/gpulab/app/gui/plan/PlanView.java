@@ -1,6 +1,8 @@
 package io.gpulab.app.gui.plan;
 
 import io.gpulab.engine.plan.CandidateResult;
+import io.gpulab.engine.plan.ControlPlaneCost;
+import io.gpulab.engine.plan.EmptyCharts;
 import io.gpulab.engine.plan.PlanResult;
 import java.util.List;
 import java.util.Locale;
@@ -39,8 +41,11 @@ public final class PlanView extends BorderPane {
 
     private final PlanViewModel vm;
     private final TableView<CandidateResult> table = new TableView<>();
+    private final TableColumn<CandidateResult, String> controlPlanes;
     private final VBox answer = new VBox(4);
     private final PlanCharts charts = new PlanCharts();
+    private final ChartSlot bookedSlot = new ChartSlot(charts.utilisation(), "plan-utilisation-none");
+    private final ChartSlot strandedSlot = new ChartSlot(charts.stranded(), "plan-stranded-none");
     private final TableView<List<String>> robustnessTable = new TableView<>();
     private final Label robustnessTitle = new Label();
     private final VBox robustness = new VBox(4);
@@ -91,31 +96,39 @@ public final class PlanView extends BorderPane {
         BarChart<String, Number> stranded = charts.stranded();
         HeatMap heat = charts.heat();
         table.setId("plan-candidates");
-        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
+        // every column as wide as its header's longest line and its widest cell, spread over the table's width; when
+        // they do not all fit (a narrow window) the table scrolls sideways instead of cutting them (TableFit)
+        table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         table.setPrefHeight(150);
         column("candidate", c -> c.name());
         column("workers", c -> c.workers() + (c.minWorkers() != null ? " (min)" : ""));
         column("placed", c -> String.valueOf(c.placed()));
         column("pending", c -> c.pending() + (c.neverFitPods() > 0 ? " (" + c.neverFitPods() + " never fit)" : ""));
-        column("GPU compute\nbooked", c -> pct(c.metrics().gpuCompute().pct()));
-        column("GPU memory\nbooked", c -> pct(c.metrics().gpuMemory().pct()));
-        column("sharing slots\nin use", c -> pct(c.metrics().gpuSlots().pct()));
-        column("stranded\nmem / compute", c -> pct(c.strandedMemoryPct()) + " / " + pct(c.strandedComputePct()));
+        column("GPU\ncompute\nbooked", c -> pct(c.metrics().gpuCompute().pct()));
+        column("GPU\nmemory\nbooked", c -> pct(c.metrics().gpuMemory().pct()));
+        column("sharing\nslots\nin use", c -> pct(c.metrics().gpuSlots().pct()));
+        column("stranded\nGPU mem /\ncompute", c -> pct(c.strandedMemoryPct()) + " / " + pct(c.strandedComputePct()));
         // per period, as the answer's sentences say (the period beside it did not fit at 1280 x 720); it includes the
         // control planes when the plan states them (their sentence under the answer says how much)
         column("cost", c -> c.cost() == null ? "-" : String.format(Locale.ROOT, "%,.0f %s", c.cost(),
                 c.candidate().prices().currency()));
+        // shown only for a plan that states control planes; the cell's tooltip is the candidate's whole sentence
+        controlPlanes = column("control\nplanes per\ntenant", PlanView::controlPlaneCell);
+        controlPlanes.setVisible(false);
         Button asLab = new Button("Open selected candidate as a lab");
         asLab.setId("plan-open-lab");
         asLab.disableProperty().bind(table.getSelectionModel().selectedItemProperty().isNull());
         asLab.setOnAction(e -> openAsLab.accept(table.getSelectionModel().getSelectedItem()));
         table.getSelectionModel().selectedItemProperty().addListener((o, a, c) -> this.charts.showHeat(c));
+        table.widthProperty().addListener((o, a, w) -> TableFit.fit(table));
         HBox heatRow = new HBox(12, heat, asLab);
         HBox.setHgrow(heat, Priority.ALWAYS);
         StackPane chartArea = new StackPane();
         chartArea.setMinHeight(300);
         robustnessTable.setId("plan-robustness");
-        robustnessTable.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
+        // as the candidates' table: columns as wide as their text, sideways scrolling rather than "EUR 64,0..."
+        robustnessTable.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
+        robustnessTable.widthProperty().addListener((o, a, w) -> TableFit.fit(robustnessTable));
         BarChart<String, Number> wins = charts.wins();
         wins.setMinSize(0, 0);
         wins.setPrefHeight(240);
@@ -162,8 +175,8 @@ public final class PlanView extends BorderPane {
             return;
         }
         this.sideBySide = sideBySide;
-        BarChart<String, Number> u = charts.utilisation();
-        BarChart<String, Number> s = charts.stranded();
+        ChartSlot u = bookedSlot;
+        ChartSlot s = strandedSlot;
         LineChart<Number, Number> c = charts.curves();
         Node all = sideBySide
                 // one row: a bar chart under ~210 px drops its legend (JavaFX), so no stacking here
@@ -174,14 +187,52 @@ public final class PlanView extends BorderPane {
         area.getChildren().setAll(all);
     }
 
-    private void column(String title, java.util.function.Function<CandidateResult, String> value) {
+    /**
+     * e.g. "kamaji 131 EUR", "dedicated 750 EUR", "kamaji: 4 of 5 fit" (the management cluster cannot hold every
+     * tenant's control plane), "kamaji 200 EUR, no upgrade room"; "-" when the candidate states none.
+     */
+    static String controlPlaneCell(CandidateResult c) {
+        ControlPlaneCost cp = c.controlPlanes();
+        if (cp == null) {
+            return "-";
+        }
+        if (!cp.holdsTenants()) {
+            return cp.mode().key() + ": " + cp.management().fit() + " of " + cp.tenants() + " fit";
+        }
+        String cost = cp.perTenant() == null ? ", not priced" : String.format(Locale.ROOT, " %,.0f %s",
+                cp.perTenant(), c.candidate().prices().currency());
+        return cp.mode().key() + cost + (cp.holdsUpgrades() ? "" : ", no upgrade room");
+    }
+
+    private TableColumn<CandidateResult, String> column(String title,
+                                                        java.util.function.Function<CandidateResult, String> value) {
         TableColumn<CandidateResult, String> c = new TableColumn<>();
         // a header the column's width cuts ("GPU comp...") reads whole on hover
         javafx.scene.control.Label head = new javafx.scene.control.Label(title);
         head.setTooltip(new javafx.scene.control.Tooltip(title));
         c.setGraphic(head);
         c.setCellValueFactory(d -> new ReadOnlyObjectWrapper<>(value.apply(d.getValue())));
+        // a cell the column's width cuts reads whole on hover; the control-plane cell says its whole sentence
+        c.setCellFactory(col -> new javafx.scene.control.TableCell<>() {
+            @Override
+            protected void updateItem(String item, boolean empty) {
+                super.updateItem(item, empty);
+                setText(empty ? null : item);
+                CandidateResult r = empty || getTableRow() == null ? null : getTableRow().getItem();
+                String tip = r != null && c == controlPlanes && r.controlPlanes() != null
+                        ? r.controlPlanes().sentence(r.name(), r.candidate().prices()) : item;
+                if (tip == null) {
+                    setTooltip(null);
+                } else {
+                    javafx.scene.control.Tooltip t = new javafx.scene.control.Tooltip(tip);
+                    t.setWrapText(true);
+                    t.setMaxWidth(520);
+                    setTooltip(t);
+                }
+            }
+        });
         table.getColumns().add(c);
+        return c;
     }
 
     private void show(PlanResult r) {
@@ -189,6 +240,8 @@ public final class PlanView extends BorderPane {
         table.getItems().clear();
         if (r == null) {
             charts.show(List.of());
+            bookedSlot.show(java.util.Optional.empty());
+            strandedSlot.show(java.util.Optional.empty());
             charts.showWins(null);
             robustness.setVisible(false);
             return;
@@ -207,10 +260,15 @@ public final class PlanView extends BorderPane {
         }
         showRobustness(r);
         table.getItems().setAll(r.candidates());
+        controlPlanes.setVisible(r.candidates().stream().anyMatch(c -> c.controlPlanes() != null));
         double rows = Math.min(6, r.candidates().size());
-        table.setMinHeight(46 + 25 * rows);
-        table.setPrefHeight(46 + 25 * rows);
+        // three-line headers, the rows, and room for the sideways scroll bar of a narrow window
+        table.setMinHeight(76 + 25 * rows);
+        table.setPrefHeight(76 + 25 * rows);
+        TableFit.fit(table);
         charts.show(r.candidates());
+        bookedSlot.show(EmptyCharts.booked(r.candidates()));
+        strandedSlot.show(EmptyCharts.stranded(r.candidates()));
         table.getSelectionModel().selectFirst();
     }
 
@@ -223,7 +281,7 @@ public final class PlanView extends BorderPane {
             robustness.setVisible(false);
             return;
         }
-        List<String> headers = io.gpulab.engine.plan.SensitivityText.headers(r);
+        List<String> headers = io.gpulab.engine.plan.SensitivityText.headers(r, true);
         for (int i = 0; i < headers.size(); i++) {
             int k = i;
             TableColumn<List<String>, String> c = new TableColumn<>(headers.get(i).replace(" (min / median / p90 / max)",
@@ -231,8 +289,9 @@ public final class PlanView extends BorderPane {
             c.setCellValueFactory(d -> new ReadOnlyObjectWrapper<>(d.getValue().get(k)));
             robustnessTable.getColumns().add(c);
         }
-        List<List<String>> rows = io.gpulab.engine.plan.SensitivityText.rows(r);
+        List<List<String>> rows = io.gpulab.engine.plan.SensitivityText.rows(r, true);
         robustnessTable.getItems().setAll(rows);
+        TableFit.fit(robustnessTable);
         robustnessTable.setPrefHeight(Math.max(240, 56 + 25 * Math.min(9, rows.size())));
         robustnessTable.setMinHeight(52 + 25 * Math.min(4, rows.size()));
         robustnessTitle.setText("Robustness (" + r.sensitivity().spec().orders() + " seeded arrival orders, seeds "

@@ -1,6 +1,7 @@
 package io.gpulab.app.gui.view;
 
 import io.gpulab.app.gui.export.Caption;
+import io.gpulab.app.gui.export.FramedPicture;
 import io.gpulab.app.gui.export.PngExporter;
 import io.gpulab.app.gui.export.ReportData;
 import io.gpulab.app.gui.export.ReportWriter;
@@ -11,7 +12,7 @@ import io.gpulab.engine.api.TenantView;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.function.Supplier;
-import javafx.scene.Node;
+import javafx.scene.image.WritableImage;
 import javafx.scene.input.Clipboard;
 import javafx.scene.layout.Region;
 import javafx.stage.FileChooser;
@@ -24,11 +25,11 @@ import javafx.stage.Window;
 public final class WorkbenchActions {
 
     private final WorkbenchViewModel vm;
-    private final Supplier<Node> canvas;
-    private final Supplier<Node> window;
+    private final Supplier<TopologyView> canvas;
+    private final Supplier<Region> window;
     private final Supplier<Region> inspector;
 
-    public WorkbenchActions(WorkbenchViewModel vm, Supplier<Node> canvas, Supplier<Node> window,
+    public WorkbenchActions(WorkbenchViewModel vm, Supplier<TopologyView> canvas, Supplier<Region> window,
                             Supplier<Region> inspector) {
         this.vm = vm;
         this.canvas = canvas;
@@ -157,9 +158,41 @@ public final class WorkbenchActions {
      * dialog has asked before replacing a file: the one-argument form forces).
      */
     public long exportSlideTo(double scale, Path file, boolean force) throws java.io.IOException {
+        return PngExporter.writePng(picture(View.SLIDE, scale), file, force);
+    }
+
+    /** What a PNG export shows (docs/workbench.md, "Exports for slides and documents"). */
+    public enum View { WINDOW, CANVAS, SLIDE }
+
+    /**
+     * The view as a picture exactly as large as the window ({@code gpulab screenshot --size WxH} sets it), times
+     * {@code scale}, its caption strip included: the view is laid out in the room above the strip (FX thread).
+     *
+     * @throws io.gpulab.app.gui.export.ExportSizeException when the window is too small for the view and its caption
+     */
+    public WritableImage picture(View view, double scale) {
         settle();
-        return SlideExport.write(canvas.get(), inspector.get(), vm.selectionProperty().get() != null, scale,
-                Caption.of(vm), isDark(), file, force);
+        Region root = window.get();
+        var scene = root.getScene();
+        double width = scene != null ? scene.getWidth() : root.getWidth();
+        double height = scene != null ? scene.getHeight() : root.getHeight();
+        boolean selection = vm.selectionProperty().get() != null;
+        TopologyView topology = canvas.get();
+        FramedPicture.View frame = switch (view) {
+            case WINDOW -> ViewPictures.windowView(root);
+            case CANVAS -> ViewPictures.canvasView(topology);
+            case SLIDE -> ViewPictures.slideView(topology, selection);
+        };
+        try {
+            return FramedPicture.render(frame, width, height, scale, Caption.of(vm), isDark(), (w, h, s) ->
+                    switch (view) {
+                        case WINDOW -> ViewPictures.window(root, w, h, s);
+                        case CANVAS -> ViewPictures.canvas(topology, w, h, s);
+                        case SLIDE -> ViewPictures.slide(topology, inspector.get(), selection, w, h, s);
+                    });
+        } finally {
+            settle();
+        }
     }
 
     /** Asks where, then writes a slide PNG and says where it went. */
@@ -184,9 +217,7 @@ public final class WorkbenchActions {
 
     /** As {@link #exportPngTo(boolean, double, Path)}; {@code force} as for {@link #exportSlideTo(double, Path, boolean)}. */
     public long exportPngTo(boolean wholeWindow, double scale, Path file, boolean force) throws java.io.IOException {
-        settle();
-        Node target = wholeWindow ? window.get() : canvas.get();
-        return PngExporter.write(target, scale, Caption.of(vm), isDark(), file, force);
+        return PngExporter.writePng(picture(wholeWindow ? View.WINDOW : View.CANVAS, scale), file, force);
     }
 
     public void exportReport() {

@@ -48,7 +48,7 @@ public final class WorkbenchView extends BorderPane {
     public WorkbenchView(WorkbenchViewModel vm, WalkthroughViewModel walkthroughs, List<String> scenarios) {
         this.vm = vm;
         this.walkthroughs = walkthroughs;
-        this.actions = new WorkbenchActions(vm, () -> topology.snapshotTarget(), () -> this, () -> inspect);
+        this.actions = new WorkbenchActions(vm, () -> topology, () -> this, () -> inspect);
         getStyleClass().add("workbench");
         setId("workbench");
         layoutParts(scenarios);

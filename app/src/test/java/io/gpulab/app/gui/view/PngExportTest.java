@@ -16,7 +16,7 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 
-/** Canvas export writes a real PNG at 1x and 2x, with the caption strip below the canvas. */
+/** Canvas export writes a real PNG at 1x and 2x, as large as the window, with the caption strip below the canvas. */
 @ExtendWith(ApplicationExtension.class)
 class PngExportTest {
 
@@ -33,10 +33,8 @@ class PngExportTest {
     void canvasExportsAtOneAndTwoTimes(FxRobot robot) throws Exception {
         Path one = dir.resolve("one.png");
         Path two = dir.resolve("two.png");
-        double[] width = new double[1];
         robot.interact(() -> {
             try {
-                width[0] = workbench.view().canvas().getLayoutBounds().getWidth();
                 workbench.view().actions().exportPngTo(false, 1, one);
                 workbench.view().actions().exportPngTo(false, 2, two);
             } catch (Exception e) {
@@ -46,8 +44,8 @@ class PngExportTest {
         assertTrue(Files.size(one) > 10_000, "a real image, not an empty file");
         BufferedImage a = ImageIO.read(one.toFile());
         BufferedImage b = ImageIO.read(two.toFile());
-        assertEquals(Math.round(width[0]), a.getWidth(), 1.0);
-        assertEquals(2 * a.getWidth(), b.getWidth(), 2.0);
+        assertEquals("1600x1000", a.getWidth() + "x" + a.getHeight(), "the window's size, caption included");
+        assertEquals("3200x2000", b.getWidth() + "x" + b.getHeight());
         // the caption strip is dark: the bottom-left pixel is not the light canvas background
         int rgb = a.getRGB(2, a.getHeight() - 2) & 0xffffff;
         assertTrue(((rgb >> 16) & 0xff) < 80, "caption strip at the bottom");
@@ -57,12 +55,10 @@ class PngExportTest {
     void aSlideLeavesOutHintsAndAddsTheInspectorOnlyForASelection(FxRobot robot) throws Exception {
         Path plain = dir.resolve("slide.png");
         Path selected = dir.resolve("slide-selected.png");
-        double[] width = new double[1];
         int[] hintsBefore = new int[1];
         int[] hintsAfter = new int[1];
         robot.interact(() -> {
             try {
-                width[0] = workbench.view().canvas().getLayoutBounds().getWidth();
                 hintsBefore[0] = robot.lookup(".hint").queryAll().stream().filter(javafx.scene.Node::isVisible)
                         .toList().size();
                 workbench.view().actions().exportSlideTo(1, plain);
@@ -77,14 +73,27 @@ class PngExportTest {
         });
         BufferedImage a = ImageIO.read(plain.toFile());
         BufferedImage b = ImageIO.read(selected.toFile());
-        assertEquals(Math.round(width[0]), a.getWidth(), 1.0, "no palette, no side panel: the canvas alone");
-        assertTrue(b.getWidth() > a.getWidth() + 200, "the inspector beside the canvas when something is selected");
-        assertEquals(a.getHeight(), b.getHeight(), 1.0,
-                "the inspector beside the canvas is as tall as the canvas: no dead band under either");
+        assertEquals("1600x1000", a.getWidth() + "x" + a.getHeight(), "the window's size, caption included");
+        assertEquals("1600x1000", b.getWidth() + "x" + b.getHeight());
+        // the inspector's title is dark text on a light panel at the slide's right; the plain slide has canvas there
+        int x = (int) (b.getWidth() - ViewPictures.SIDE_MIN / 2);
+        assertTrue(differs(a, b, x), "the inspector beside the canvas when something is selected");
         int captionTop = a.getHeight() - captionHeight(a);
         assertEquals(0xff, b.getRGB(4, captionTop - 2) >>> 24, "the canvas side reaches down to the caption");
+        assertEquals(0xff, b.getRGB(b.getWidth() - 4, captionTop - 2) >>> 24,
+                "the inspector side reaches down to the caption: no dead band under either");
         assertTrue(hintsBefore[0] > 0);
         assertEquals(hintsBefore[0], hintsAfter[0], "the window's hints are back after the export");
+    }
+
+    /** Whether the two images differ anywhere in column x above their caption. */
+    private static boolean differs(BufferedImage a, BufferedImage b, int x) {
+        for (int y = 0; y < a.getHeight() - captionHeight(a); y++) {
+            if (a.getRGB(x, y) != b.getRGB(x, y)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Rows of the dark caption strip at the bottom of an export. */

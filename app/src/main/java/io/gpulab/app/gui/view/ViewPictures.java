@@ -1,0 +1,158 @@
+package io.gpulab.app.gui.view;
+
+import io.gpulab.app.gui.export.FramedPicture;
+import java.util.ArrayList;
+import java.util.List;
+import javafx.scene.Node;
+import javafx.scene.Parent;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.image.WritableImage;
+import javafx.scene.layout.Region;
+
+/**
+ * The three views a PNG can show, each laid out for the room the picture gives it and put back as it was right
+ * after (docs/workbench.md, "Exports for slides and documents"): the window; the canvas, the whole lab drawing; the
+ * slide, the canvas without UI hints and, with a selection, the inspector and trace beside it. FX thread.
+ */
+final class ViewPictures {
+
+    /** The slide's side panel: about a third of the picture, within these bounds. */
+    static final double SIDE_MIN = 300;
+    static final double SIDE_MAX = 560;
+    /** Laid out this much wider at most before a tall lab is drawn smaller to fit the picture's height. */
+    private static final double[] WIDER = {1, 1.25, 1.5, 2};
+
+    private ViewPictures() {
+    }
+
+    static FramedPicture.View windowView(Region window) {
+        return new FramedPicture.View("window", 320, 240, FramedPicture.background(window));
+    }
+
+    static FramedPicture.View canvasView(TopologyView topology) {
+        return new FramedPicture.View("canvas", 320, 120, FramedPicture.background(topology.snapshotTarget()));
+    }
+
+    static FramedPicture.View slideView(TopologyView topology, boolean selection) {
+        return new FramedPicture.View("slide", selection ? TopologyView.MIN_PANEL + SIDE_MIN : 320, 120,
+                FramedPicture.background(topology.snapshotTarget()));
+    }
+
+    /** The window laid out at the picture's size. */
+    static WritableImage window(Region window, double width, double height, double scale) {
+        double w0 = window.getWidth();
+        double h0 = window.getHeight();
+        boolean managed = window.isManaged();
+        try {
+            // unmanaged, its parent does not size it back when the snapshot lays the scene out
+            window.setManaged(false);
+            window.resize(width, height);
+            settle(window);
+            return FramedPicture.snapshot(window, scale, FramedPicture.pixels(width, scale),
+                    FramedPicture.pixels(height, scale));
+        } finally {
+            window.resize(w0, h0);
+            window.setManaged(managed);
+            settle(window);
+        }
+    }
+
+    /**
+     * The whole lab drawing at the picture's width; a drawing taller than the picture is laid out wider (more
+     * tenants a row) up to twice, then drawn smaller to fit whole, centred on the canvas background.
+     */
+    static WritableImage canvas(TopologyView topology, double width, double height, double scale) {
+        double w0 = topology.getWidth();
+        double h0 = topology.getHeight();
+        var hbar = topology.getHbarPolicy();
+        var vbar = topology.getVbarPolicy();
+        Region content = (Region) topology.snapshotTarget();
+        boolean managed = topology.isManaged();
+        try {
+            topology.setManaged(false);
+            // the drawing itself, not a window onto it: no scroll bar takes width from it
+            topology.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
+            topology.setVbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
+            for (double f : WIDER) {
+                topology.resize(width * f, height * f);
+                settle(topology);
+                if (content.getHeight() <= height * f + 0.5) {
+                    break;
+                }
+            }
+            double k = Math.min(scale * width / content.getWidth(), scale * height / content.getHeight());
+            k = Math.min(k, scale);
+            return FramedPicture.snapshot(content, k, Math.min(FramedPicture.pixels(width, scale),
+                    FramedPicture.pixels(content.getWidth(), k)), Math.min(FramedPicture.pixels(height, scale),
+                    FramedPicture.pixels(content.getHeight(), k)));
+        } finally {
+            topology.setHbarPolicy(hbar);
+            topology.setVbarPolicy(vbar);
+            topology.resize(w0, h0);
+            topology.setManaged(managed);
+            settle(topology);
+        }
+    }
+
+    /**
+     * The slide: the canvas without hints, and with a selection the inspector and trace beside it, as tall as the
+     * picture. Hints are hidden for the picture and shown again right after.
+     */
+    static WritableImage slide(TopologyView topology, Region inspector, boolean selection, double width,
+                               double height, double scale) {
+        List<Node> hints = new ArrayList<>();
+        collectHints(topology, hints);
+        if (selection) {
+            collectHints(inspector, hints);
+        }
+        hints.forEach(h -> {
+            h.setVisible(false);
+            h.setManaged(false);
+        });
+        try {
+            if (!selection) {
+                return canvas(topology, width, height, scale);
+            }
+            double side = Math.floor(Math.max(SIDE_MIN, Math.min(SIDE_MAX, width / 3)));
+            double left = width - side;
+            WritableImage out = new WritableImage(FramedPicture.pixels(width, scale),
+                    FramedPicture.pixels(height, scale));
+            int leftPx = FramedPicture.pixels(left, scale);
+            int h = FramedPicture.pixels(height, scale);
+            FramedPicture.fill(out, 0, 0, leftPx, h, FramedPicture.background(topology.snapshotTarget()));
+            WritableImage drawing = canvas(topology, left, height, scale);
+            FramedPicture.paste(out, drawing, (leftPx - (int) Math.min(leftPx, drawing.getWidth())) / 2, 0, leftPx, h);
+            FramedPicture.paste(out, window(inspector, side, height, scale), leftPx, 0,
+                    (int) out.getWidth() - leftPx, h);
+            return out;
+        } finally {
+            hints.forEach(h -> {
+                h.setManaged(true);
+                h.setVisible(true);
+            });
+            settle(topology);
+        }
+    }
+
+    /** CSS and layout until nothing changes: a size change re-renders the canvas during layout. */
+    private static void settle(Node n) {
+        if (n instanceof Parent p) {
+            for (int i = 0; i < 3; i++) {
+                p.applyCss();
+                p.layout();
+            }
+        }
+    }
+
+    private static void collectHints(Node n, List<Node> out) {
+        if (n.isVisible() && (n.getStyleClass().contains("hint") || n.getStyleClass().contains("hint-strip"))) {
+            out.add(n);
+            return;
+        }
+        if (n instanceof Parent p) {
+            for (Node c : p.getChildrenUnmodifiable()) {
+                collectHints(c, out);
+            }
+        }
+    }
+}
