@@ -93,6 +93,10 @@ public final class ScreenshotCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("gpulab screenshot: --view must be window, canvas or slide");
             return GpulabCommand.EXIT_USAGE;
         }
+        if (backend.misuse() != null) {
+            spec.commandLine().getErr().println("gpulab screenshot: " + backend.misuse());
+            return GpulabCommand.EXIT_USAGE;
+        }
         ScreenshotSize bounded;
         try {
             bounded = ScreenshotSize.parse(size, scale);
