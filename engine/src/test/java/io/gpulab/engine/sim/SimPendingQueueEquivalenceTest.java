@@ -57,6 +57,25 @@ class SimPendingQueueEquivalenceTest {
     }
 
     /**
+     * Small workers run out of CPU and memory before their cards fill, so kube-scheduler's NodeResourcesFit rejects
+     * nodes all the time: the kept per-request verdicts (KubeScan) and fit counts must follow every change.
+     */
+    @Test
+    void workersShortOfCpuAndMemoryGiveTheSameLab() throws Exception {
+        for (long seed = 501; seed <= 502; seed++) {
+            Scenario s = SimFilterIndexEquivalenceTest.read(saturated(new Random(seed), 600, false, 4, 12288));
+            int[] counts = assertSameOutcome(s, "seed " + seed);
+            assertTrue(counts[0] > 50, "seed " + seed + ": the lab should be saturated, " + counts[0] + " pending");
+            try (SimBackend b = SimBackend.start(s.lab())) {
+                new ScenarioRunner(b).run(s);
+                String events = JSON.writeValueAsString(b.events());
+                assertTrue(events.contains("Insufficient cpu") && events.contains("Insufficient memory"),
+                        "seed " + seed + ": kube-scheduler should have refused nodes for CPU and for memory");
+            }
+        }
+    }
+
+    /**
      * Runs the lab with the parked queue, with plain retry sweeps and with the plain filter; returns how many pods
      * ended pending and how many the parked run left parked.
      */
@@ -100,6 +119,10 @@ class SimPendingQueueEquivalenceTest {
     }
 
     private static String saturated(Random r, int steps, boolean article) {
+        return saturated(r, steps, article, 32, 131072);
+    }
+
+    private static String saturated(Random r, int steps, boolean article, int cpu, int memoryMiB) {
         StringBuilder y = new StringBuilder("""
                 apiVersion: gpulab.io/v1
                 kind: Scenario
@@ -115,8 +138,8 @@ class SimPendingQueueEquivalenceTest {
                       workers:
                 """);
         for (int w = 0; w < WORKERS; w++) {
-            y.append("        - {name: w-%02d, cpu: 32, memoryMiB: 131072, cards: [{model: %s, count: 4}]}\n"
-                    .formatted(w, MODELS[w % 3 == 0 ? 1 : 0]));
+            y.append("        - {name: w-%02d, cpu: %d, memoryMiB: %d, cards: [{model: %s, count: 4}]}\n"
+                    .formatted(w, cpu, memoryMiB, MODELS[w % 3 == 0 ? 1 : 0]));
         }
         y.append("steps:\n");
         if (article) {
