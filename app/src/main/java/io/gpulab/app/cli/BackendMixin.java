@@ -33,6 +33,19 @@ final class BackendMixin {
             + "--tenant-kubeconfig or --tenant-context")
     boolean noManagement;
 
+    /**
+     * Why the options do not go together, or null: a cluster's options with the simulation (the default backend)
+     * would be dropped without a word, and the user would look at a simulated lab believing it is theirs.
+     */
+    @Nullable String misuse() {
+        if ("sim".equals(backendId) && (kubeconfig != null || context != null || !tenantKubeconfigs.isEmpty()
+                || !tenantContexts.isEmpty() || noManagement)) {
+            return "--kubeconfig, --context and the --tenant-* options read a real cluster: add --backend cluster "
+                    + "(the simulation, the default backend, reads none)";
+        }
+        return null;
+    }
+
     /** {@code allowWrites}: the command's own {@code --allow-writes}, for commands that may write at all. */
     BackendOptions options(boolean allowWrites) {
         return new BackendOptions(kubeconfig, context, allowWrites, tenantKubeconfigs, tenantContexts, noManagement);

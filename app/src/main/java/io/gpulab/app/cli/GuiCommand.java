@@ -53,6 +53,10 @@ public final class GuiCommand implements Callable<Integer> {
                     + String.join(", ", io.gpulab.engine.scenario.Backends.ids()) + ")");
             return GpulabCommand.EXIT_USAGE;
         }
+        if (backend.misuse() != null) {
+            spec.commandLine().getErr().println("gpulab gui: " + backend.misuse());
+            return GpulabCommand.EXIT_USAGE;
+        }
         WorkbenchApp.launch(scenario, play, new EngineLabOpener(backend.backendId, backend.options(allowWrites)));
         return GpulabCommand.EXIT_OK;
     }

@@ -83,10 +83,18 @@ public final class ScreenshotCommand implements Callable<Integer> {
                     + "draws it, to the rendered frame (docs/benchmarks.md).")
     int frames;
 
+    @Option(names = "--on-display", description = "With --frames: measure in a real window on $DISPLAY (the "
+            + "desktop toolkit and its pipeline, e.g. under Xvfb) instead of headless.")
+    boolean onDisplay;
+
     @Override
     public Integer call() throws Exception {
         if (!view.equals("window") && !view.equals("canvas") && !view.equals("slide")) {
             spec.commandLine().getErr().println("gpulab screenshot: --view must be window, canvas or slide");
+            return GpulabCommand.EXIT_USAGE;
+        }
+        if (backend.misuse() != null) {
+            spec.commandLine().getErr().println("gpulab screenshot: " + backend.misuse());
             return GpulabCommand.EXIT_USAGE;
         }
         ScreenshotSize bounded;
@@ -107,17 +115,32 @@ public final class ScreenshotCommand implements Callable<Integer> {
         }
         int play = initial ? 0 : steps == null ? Integer.MAX_VALUE : steps;
         EngineLabOpener opener = new EngineLabOpener(backend.backendId, backend.options(false));
+        if (onDisplay) {
+            if (System.getenv("DISPLAY") == null) {
+                spec.commandLine().getErr().println("gpulab screenshot: --on-display needs DISPLAY (e.g. Xvfb)");
+                return GpulabCommand.EXIT_USAGE;
+            }
+            HeadlessFx.startOnDisplay();
+        }
         HeadlessFx.fitScreen(bounded.width(), bounded.height());
         try (HeadlessWorkbench w = HeadlessWorkbench.open(opener, scenario, play, select, dark, bounded.width(),
                 bounded.height())) {
             if (frames > 0) {
                 var out = spec.commandLine().getOut();
+                out.println("window: " + (onDisplay ? "on " + System.getenv("DISPLAY") + " (desktop toolkit)"
+                        : "headless (Monocle, software rendering)") + ", " + bounded.width() + "x" + bounded.height());
+                out.println("opening: " + w.opening().line());
+                out.println("memory, lab open: " + FrameBench.heapLine());
                 out.println("frame time, clock advanced: " + FrameBench.changes(w, frames).line());
-                out.println("frame time, pod submitted/deleted: " + FrameBench.pods(w, frames).line());
+                FrameBench.Pods pods = FrameBench.pods(w, frames);
+                out.println("frame time, pod submitted/deleted: " + pods.all().line());
+                out.println("frame time, pod landed: " + pods.landed().line());
+                out.println("frame time, pod left: " + pods.left().line());
                 // a move that changes nothing on screen needs no frame: the line counts the frames drawn
                 out.println("frame time, palette pod dragged over the canvas in " + (frames + FrameBench.WARM_UP)
                         + " moves: "
                         + FrameBench.drag(w, frames).line());
+                out.println("memory, after the frames: " + FrameBench.heapLine());
             }
             if (layout != null) {
                 HeadlessFx.call(() -> {

@@ -52,6 +52,10 @@ public final class VerifyCommand implements Callable<Integer> {
         if (s == null) {
             return GpulabCommand.EXIT_USAGE;
         }
+        if (backend.misuse() != null) {
+            CliSupport.err(spec).println("gpulab verify: " + backend.misuse());
+            return GpulabCommand.EXIT_USAGE;
+        }
         try {
             VerifyReport.check(s.name(), reportDir, output.force);
         } catch (java.io.IOException e) {

@@ -76,11 +76,14 @@ public final class FrameBench {
         }, false);
     }
 
+    /** The pod series: every frame, and apart the frames of pods landing and of pods leaving. */
+    public record Pods(Result all, Result landed, Result left) { }
+
     /**
      * {@code frames} frames, each after a pod is submitted to (even frames) or deleted from (odd frames) the
      * tenant with the most workers, scrolled into view: the worker HAMi picks changes on screen.
      */
-    public static Result pods(HeadlessWorkbench w, int frames) throws Exception {
+    public static Pods pods(HeadlessWorkbench w, int frames) throws Exception {
         WorkbenchViewModel vm = w.workbench().viewModel();
         TenantView big = HeadlessFx.call(() -> {
             TenantView t = vm.snapshot().tenants().stream()
@@ -90,7 +93,7 @@ public final class FrameBench {
         });
         PodTemplate template = PodTemplate.builtIns().get(0);
         String[] submitted = {null};
-        return run(w.workbench().view().getScene(), frames, () -> {
+        List<double[]> parts = measure(w.workbench().view().getScene(), frames, () -> {
             long engine0 = w.engineNanos();
             long t0 = System.nanoTime();
             if (submitted[0] == null) {
@@ -104,6 +107,13 @@ public final class FrameBench {
             submitted[0] = null;
             return System.nanoTime() - t0 - (w.engineNanos() - engine0);
         }, false);
+        // the warm-up frames are odd in number: the first counted frame is a departure
+        List<double[]> landed = new ArrayList<>();
+        List<double[]> left = new ArrayList<>();
+        for (int i = 0; i < parts.size(); i++) {
+            ((i + WARM_UP) % 2 == 0 ? landed : left).add(parts.get(i));
+        }
+        return new Pods(result(parts), result(landed), result(left));
     }
 
     private static Set<String> keys(WorkbenchViewModel vm, String tenant) {
@@ -196,6 +206,11 @@ public final class FrameBench {
      * {@code maySkip}: a change that draws nothing within 250 ms is not counted (else it is an error).
      */
     private static Result run(Scene scene, int frames, Change change, boolean maySkip) throws Exception {
+        return result(measure(scene, frames, change, maySkip));
+    }
+
+    /** Each counted frame's parts in milliseconds: the change's UI work, CSS and layout, sync and render. */
+    private static List<double[]> measure(Scene scene, int frames, Change change, boolean maySkip) throws Exception {
         Stamps s = new Stamps();
         HeadlessFx.call(() -> {
             PerformanceTracker tracker = PerformanceTracker.getSceneTracker(scene);
@@ -256,10 +271,22 @@ public final class FrameBench {
         if (parts.isEmpty()) {
             throw new IllegalStateException("no frame was drawn");
         }
-        frames = parts.size();
+        return parts;
+    }
+
+    private static Result result(List<double[]> parts) {
+        int frames = parts.size();
         double[] total = parts.stream().mapToDouble(p -> p[0] + p[1] + p[2]).sorted().toArray();
         return new Result(frames, total[frames / 2], total[Math.min(frames - 1, (int) Math.ceil(frames * 0.99) - 1)],
                 total[frames - 1], median(parts, 0), median(parts, 1), median(parts, 2));
+    }
+
+    /** The heap in use after a full collection, and the JVM's peak so far, as one line. */
+    public static String heapLine() {
+        System.gc();
+        var mem = java.lang.management.ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
+        return String.format(Locale.ROOT, "heap in use after a full collection %.0f MiB (committed %.0f MiB, max %.0f MiB)",
+                mem.getUsed() / 1048576.0, mem.getCommitted() / 1048576.0, mem.getMax() / 1048576.0);
     }
 
     private static double median(List<double[]> parts, int k) {

@@ -202,6 +202,8 @@ public final class DecisionReport {
                             + pct(c.metrics().gpuSlots().pct()),
                     pct(c.strandedMemoryPct()) + " / " + pct(c.strandedComputePct()),
                     c.cost() == null ? "not priced" : money(c.cost(), p)
+                            + (c.controlPlanes() == null || c.controlPlanes().perPeriod() == null ? ""
+                            : " (control planes " + p.amount(c.controlPlanes().perPeriod()) + ")")
                             + (p.term() == null ? "" : "; " + p.amount(c.cost() * p.term()) + " over " + p.termWords()),
                     c.costPerPlacedPod() == null ? "-" : money(c.costPerPlacedPod(), p)));
         }
@@ -223,8 +225,11 @@ public final class DecisionReport {
             pdf.images(List.of(charts.utilisation(r.candidates(), half, 210),
                     charts.stranded(r.candidates(), half, 210)));
         } else {
+            // with the stranded chart a sentence, the bars take the row alone, no taller than beside it (the
+            // page keeps its length: 'none' must not push the closing lines onto a page of their own)
+            float tall = noneStranded.isPresent() && r.candidates().size() <= 4 ? 190 : 230;
             if (noneBooked.isEmpty()) {
-                pdf.images(List.of(charts.utilisation(r.candidates(), pdf.width(), 230)));
+                pdf.images(List.of(charts.utilisation(r.candidates(), pdf.width(), tall)));
             }
             if (noneStranded.isEmpty()) {
                 pdf.images(List.of(charts.stranded(r.candidates(), pdf.width(), 230)));
@@ -237,8 +242,9 @@ public final class DecisionReport {
             }
         }
         pdf.muted("Utilisation: the share of all cards' GPU memory and compute booked, and of the sharing slots "
-                + "(deviceSplitCount per card) in use. Stranded: memory left on cards whose compute or slots are "
-                + "exhausted, and compute left on cards whose memory or slots are exhausted, as a share of the whole.");
+                + "(deviceSplitCount per card) in use." + (noneStranded.isPresent() ? "" : " Stranded: memory left on "
+                + "cards whose compute or slots are exhausted, and compute left on cards whose memory or slots are "
+                + "exhausted, as a share of the whole."));
     }
 
     private static void candidate(PdfDoc pdf, CandidateResult c, PlanResult r, PlanChartSource charts)

@@ -33,6 +33,18 @@ class GuiCommandsArgsTest {
     }
 
     @Test
+    void aClustersOptionsWithoutTheClusterBackendAreRefusedNotDropped() {
+        for (String command : new String[] {"gui", "verify", "screenshot"}) {
+            err.getBuffer().setLength(0);
+            String[] args = "screenshot".equals(command)
+                    ? new String[] {command, "article", "--out", "x.png", "--kubeconfig", "mgmt.kubeconfig"}
+                    : new String[] {command, "article", "--kubeconfig", "mgmt.kubeconfig"};
+            assertEquals(2, run(args), command);
+            assertTrue(err.toString().contains("add --backend cluster"), command + ": " + err);
+        }
+    }
+
+    @Test
     void aScreenshotOfAnUnreachableClusterSaysWhereItLooked(@org.junit.jupiter.api.io.TempDir java.nio.file.Path d)
             throws Exception {
         java.nio.file.Path missing = d.resolve("nope.kubeconfig");

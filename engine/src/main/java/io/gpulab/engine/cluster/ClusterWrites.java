@@ -25,15 +25,35 @@ final class ClusterWrites {
             + "(or the confirmation in the workbench)";
     static final String UNLOCK_WARNING = "removed hami.io/mutex.lock by hand: this is the article's lab "
             + "workaround for a mock device plugin that never releases the lock, not a production procedure";
-    private static final long SETTLE_MILLIS = 15_000;
+    /**
+     * How long a write waits for the tenant's watch to show it (the create, the pod gone, the lock gone), so the
+     * next snapshot contains it. Bounded; a write not seen within it is still done, and its answer says so.
+     */
+    static final long SETTLE_MILLIS = 15_000;
     private static final long REASONS_GRACE_MILLIS = 2_000;
 
     private final ClusterBackend backend;
     private final boolean allowed;
+    private final long settleMillis;
 
     ClusterWrites(ClusterBackend backend, boolean allowed) {
+        this(backend, allowed, SETTLE_MILLIS);
+    }
+
+    ClusterWrites(ClusterBackend backend, boolean allowed, long settleMillis) {
         this.backend = backend;
         this.allowed = allowed;
+        this.settleMillis = settleMillis;
+    }
+
+    /** The answer's clause for a write the watch did not show within the settle time. */
+    private String notSeen(String what) {
+        return what + " not shown by the tenant's watch within " + seconds(settleMillis)
+                + ": the view follows when the watch sees it";
+    }
+
+    private static String seconds(long millis) {
+        return millis % 1000 == 0 ? millis / 1000 + " s" : String.format(java.util.Locale.ROOT, "%.1f s", millis / 1e3);
     }
 
     CommandResult apply(LabCommand command) {
@@ -94,7 +114,9 @@ final class ClusterWrites {
         pod.getMetadata().setNamespace(ns);
         w.client().pods().inNamespace(ns).resource(pod).create();
         String key = ns + "/" + pod.getMetadata().getName();
-        settle(() -> w.pods().stream().anyMatch(p -> TenantAssembler.podKey(p).equals(key)), SETTLE_MILLIS);
+        if (!settle(() -> w.pods().stream().anyMatch(p -> TenantAssembler.podKey(p).equals(key)), settleMillis)) {
+            return new CommandResult(true, "created " + key + "; " + notSeen("it was"), List.of());
+        }
         // LabBackend.execute returns when the effects are visible: for a submit that is the scheduler's
         // decision, which a real cluster makes after the create, not with it
         long waitMillis = backend.options().decisionTimeout().toMillis();
@@ -134,7 +156,11 @@ final class ClusterWrites {
             return CommandResult.refused("pod " + podKey + " does not exist in tenant " + w.tenant());
         }
         w.client().pods().inNamespace(parts[0]).withName(parts[1]).delete();
-        settle(() -> w.pods().stream().noneMatch(p -> TenantAssembler.podKey(p).equals(podKey)), SETTLE_MILLIS);
+        if (!settle(() -> w.pods().stream().noneMatch(p -> TenantAssembler.podKey(p).equals(podKey)), settleMillis)) {
+            // a pod leaves after its grace period (30 s by default) and once its finalizers are removed
+            return new CommandResult(true, "deleted " + podKey + "; still there: " + notSeen("its removal was")
+                    + " (a pod goes after its termination grace period and finalizers)", List.of());
+        }
         return CommandResult.ok(List.of());
     }
 
@@ -174,9 +200,10 @@ final class ClusterWrites {
             }
             throw e;
         }
-        settle(() -> w.nodes().stream().filter(n -> n.getMetadata().getName().equals(nodeName))
-                .noneMatch(n -> lockValue(n) != null), SETTLE_MILLIS);
-        return new CommandResult(true, UNLOCK_WARNING, List.of());
+        boolean seen = settle(() -> w.nodes().stream().filter(n -> n.getMetadata().getName().equals(nodeName))
+                .noneMatch(n -> lockValue(n) != null), settleMillis);
+        return new CommandResult(true, seen ? UNLOCK_WARNING : UNLOCK_WARNING + "; " + notSeen("the removal was"),
+                List.of());
     }
 
     private static CommandResult changed(String nodeName, String now) {

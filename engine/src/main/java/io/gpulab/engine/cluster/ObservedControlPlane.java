@@ -56,12 +56,10 @@ final class ObservedControlPlane {
         }
         if (refused != null) {
             effects.add(refused.request() + " refused at " + refused.at() + ": " + refused.text());
+        } else if (!"none".equals(cp.writePermissions()) && apiError.isEmpty()) {
+            effects.add("writes limited (" + cp.writePermissions() + "): not observed, gpulab sent no write");
         }
-        if (!"none".equals(cp.writePermissions()) && refused == null) {
-            effects.add("writePermissions " + cp.writePermissions() + " is set on the TenantControlPlane; a refused "
-                    + "write not observed (gpulab sent none since)");
-        }
-        if (!effects.isEmpty()) {
+        if (!apiError.isEmpty()) {
             effects.add(UNSEEN);
         }
         return with(cp, apiError, effects, kubelets(cp, o, watch.nodes(), problems), observed);

@@ -104,6 +104,11 @@ final class RelistingInformer<T extends HasMetadata> implements AutoCloseable {
         return refusal;
     }
 
+    /** Whether the server refused this informer and fabric8's informer has stopped: nothing will ask again. */
+    boolean gaveUp() {
+        return refusal != null && current.stopped().toCompletableFuture().isDone();
+    }
+
     /** The last connection failure while the watch is down, or {@code null} while watching. */
     @org.jspecify.annotations.Nullable String lastError() {
         if (isWatching(current)) {

@@ -32,6 +32,14 @@ public final class OpenbCsv {
         return OpenbValidation.pods(file, read(file, OpenbPod.class));
     }
 
+    /** Jackson's message without the Java type names a user cannot act on ({@code `java.lang.Long`} -> number). */
+    private static String javaFree(String message) {
+        return message.replace("`java.lang.Long`", "whole number").replace("`java.lang.Integer`", "whole number")
+                .replace("`long`", "whole number").replace("`int`", "whole number")
+                .replace("`java.lang.Double`", "number").replace("`double`", "number")
+                .replace("`java.lang.String`", "text");
+    }
+
     private static <T> List<T> read(Path file, Class<T> type) throws IOException {
         OpenbValidation.textFile(file);
         ObjectReader reader = CSV.readerFor(type).with(CsvSchema.emptySchema().withHeader());
@@ -43,8 +51,18 @@ public final class OpenbCsv {
             if (e instanceof MismatchedInputException m && !m.getPath().isEmpty()
                     && m.getPath().get(m.getPath().size() - 1).getFieldName() != null) {
                 String column = m.getPath().get(m.getPath().size() - 1).getFieldName();
+                Object value = e instanceof com.fasterxml.jackson.databind.exc.InvalidFormatException f
+                        ? f.getValue() : null;
                 what = what.startsWith("Cannot map `null`") ? column + ": empty where a number is required"
-                        : column + ": " + what;
+                        : value != null ? column + ": \"" + value + "\" is not a whole number (a row with fewer "
+                        + "or more values than the header shifts its columns)"
+                        : column + ": " + javaFree(what);
+            } else if (what.startsWith("Numeric value (")) {
+                // Jackson's "out of range of int (-2147483648 - 2147483647)" without the column: say it as a bound
+                what = "a number out of range: " + what.substring("Numeric value ".length(), what.indexOf(')') + 1)
+                        + " (at most 2,147,483,647)";
+            } else if (what.startsWith("Empty header line")) {
+                what = "the file is empty; expected a header line naming the columns";
             }
             String first = what.lines().findFirst().orElse(what);
             throw new IOException(file + ":" + line + ": " + (first.length() > 300 ? first.substring(0, 300) + "..." : first),

@@ -53,6 +53,9 @@ public final class PlanReader {
             return read(p);
         }
         try (InputStream in = BuiltinPlans.open(pathOrName)) {
+            if (in == null && Files.exists(p)) {
+                return read(p);   // a directory, FIFO or device: refused as such, not "no such file"
+            }
             if (in == null) {
                 throw new ScenarioException(pathOrName, 0, "", "no such file, and not a built-in plan (built-in: "
                         + String.join(", ", BuiltinPlans.names()) + ")");
@@ -361,10 +364,21 @@ public final class PlanReader {
         return new Prices(currency, period, cards, worker, term, node, machine);
     }
 
+    /**
+     * Most a card, worker, management node or machine may cost per period: with the plan's bounds (100,000 workers of
+     * 64 cards, a term of 1,200 periods) every total stays a finite, exactly printed amount (below 10^17), never
+     * "Infinity" or a saturated figure.
+     */
+    static final double MAX_PRICE = 10_000_000;
+
     private static double nonNegative(ScenarioNode n) {
         double v = n.number();
         if (!(v >= 0) || Double.isInfinite(v)) {
             throw n.error("must be a price >= 0, got " + n.scalar());
+        }
+        if (v > MAX_PRICE) {
+            throw n.error("at most 10,000,000 per card, worker, management node or machine and period, got "
+                    + n.scalar());
         }
         return v;
     }

@@ -1,5 +1,6 @@
 package io.gpulab.engine.plan;
 
+import io.gpulab.engine.sim.Recording;
 import io.gpulab.mockgpu.catalog.CardCatalog;
 
 import java.util.ArrayList;
@@ -22,6 +23,8 @@ public final class PlanRunner {
 
     private final CardCatalog catalog;
     private final int threads;
+    /** What the replays' labs record; their pods read once for all of them. */
+    private final Replay.Setting setting;
     /** Per candidate, its control planes' figures: they do not depend on the replay, so every replay shares them. */
     private final Map<Candidate, ControlPlaneCost> controlPlanes = new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -30,8 +33,17 @@ public final class PlanRunner {
     }
 
     public PlanRunner(CardCatalog catalog, int threads) {
+        this(catalog, threads, Recording.FIGURES);
+    }
+
+    /**
+     * @param recording what every replay's lab records: a plan's figures read no event, trace or text of a replay (its
+     *                  texts come from the plan itself), so {@link Recording#FIGURES} unless a test compares both
+     */
+    public PlanRunner(CardCatalog catalog, int threads, Recording recording) {
         this.catalog = catalog;
         this.threads = Math.max(1, threads);
+        this.setting = Replay.Setting.of(recording);
     }
 
     /**
@@ -137,7 +149,7 @@ public final class PlanRunner {
                 if (done % every == 0) {
                     progress.replay(c.name(), k, (double) done / total);
                 }
-            });
+            }, setting);
         };
         Replay.Result r;
         Integer min = null;

@@ -1,11 +1,12 @@
 package io.gpulab.engine.plan;
 
-import io.gpulab.engine.api.CommandResult;
 import io.gpulab.engine.api.LabCommand;
 import io.gpulab.engine.api.PodView;
 import io.gpulab.engine.lab.LabSpec;
 import io.gpulab.engine.metrics.AllocationCurve;
 import io.gpulab.engine.metrics.LabMetrics;
+import io.gpulab.engine.sim.ReadPod;
+import io.gpulab.engine.sim.Recording;
 import io.gpulab.engine.sim.SimBackend;
 import io.gpulab.mockgpu.catalog.CardCatalog;
 
@@ -32,6 +33,17 @@ final class Replay {
     public static final String NEVER_FITS = "NeverFits";
 
     private Replay() {
+    }
+
+    /**
+     * How a plan's replays run: what their labs record ({@link Recording#FIGURES} unless a test compares) and the
+     * plan's pods as read once.
+     */
+    record Setting(Recording recording, ReadPods pods) {
+
+        static Setting of(Recording recording) {
+            return new Setting(recording, new ReadPods());
+        }
     }
 
     /**
@@ -64,10 +76,12 @@ final class Replay {
      * @param stopEarly  stop at the first pod that pends though it could fit (only meaningful without departures)
      * @param cancelled  checked between events
      * @param onEvent    told the number of events done, for progress
+     * @param setting    what the replay's lab records and where its pods come from read
      */
     static Result run(String plan, Candidate c, int workers, Workload w, CardCatalog catalog, BitSet unfit,
-                      boolean stopEarly, AtomicBoolean cancelled, IntConsumer onEvent) {
+                      boolean stopEarly, AtomicBoolean cancelled, IntConsumer onEvent, Setting setting) {
         LabSpec spec = CandidateLab.spec(plan, c, workers);
+        ReadPod[] read = setting.pods().of(w.pods());
         int[] tenantOf = CandidateLab.tenantOf(w.pods().size(), c.weights());
         BitSet placed = new BitSet(w.pods().size());
         BitSet everPlaced = new BitSet(w.pods().size());
@@ -76,7 +90,7 @@ final class Replay {
         BitSet neverLive = new BitSet(w.pods().size());
         boolean stopped = false;
         long arrived = 0;
-        try (SimBackend sim = SimBackend.start(spec)) {
+        try (SimBackend sim = SimBackend.start(spec, setting.recording())) {
             AllocationCurve curve = new AllocationCurve(LabMetrics.of(sim.snapshot()).gpuAllocation().capacity());
             Peak peak = new Peak(w.events().stream().anyMatch(x -> x instanceof Arrival.Delete), c.cardsPerWorker());
             int done = 0;
@@ -99,10 +113,11 @@ final class Replay {
                     int i = s.pod();
                     PlanPod pod = w.pods().get(i);
                     String tenant = c.tenants().get(tenantOf[i]);
-                    CommandResult r = sim.execute(new LabCommand.SubmitPod(tenant, pod.manifest()));
+                    SimBackend.Submitted r = sim.submit(tenant, read[i]);
                     arrived += pod.demandMilli();
-                    int outcome = outcome(r, pod.key());
-                    PodView v = outcome != 0 || !r.accepted() ? null : sim.pod(tenant, pod.key()).orElse(null);
+                    // the scheduler's outcome (its Scheduled or FailedScheduling event); else the pod says
+                    int outcome = r.accepted() ? r.attempt() : 0;
+                    PodView v = outcome != 0 || !r.accepted() ? null : sim.pod(tenant, pod.key(), false).orElse(null);
                     if (outcome == 1) {
                         placed.set(i);
                         everPlaced.set(i);
@@ -175,37 +190,14 @@ final class Replay {
                                 BitSet placed, BitSet everPlaced) {
         for (var it = waiting.iterator(); it.hasNext();) {
             int i = it.next();
-            PodView v = sim.pod(c.tenants().get(tenantOf[i]), w.pods().get(i).key()).orElse(null);
+            // placement only: the pending pod's per-node reasons are not recomputed
+            PodView v = sim.pod(c.tenants().get(tenantOf[i]), w.pods().get(i).key(), false).orElse(null);
             if (v != null && isPlaced(v)) {
                 it.remove();
                 placed.set(i);
                 everPlaced.set(i);
             }
         }
-    }
-
-    /**
-     * What the submit's own events say: 1 scheduled, -1 failed scheduling, 0 neither (ask the pod). Reading the
-     * events spares building the pod's view, which for a pending pod on a large lab means recomputing its
-     * per-node reasons.
-     */
-    private static int outcome(CommandResult r, String key) {
-        if (!r.accepted()) {
-            return 0;
-        }
-        String object = "Pod/" + key;
-        int out = 0;
-        for (io.gpulab.engine.api.LabEvent e : r.events()) {
-            if (object.equals(e.object())) {
-                if ("Scheduled".equals(e.reason())) {
-                    return 1;
-                }
-                if ("FailedScheduling".equals(e.reason())) {
-                    out = -1;
-                }
-            }
-        }
-        return out;
     }
 
     private static boolean isPlaced(PodView v) {

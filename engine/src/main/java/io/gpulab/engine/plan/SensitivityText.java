@@ -56,6 +56,15 @@ public final class SensitivityText {
 
     /** Table rows: growth, candidate, wins, workers, cost, pending. */
     public static List<List<String>> rows(PlanResult r) {
+        return rows(r, false);
+    }
+
+    /**
+     * Table rows; {@code wholeAmounts} writes costs to the whole unit without their currency ("64,000 / 70,400 /
+     * 70,400 / 70,400", the Plan window's narrower table: its header names the currency), else to the cent, each
+     * with its currency.
+     */
+    public static List<List<String>> rows(PlanResult r, boolean wholeAmounts) {
         List<List<String>> rows = new ArrayList<>();
         SensitivityResult s = r.sensitivity();
         if (s == null) {
@@ -70,7 +79,9 @@ public final class SensitivityText {
                         stats(sp.workers(), v -> String.format(Locale.ROOT, "%,d", (long) v))
                                 + (sp.searched() ? "" : ", fixed")
                                 + (sp.notFound() > 0 ? "; not found in " + sp.notFound() : ""),
-                        sp.cost() == null ? "not priced" : stats(sp.cost(), p::amount),
+                        sp.cost() == null ? "not priced" : wholeAmounts
+                                ? stats(sp.cost(), v -> String.format(Locale.ROOT, "%,.0f", v))
+                                : stats(sp.cost(), p::amount),
                         stats(sp.pending(), v -> String.format(Locale.ROOT, "%,d", (long) v))));
             }
         }
@@ -79,9 +90,16 @@ public final class SensitivityText {
 
     /** The rows' headers. */
     public static List<String> headers(PlanResult r) {
-        String per = r.candidates().get(0).candidate().prices().period();
+        return headers(r, false);
+    }
+
+    /** The headers of {@link #rows(PlanResult, boolean)}: with whole amounts, the cost's header names the currency. */
+    public static List<String> headers(PlanResult r, boolean wholeAmounts) {
+        Prices p = r.candidates().get(0).candidate().prices();
+        String per = p.period();
+        String currency = wholeAmounts && !p.currency().isEmpty() ? ", " + p.currency() : "";
         return List.of("growth", "candidate", "wins", "workers (min / median / p90 / max)",
-                "cost" + (per.isEmpty() ? "" : " per " + per) + " (min / median / p90 / max)",
+                "cost" + (per.isEmpty() ? "" : " per " + per) + currency + " (min / median / p90 / max)",
                 "pods pending (min / median / p90 / max)");
     }
 }

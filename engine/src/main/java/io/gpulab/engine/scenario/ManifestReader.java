@@ -53,6 +53,9 @@ final class ManifestReader {
                 if (amount.signum() < 0) {
                     throw v.error("must be greater than or equal to 0, got " + text);
                 }
+                if (amount.compareTo(io.gpulab.scheduler.request.Quantity.MAX_AMOUNT) > 0) {
+                    throw v.error("\"" + text + "\" " + io.gpulab.scheduler.request.Quantity.TOO_LARGE);
+                }
                 hard.put(k, text);
             });
             try {

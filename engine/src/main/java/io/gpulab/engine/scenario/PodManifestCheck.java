@@ -14,8 +14,6 @@ import java.util.regex.Pattern;
  */
 final class PodManifestCheck {
 
-    private static final java.util.Set<String> PLAIN_SUFFIXES =
-            java.util.Set.of("", "m", "k", "M", "G", "T", "Ki", "Mi", "Gi", "Ti");
     private static final Pattern DNS_LABEL = Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?");
     private static final Pattern DNS_SUBDOMAIN =
             Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*");
@@ -100,23 +98,14 @@ final class PodManifestCheck {
         }
     }
 
-    /** Digits with one of the common suffixes: always a valid, non-negative Kubernetes quantity. */
-    private static boolean plainQuantity(String text) {
-        int i = 0;
-        while (i < text.length() && text.charAt(i) >= '0' && text.charAt(i) <= '9') {
-            i++;
-        }
-        return i > 0 && i <= 18 && PLAIN_SUFFIXES.contains(text.substring(i));
-    }
-
     private static void quantity(String resource, ScenarioNode value) {
         if (value.value() instanceof Integer i && i >= 0) {
             return; // a plain non-negative integer is always a valid quantity; skip the BigDecimal parse
         }
         String text = value.scalar();
         boolean extended = resource.contains("/") && !resource.contains("kubernetes.io/");
-        if (!extended && plainQuantity(text)) {
-            return; // e.g. 4000m or 16384Mi, as every imported pod has: valid and not negative, without BigDecimal
+        if (!extended && io.gpulab.scheduler.request.Quantity.smallPlain(text, false)) {
+            return; // e.g. 4000m or 16384Mi, as every imported pod has: valid, small, not negative, without BigDecimal
         }
         BigDecimal amount;
         try {
@@ -126,6 +115,9 @@ final class PodManifestCheck {
         }
         if (amount.signum() < 0) {
             throw value.error("must be greater than or equal to 0, got " + text);
+        }
+        if (amount.compareTo(io.gpulab.scheduler.request.Quantity.MAX_AMOUNT) > 0) {
+            throw value.error("\"" + text + "\" " + io.gpulab.scheduler.request.Quantity.TOO_LARGE);
         }
         if (extended && amount.stripTrailingZeros().scale() > 0) {
             throw value.error("must be an integer (" + resource + " is an extended resource), got " + text);

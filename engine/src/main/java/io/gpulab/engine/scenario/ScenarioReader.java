@@ -57,6 +57,9 @@ public final class ScenarioReader {
             return head(name, LocatedTree.of(name, SourceText.read(p), name.endsWith(".json")));
         }
         InputStream builtin = BuiltinScenarios.open(pathOrName);
+        if (builtin == null && Files.exists(p)) {
+            SourceText.read(p);   // a directory, FIFO or device: refused as such, not "no such file"
+        }
         if (builtin == null) {
             throw new ScenarioException(pathOrName, 0, "", "no such file, and not a built-in scenario (built-in: "
                     + String.join(", ", BuiltinScenarios.names()) + ")");

@@ -28,10 +28,14 @@ final class Commands {
 
     /** @throws IllegalArgumentException for an invalid command (the caller turns it into a refusal) */
     CommandResult apply(LabCommand command) {
+        return run(() -> dispatch(command));
+    }
+
+    private CommandResult run(java.util.function.Supplier<String> command) {
         int mark = lab.log().size();
         String message;
         try {
-            message = dispatch(command);
+            message = command.get();
         } catch (IllegalArgumentException e) {
             throw e; // refused before anything changed
         } catch (RuntimeException e) {
@@ -81,6 +85,10 @@ final class Commands {
                     .WritePermissions(c.blockCreation(), c.blockUpdate(), c.blockDeletion()));
         } else if (command instanceof LabCommand.ScaleControlPlane c) {
             return kamaji.scale(lab.tenant(c.tenant()), c.replicas());
+        } else if (command instanceof LabCommand.SetDataStoreAccess c) {
+            return kamaji.dataStoreAccess(lab.tenant(c.tenant()), c.granted());
+        } else if (command instanceof LabCommand.SetControlPlaneComponent c) {
+            return kamaji.component(lab.tenant(c.tenant()), c.component(), c.up());
         } else if (command instanceof LabCommand.UpgradeControlPlane c) {
             return kamaji.upgrade(lab.tenant(c.tenant()), c.version());
         }
@@ -94,11 +102,31 @@ final class Commands {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(t.name + ": " + e.getMessage(), e);
         }
+        return submit(t, parsed);
+    }
+
+    /**
+     * A pod submitted as already read ({@link ReadPod}): what {@code SubmitPod} does after parsing its manifest.
+     *
+     * @throws IllegalArgumentException for an invalid command (the caller turns it into a refusal)
+     */
+    CommandResult submit(String tenant, ReadPod pod) {
+        return run(() -> {
+            SimTenant t = lab.tenant(tenant);
+            if (pod.error() != null) {
+                throw new IllegalArgumentException(t.name + ": " + pod.error());
+            }
+            return submit(t, pod.parsed());
+        });
+    }
+
+    private String submit(SimTenant t, ParsedPod parsed) {
         String key = parsed.info().key();
         SimPod existing = t.pods.get(key);
         // no kube-apiserver ready: the connection is refused before anything else is looked at
         String refused = t.tcp.connectionRefusal(lab.now());
-        boolean stored = t.tcp.ds.available(lab.management());
+        String storage = t.tcp.storageRefusal();
+        boolean stored = storage == null;
         if (refused == null && stored && existing != null && !SimPod.REJECTED.equals(existing.phase)) {
             // the API server's Status text; nothing is created and the existing pod is left as it is
             throw new IllegalArgumentException(t.name + ": Error from server (AlreadyExists): pods \""
@@ -110,8 +138,7 @@ final class Commands {
                 adm == null ? "" : adm.schedulerName(), as.kubeRequests());
         if (existing != null && (refused != null || !stored) && !SimPod.REJECTED.equals(existing.phase)) {
             // the refused create never reached the stored pod: it stays as it was
-            throw new IllegalArgumentException(t.name + ": " + (refused != null ? refused
-                    : io.gpulab.engine.kamaji.ApiErrors.storageTimeout()));
+            throw new IllegalArgumentException(t.name + ": " + (refused != null ? refused : storage));
         }
         if (existing != null) {
             t.pods.remove(key);
@@ -128,7 +155,8 @@ final class Commands {
                     + "refused", ev);
             return refuse(t, p, "ConnectionRefused", refused);
         }
-        if (stored) {
+        boolean texts = lab.texts();
+        if (stored && texts) {
             // the create step (apiServer, datastore key) is made when the trace is read: SimPod.steps
             p.created(lab.log().share("https://" + t.tcp.endpoint), lab.log().share(t.tcp.storageKeyPrefix()));
         }
@@ -153,7 +181,9 @@ final class Commands {
             return p.message;
         }
         Map<String, String> admitted = new LinkedHashMap<>();
-        adm.evidence().forEach((k, v) -> admitted.put(lab.log().share(k), lab.log().share(v)));
+        if (texts) {
+            adm.evidence().forEach((k, v) -> admitted.put(lab.log().share(k), lab.log().share(v)));
+        }
         String limited = t.tcp.writeRefusal("create", p.namespace());
         if (limited != null) {
             // validating admission runs after the mutating webhooks: Kamaji's write-permissions webhook denies it
@@ -163,17 +193,26 @@ final class Commands {
                     + " denied the create (writePermissions " + t.tcp.spec.writePermissions().text() + ")", admitted);
             return refuse(t, p, "Forbidden", limited);
         }
-        p.step("admission", adm.mutated() ? Outcome.OK : Outcome.SKIPPED, lab.log().share(adm.summary()), admitted);
+        if (texts) {
+            p.step("admission", adm.mutated() ? Outcome.OK : Outcome.SKIPPED, lab.log().share(adm.summary()),
+                    admitted);
+        }
         if (!stored) {
             Map<String, String> ev = new LinkedHashMap<>();
             ev.put("apiServer", "https://" + t.tcp.endpoint);
             ev.put("datastore key", t.tcp.storageKeyPrefix() + key);
-            ev.put("error", io.gpulab.engine.kamaji.ApiErrors.storageTimeout());
+            ev.put("error", storage);
             ev.put("DataStore", t.tcp.ds.name() + ": " + t.tcp.ds.upCount(lab.management()) + " of "
                     + t.tcp.ds.spec.members().size() + " members up, " + t.tcp.ds.spec.quorum() + " needed");
-            p.step("create", Outcome.FAILED, t.name + " API server could not store " + key + ": its DataStore "
-                    + t.tcp.ds.name() + " has no quorum", ev);
-            return refuse(t, p, "DataStoreUnavailable", io.gpulab.engine.kamaji.ApiErrors.storageTimeout());
+            boolean quorum = t.tcp.ds.available(lab.management());
+            if (quorum) {
+                ev.put("etcd role", t.tcp.schema + ": no permission on /" + t.tcp.schema + "/ (revoked at "
+                        + t.tcp.accessRevokedSince + ")");
+            }
+            p.step("create", Outcome.FAILED, t.name + " API server could not store " + key + (quorum
+                    ? ": etcd refused its role's access to /" + t.tcp.schema + "/" : ": its DataStore "
+                    + t.tcp.ds.name() + " has no quorum"), ev);
+            return refuse(t, p, quorum ? "DataStorePermissionDenied" : "DataStoreUnavailable", storage);
         }
         p.nodeName = adm.parsed().nodeName();
         lab.attempt(t, p);

@@ -16,9 +16,16 @@ final class EventLog {
 
     private final SimClock clock;
     private final List<LabEvent> events = new ArrayList<>();
+    private final boolean texts;
 
-    EventLog(SimClock clock) {
+    EventLog(SimClock clock, Recording recording) {
         this.clock = clock;
+        this.texts = recording.texts();
+    }
+
+    /** Whether events, traces and texts are kept ({@link Recording#FULL}); else nothing is added to the log. */
+    boolean texts() {
+        return texts;
     }
 
     /**
@@ -36,7 +43,12 @@ final class EventLog {
     private final Map<String, String> recent = new HashMap<>(2 * RECENT);
     private static final int RECENT = 4096;
 
+    /** The event as logged, or null when the lab keeps no texts ({@link Recording#FIGURES}). */
+    @org.jspecify.annotations.Nullable
     LabEvent add(String tenant, String object, String type, String reason, String message, String source) {
+        if (!texts) {
+            return null;
+        }
         // shared whatever its length: a run keeps every event, and short texts repeat too ("Started container main",
         // and a FilteringSucceed text: 50,000 binpack placements on 5,000 nodes logged 11,727 distinct ones; those the
         // filter index repeats come as one instance, whose hash is already known)

@@ -49,14 +49,18 @@ final class ExtenderPass {
 
     /**
      * The pass over {@code t.kube}'s verdicts; {@code all}: also return every failed node. With a {@code quota} (the
-     * pod's namespace has one) HAMi filters plainly, as the cache does not follow quotas.
+     * pod's namespace has one) HAMi filters plainly, as the cache does not follow quotas. Without texts
+     * ({@link Recording#FIGURES}) the pass has no events, no FitError text and no failed nodes listed: the same node,
+     * cards and dominant reason.
      */
-    static Pass run(SimTenant t, FilterContext ctx, @Nullable QuotaState quota, boolean reference, boolean all) {
+    static Pass run(SimTenant t, FilterContext ctx, @Nullable QuotaState quota, boolean reference, boolean all,
+                    Recording recording) {
         KubeScan kube = t.kube;
         int n = t.nodeList.size();
         int passing = n - kube.failing();
+        boolean texts = recording.texts();
         if (passing == 0) {
-            return failure(t, i -> null, 0, all);
+            return failure(t, i -> null, 0, all, texts);
         }
         if (reference || quota != null) {
             List<NodeInfo> infos = t.nodeInfos();
@@ -69,7 +73,7 @@ final class ExtenderPass {
             FilterResult r = HamiFilter.filter(ctx, sent, quota);
             IntFunction<String> why = i -> r.failedNodes().get(t.nodeList.get(i).name);
             if (r.node() == null) {
-                return failure(t, why, passing, all);
+                return failure(t, why, passing, all, texts);
             }
             return success(t, r.node(), r.devices(), r.events(), why, r.failedNodes().size());
         }
@@ -77,7 +81,7 @@ final class ExtenderPass {
         int fit = t.fitCounts.count(kube, e, n);
         IntFunction<String> why = i -> e.reasons[i];
         if (fit == 0) {
-            return failure(t, why, passing, all);
+            return failure(t, why, passing, all, texts);
         }
         NodeScore chosen = null;
         for (Iterator<NodeScore> it = e.fitting.descendingIterator(); chosen == null; ) {
@@ -85,6 +89,10 @@ final class ExtenderPass {
             if (!kube.fails(t.nodes.get(s.node()).index)) {
                 chosen = s;
             }
+        }
+        if (!texts) {
+            return new Pass(chosen.node(), chosen.devices(), List.of(), "", "", Map.of(), kube.failing() + passing - fit,
+                    null);
         }
         HamiEvent ok = FilterEvents.succeeded(chosen.node(), passing, new Sent(e, t, fit), EventLog.MAX_MESSAGE);
         return success(t, chosen.node(), chosen.devices(), List.of(ok), why, passing - fit);
@@ -140,7 +148,8 @@ final class ExtenderPass {
     }
 
     /** No node passed both: kube's histogram, the dominant reason, HAMi's FilteringFailed events when it was asked. */
-    private static Pass failure(SimTenant t, IntFunction<String> hamiReason, int passing, boolean all) {
+    private static Pass failure(SimTenant t, IntFunction<String> hamiReason, int passing, boolean all,
+                                boolean texts) {
         KubeScan kube = t.kube;
         // counted per kube mask and per distinct HAMi text in one pass (thousands of nodes, a handful of texts)
         int[] maskNodes = new int[8];
@@ -148,7 +157,7 @@ final class ExtenderPass {
         Map<String, int[]> hamiCounts = new HashMap<>();
         Map<String, String> hamiFailed = passing == 0 ? Map.of() : new SentFailed(t, hamiReason);
         Map<String, String> first = new LinkedHashMap<>();
-        Map<String, String> every = all ? new LinkedHashMap<>() : null;
+        Map<String, String> every = all && texts ? new LinkedHashMap<>() : null;
         for (int i : t.byName()) {
             SimNode node = t.nodeList.get(i);
             String why;
@@ -161,7 +170,7 @@ final class ExtenderPass {
                 why = hamiReason.apply(i);
                 hamiCounts.computeIfAbsent(why, k -> new int[1])[0]++;
             }
-            if (first.size() < SHOWN) {
+            if (texts && first.size() < SHOWN) {
                 first.put(node.name, why);
             }
             if (every != null) {
@@ -173,20 +182,24 @@ final class ExtenderPass {
         for (int m = 1; m < 8; m++) {
             if (maskNodes[m] > 0) {
                 for (String r : KubeScan.reasonList(m)) {
-                    histogram.merge(r, maskNodes[m], Integer::sum);
+                    if (texts) {
+                        histogram.merge(r, maskNodes[m], Integer::sum);
+                    }
                     // a node kube rejected counts all its cards, comparable with HAMi's per-card counts
                     tally.merge(r, maskCards[m], Integer::sum);
                 }
             }
         }
         hamiCounts.forEach((why, n) -> {
-            histogram.merge(why, n[0], Integer::sum);
+            if (texts) {
+                histogram.merge(why, n[0], Integer::sum);
+            }
             ReasonTypes.tally(why).forEach((r, k) -> tally.merge(r, k * n[0], Integer::sum));
         });
-        List<HamiEvent> events = passing == 0 ? List.of()
+        List<HamiEvent> events = passing == 0 || !texts ? List.of()
                 : FilterEvents.failed(hamiFailed, passing, EventLog.MAX_MESSAGE);
-        return new Pass(null, PodDevices.empty(), events, KubeMessages.unschedulable(t.nodeList.size(), histogram),
-                ReasonTypes.dominantOf(tally), first, t.nodeList.size(), every);
+        return new Pass(null, PodDevices.empty(), events, texts ? KubeMessages.unschedulable(t.nodeList.size(),
+                histogram) : "", ReasonTypes.dominantOf(tally), first, t.nodeList.size(), every);
     }
 
     /**

@@ -29,8 +29,9 @@ final class Kubelet {
             Allocation a = DevicePluginAllocator.allocate(mode, node.name, node.annotations, p.namespace(), p.name(),
                     p.annotations, p.containerCount());
             p.annotations.clear();
+            boolean texts = lab.texts();
             // a run keeps every pod's annotations: equal values (bind time, phases, devices) as one shared text
-            a.podAnnotations().forEach((k, v) -> p.annotations.put(k, v == null ? null : lab.log().share(v)));
+            a.podAnnotations().forEach((k, v) -> p.annotations.put(k, v == null || !texts ? v : lab.log().share(v)));
             boolean hadLock = node.lockValue() != null;
             Map<String, String> ev = new LinkedHashMap<>();
             if (a.lockReleased()) {
@@ -39,11 +40,21 @@ final class Kubelet {
                 io.gpulab.scheduler.lock.LockPatch.Result r = lock == null ? null
                         : NodeLocks.release(node, t, lock, p.namespace(), p.name());
                 if (r != null) {
-                    NodeLocks.attempts(ev, r);
+                    if (texts) {
+                        NodeLocks.attempts(ev, r);
+                    }
                     NodeLocks.apply(node, r);
                 } else {
                     node.changed();
                 }
+            }
+            if (!texts) {
+                if (a.failed()) {
+                    fail(t, p, node, a.error(), ev);
+                } else {
+                    running(p);
+                }
+                return;
             }
             ev.put("lifecycle", mode.id());
             ev.put(HamiAnnotations.BIND_PHASE, a.podAnnotations().getOrDefault(HamiAnnotations.BIND_PHASE, ""));
@@ -69,10 +80,10 @@ final class Kubelet {
                         + "(" + t.hami.nodeLockTimeout().toMinutes() + "m)" : ""), ev);
             }
         }
-        p.phase = SimPod.RUNNING;
-        p.reason = "";
-        p.message = "";
-        p.changed();
+        running(p);
+        if (!lab.texts()) {
+            return;
+        }
         String first = p.admitted.containers().get(0).name();
         lab.event(t.name, p.objectName(), EventLog.NORMAL, "Started", "Started container " + first, "kubelet");
         Map<String, String> ev = new LinkedHashMap<>();
@@ -85,8 +96,17 @@ final class Kubelet {
         p.step("run", Outcome.OK, summary, ev);
     }
 
+    private static void running(SimPod p) {
+        p.phase = SimPod.RUNNING;
+        p.reason = "";
+        p.message = "";
+        p.changed();
+    }
+
     private void fail(SimTenant t, SimPod p, SimNode node, String error, Map<String, String> ev) {
-        ev.put("error", error);
+        if (lab.texts()) {
+            ev.put("error", error);
+        }
         p.step("allocate", Outcome.FAILED, "device plugin Allocate failed: " + error, ev);
         p.phase = SimPod.FAILED;
         p.reason = "UnexpectedAdmissionError";

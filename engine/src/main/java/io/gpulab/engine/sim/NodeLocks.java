@@ -37,19 +37,36 @@ final class NodeLocks {
             refused(t, p, node, before, d.error() == null ? d.outcome().name() : d.error());
             return;
         }
+        boolean texts = lab.texts();
         Map<String, String> ev = new LinkedHashMap<>();
-        ev.put("outcome", d.outcome().name());
-        if (before != null) {
-            ev.put("previous " + HamiAnnotations.MUTEX_LOCK, before);
+        if (texts) {
+            ev.put("outcome", d.outcome().name());
+            if (before != null) {
+                ev.put("previous " + HamiAnnotations.MUTEX_LOCK, before);
+            }
         }
         if (d.newValue() != null) {
             LockPatch.Result written = set(node, t, d.newValue(), p.namespace(), p.name());
-            attempts(ev, written);
+            if (texts) {
+                attempts(ev, written);
+            }
             apply(node, written);
             if (!written.succeeded()) {
                 refused(t, p, node, node.lockValue(), written.error(), ev);
                 return;
             }
+        }
+        p.lastFailure = "";
+        p.annotations.put(HamiAnnotations.BIND_PHASE, BindPhase.ALLOCATING.value());
+        p.annotations.put(HamiAnnotations.BIND_TIME, String.valueOf(lab.now().getEpochSecond()));
+        p.node = node.name;
+        p.boundTo = node;
+        node.hold(p, 1);
+        p.changed();
+        p.attempt = SimPod.BOUND;
+        if (!texts) {
+            lab.kubelet().start(t, p, true);
+            return;
         }
         ev.put(HamiAnnotations.MUTEX_LOCK, node.lockValue() == null ? "" : node.lockValue());
         if (d.outcome() == LockOutcome.TOOK_OVER_EXPIRED || d.outcome() == LockOutcome.TOOK_OVER_DANGLING) {
@@ -62,13 +79,6 @@ final class NodeLocks {
             case REENTRANT -> "already held by this pod";
             default -> "taken";
         });
-        p.lastFailure = "";
-        p.annotations.put(HamiAnnotations.BIND_PHASE, BindPhase.ALLOCATING.value());
-        p.annotations.put(HamiAnnotations.BIND_TIME, String.valueOf(lab.now().getEpochSecond()));
-        p.node = node.name;
-        p.boundTo = node;
-        node.hold(p, 1);
-        p.changed();
         String obj = p.objectName();
         HamiEvent ok = HamiEvent.bindingSucceed(node.name, p.namespace(), p.name());
         lab.event(t.name, obj, ok.type(), ok.reason(), ok.message(), HamiResources.SCHEDULER_NAME);
@@ -134,6 +144,10 @@ final class NodeLocks {
                          Map<String, String> ev) {
         String kube = "binding rejected: " + error;
         Scheduling.waiting(p, HamiEvent.BINDING_FAILED, error);
+        p.attempt = SimPod.FAILED_SCHEDULING;
+        if (!lab.texts()) {
+            return;
+        }
         String signature = kube + "|" + lock;
         if (signature.equals(p.lastFailure)) {
             return;

@@ -95,6 +95,10 @@ final class PodManifests {
                 throw new IllegalArgumentException(where + f + ": Invalid value: \"" + q
                         + "\": must be greater than or equal to 0");
             }
+            // past 64-bit milli-values Kubernetes' MilliValue() wraps; a pod's request must not (request() below)
+            if (amount.compareTo(Quantity.MAX_AMOUNT) > 0) {
+                throw new IllegalArgumentException(where + f + ": Invalid value: \"" + q + "\": " + Quantity.TOO_LARGE);
+            }
             // apimachinery validateResourceQuantityValue: an extended resource's MilliValue() (rounded up) must be a
             // whole multiple of 1000; the written form does not matter, so "16.0Gi" (17179869184) is an integer
             if (extended(k) && !whole(amount) && amount.movePointRight(3).setScale(0, RoundingMode.CEILING)
@@ -179,7 +183,9 @@ final class PodManifests {
             if (extended(k)) {
                 OptionalLong n = Quantity.asInt64(v);
                 // AsInt64 refuses forms like "16.0Gi" that kube still counts by value
-                out.put(k, n.isPresent() ? n.getAsLong() : amount(v).setScale(0, RoundingMode.CEILING).longValue());
+                // quantities() refused amounts past Quantity.MAX_AMOUNT, so this is exact (longValueExact, never wrapped)
+                out.put(k, n.isPresent() ? n.getAsLong()
+                        : amount(v).setScale(0, RoundingMode.CEILING).longValueExact());
             }
         });
         return out;

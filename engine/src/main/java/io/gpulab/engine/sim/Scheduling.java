@@ -59,6 +59,17 @@ final class Scheduling {
         } else if (t.hami.effectiveSchedulerName().equals(p.schedulerName)) {
             hami(t, p);
         } else if (WebhookMutator.DEFAULT_SCHEDULER.equals(p.schedulerName)) {
+            if (!t.tcp.works(io.gpulab.engine.lab.ControlPlaneSpec.KUBE_SCHEDULER)) {
+                // the tenant's kube-scheduler runs in its control plane: nobody looks at the pod, nobody writes events
+                waiting(p, "", "");
+                if (!"schedulerDown".equals(p.lastFailure)) {
+                    p.lastFailure = "schedulerDown";
+                    p.step("filter", Outcome.FAILED, "no scheduler attempted the pod: kube-scheduler of " + t.name
+                            + "'s control plane does not work (no event is written)", Map.of("scheduler",
+                            WebhookMutator.DEFAULT_SCHEDULER, "control plane", t.tcp.object()));
+                }
+                return;
+            }
             byKube(t, p, WebhookMutator.DEFAULT_SCHEDULER, p.kubeRequests);
         } else {
             // no such scheduler in the tenant: kube leaves the pod alone, without events
@@ -94,7 +105,8 @@ final class Scheduling {
         }
         if (ctx != null && ctx.requestsAnyDevice() && t.kubeScan(p.host, lab.referenceFilter()) > 0) {
             // kube's own NodeResourcesFit rejected some nodes: HAMi's extender sees only the others
-            ExtenderPass.Pass pass = ExtenderPass.run(t, ctx, quoted ? quota : null, lab.referenceFilter(), whole);
+            ExtenderPass.Pass pass = ExtenderPass.run(t, ctx, quoted ? quota : null, lab.referenceFilter(), whole,
+                    lab.recording());
             if (pass.node() == null) {
                 failed(t, p, ctx, memoKey, new Failure(false, pass.message(), pass.reason(), pass.events(),
                         pass.failedAll() != null ? pass.failedAll() : pass.failedFirst(), pass.failedCount()));
@@ -122,11 +134,14 @@ final class Scheduling {
         }
         if (r.status().code() != Code.SUCCESS || r.node() == null) {
             boolean error = r.status().code() == Code.ERROR;
+            boolean texts = lab.texts();
+            // without texts only the dominant reason is kept: kube's FitError text, HAMi's events and the failed nodes
+            // listed are what a reader reads
             failed(t, p, ctx, error ? null : memoKey, new Failure(error,
                     error ? String.join("; ", r.status().reasons())
-                            : KubeMessages.unschedulable(t.nodes.size(), r.failedNodes(), false),
-                    error ? "SchedulerError" : ReasonTypes.dominant(r.failedNodes()), r.events(),
-                    whole ? r.failedNodes() : first(r.failedNodes()), r.failedNodes().size()));
+                            : texts ? KubeMessages.unschedulable(t.nodes.size(), r.failedNodes(), false) : "",
+                    error ? "SchedulerError" : ReasonTypes.dominant(r.failedNodes()), texts ? r.events() : List.of(),
+                    !texts ? Map.of() : whole ? r.failedNodes() : first(r.failedNodes()), r.failedNodes().size()));
             return;
         }
         // the failed nodes as answered (a view, sorted by node): the trace quotes the first few before anything else
@@ -184,6 +199,10 @@ final class Scheduling {
         if (!mig.isEmpty()) {
             p.annotations.put(MigAllocations.ANNOTATION, MigAllocations.encode(mig));
         }
+        if (!lab.texts()) {
+            locks.bind(t, p, node);
+            return;
+        }
         // a retry that lands where the last one did (waiting for a node lock) repeats nothing
         String filterSig = node.name + "|" + devices;
         boolean repeat = filterSig.equals(p.lastFilter) && !p.lastFailure.isEmpty();
@@ -220,6 +239,10 @@ final class Scheduling {
         p.unschedulable = !error;
         p.lastFilter = "";
         waiting(p, reason, kube);
+        p.attempt = SimPod.FAILED_SCHEDULING;
+        if (!lab.texts()) {
+            return;
+        }
         StringBuilder sig = new StringBuilder(kube);
         events.forEach(e -> sig.append('|').append(EventLog.clip(e.message())));
         String signature = lab.log().share(sig.toString());
@@ -273,7 +296,8 @@ final class Scheduling {
             p.failedNodes = t.nodeList.size() <= PendingDetail.WHOLE_UP_TO ? d.failedNodes() : Map.of();
             p.unschedulable = true;
             waiting(p, "Unschedulable", d.message());
-            if (!signature.equals(p.lastFailure)) {
+            p.attempt = SimPod.FAILED_SCHEDULING;
+            if (lab.texts() && !signature.equals(p.lastFailure)) {
                 p.lastFailure = signature;
                 lab.event(t.name, p.objectName(), EventLog.WARNING, "FailedScheduling", d.message(), scheduler);
                 p.step("filter", Outcome.FAILED, scheduler + ": " + d.message(), Map.of("scheduler", scheduler));
@@ -284,6 +308,10 @@ final class Scheduling {
         p.lastFailure = "";
         p.failedNodes = Map.of();
         p.unschedulable = false;
+        if (!lab.texts()) {
+            bindPlain(t, p, node, scheduler);
+            return;
+        }
         Map<String, String> ev = new LinkedHashMap<>();
         ev.put("scheduler", scheduler);
         ev.put("requests", new TreeMap<>(p.kubeRequests).toString());
@@ -321,9 +349,13 @@ final class Scheduling {
         p.node = node.name;
         p.boundTo = node;
         node.hold(p, 1);
-        lab.event(t.name, p.objectName(), EventLog.NORMAL, "Scheduled", KubeMessages.assigned(p.key(), node.name),
-                scheduler);
-        p.step("bind", Outcome.OK, "bound to " + node.name + " by " + scheduler, Map.of("spec.nodeName", node.name));
+        p.attempt = SimPod.BOUND;
+        if (lab.texts()) {
+            lab.event(t.name, p.objectName(), EventLog.NORMAL, "Scheduled", KubeMessages.assigned(p.key(), node.name),
+                    scheduler);
+            p.step("bind", Outcome.OK, "bound to " + node.name + " by " + scheduler, Map.of("spec.nodeName",
+                    node.name));
+        }
         kubelet.start(t, p, false);
     }
 

@@ -37,10 +37,10 @@ public final class SimBackend implements LabBackend {
     private boolean closed;
     private volatile @Nullable LabSnapshot published;
 
-    private SimBackend(LabSpec spec, Executor listenerExecutor) {
+    private SimBackend(LabSpec spec, Executor listenerExecutor, Recording recording) {
         this.spec = spec;
         this.listenerExecutor = listenerExecutor;
-        this.lab = new SimLab(spec, 1);
+        this.lab = new SimLab(spec, 1, recording);
         this.commands = new Commands(lab);
     }
 
@@ -56,7 +56,15 @@ public final class SimBackend implements LabBackend {
 
     /** As {@link #start(LabSpec)}, dispatching listener calls through {@code listenerExecutor}. */
     public static SimBackend start(LabSpec spec, Executor listenerExecutor) {
-        return new SimBackend(spec, listenerExecutor);
+        return new SimBackend(spec, listenerExecutor, Recording.FULL);
+    }
+
+    /**
+     * As {@link #start(LabSpec)}, keeping only what {@code recording} says: a plan's replays, whose figures read no
+     * event, trace or text, start their labs with {@link Recording#FIGURES}.
+     */
+    public static SimBackend start(LabSpec spec, Recording recording) {
+        return new SimBackend(spec, Runnable::run, recording);
     }
 
     /**
@@ -64,7 +72,7 @@ public final class SimBackend implements LabBackend {
      * {@link FitIndex}, so a test can prove both give identical labs. A reset drops it.
      */
     static SimBackend startReference(LabSpec spec) {
-        SimBackend b = new SimBackend(spec, Runnable::run);
+        SimBackend b = new SimBackend(spec, Runnable::run, Recording.FULL);
         b.lab.useReferenceFilter();
         return b;
     }
@@ -74,7 +82,7 @@ public final class SimBackend implements LabBackend {
      * test can prove the parked queue gives identical labs. A reset drops it.
      */
     static SimBackend startPlainRetries(LabSpec spec) {
-        SimBackend b = new SimBackend(spec, Runnable::run);
+        SimBackend b = new SimBackend(spec, Runnable::run, Recording.FULL);
         b.lab.usePlainRetries();
         return b;
     }
@@ -241,7 +249,7 @@ public final class SimBackend implements LabBackend {
             }
             if (command instanceof LabCommand.Reset) {
                 java.util.@Nullable Set<String> explained = lab.explained();
-                lab = new SimLab(spec, lab.version() + 1);
+                lab = new SimLab(spec, lab.version() + 1, lab.recording());
                 if (explained != null) {
                     lab.explain(explained);
                 }
@@ -250,7 +258,7 @@ public final class SimBackend implements LabBackend {
             } else if (command instanceof LabCommand.Redesign r) {
                 // the design changes, not the scenario: Reset keeps returning to the lab as opened
                 java.util.@Nullable Set<String> explained = lab.explained();
-                lab = new SimLab(r.lab(), lab.version() + 1);
+                lab = new SimLab(r.lab(), lab.version() + 1, lab.recording());
                 if (explained != null) {
                     lab.explain(explained);
                 }
@@ -277,6 +285,52 @@ public final class SimBackend implements LabBackend {
             }
         }
         return result;
+    }
+
+    /**
+     * What one submit did to its pod.
+     *
+     * @param accepted whether the command was accepted (else {@code refusal} says why, as {@link #execute} would)
+     * @param attempt  1 when a scheduler bound the pod (its Scheduled event), -1 when its scheduling attempt failed
+     *                 (FailedScheduling), 0 when no scheduler decided (see the pod)
+     */
+    public record Submitted(boolean accepted, int attempt, String refusal) { }
+
+    /**
+     * Submits a pod read once ({@link ReadPod}): the {@code SubmitPod} command without reading its manifest again,
+     * answering with the pod's scheduling outcome, which a lab without texts ({@link Recording#FIGURES}) has no events
+     * to tell. Listeners are told as after {@link #execute}.
+     */
+    public Submitted submit(String tenant, ReadPod pod) {
+        CommandResult result;
+        Submitted out;
+        LabSnapshot snap;
+        lock.lock();
+        try {
+            if (closed) {
+                return new Submitted(false, 0, "the lab is closed");
+            }
+            try {
+                result = commands.submit(tenant, pod);
+            } catch (IllegalArgumentException e) {
+                return new Submitted(false, 0, String.valueOf(e.getMessage()));
+            }
+            SimPod p = lab.tenant(tenant).pods.get(pod.key());
+            out = new Submitted(true, p == null ? 0 : p.attempt, "");
+            snap = listeners.isEmpty() ? null : lab.snapshot();
+            if (snap != null) {
+                published = snap;
+            }
+        } finally {
+            lock.unlock();
+        }
+        if (snap != null) {
+            List<LabEvent> news = result.events();
+            for (Subscription s : listeners) {
+                s.dispatcher.execute(() -> s.listener.changed(snap, news));
+            }
+        }
+        return out;
     }
 
     @Override

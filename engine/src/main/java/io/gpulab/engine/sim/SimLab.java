@@ -24,7 +24,7 @@ final class SimLab {
     private final LabSpec spec;
     private final SchedulerConfig cfg;
     private final SimClock clock = new SimClock();
-    private final EventLog log = new EventLog(clock);
+    private final EventLog log;
     private final Map<String, SimTenant> tenants = new LinkedHashMap<>();
     private final SimManagement management;
     private final Scheduling scheduling;
@@ -38,8 +38,9 @@ final class SimLab {
     private long version;
     private @Nullable LabSnapshot snapshot;
 
-    SimLab(LabSpec spec, long firstVersion) {
+    SimLab(LabSpec spec, long firstVersion, Recording recording) {
         this.spec = spec;
+        this.log = new EventLog(clock, recording);
         this.cfg = spec.hami().toSchedulerConfig();
         this.lifecycle = LifecycleMode.of(spec.lifecycle());
         this.version = firstVersion;
@@ -116,6 +117,17 @@ final class SimLab {
         return t;
     }
 
+    /** Whether this lab keeps events, traces and texts ({@link Recording}). */
+    boolean texts() {
+        return log.texts();
+    }
+
+    Recording recording() {
+        return log.texts() ? Recording.FULL : Recording.FIGURES;
+    }
+
+    /** Logs an event (null, and nothing logged, when the lab keeps no texts). */
+    @Nullable
     LabEvent event(String tenant, String object, String type, String reason, String message, String source) {
         if (!tenant.isEmpty()) {
             SimTenant t = tenants.get(tenant);
@@ -196,6 +208,7 @@ final class SimLab {
 
     /** One scheduling attempt; the pod leaves the queue once bound. */
     void attempt(SimTenant t, SimPod p) {
+        p.attempt = SimPod.NOT_DECIDED;
         if (t.tcp.spec.writePermissions().blockUpdate() && t.hami.effectiveSchedulerName().equals(p.schedulerName)) {
             // HAMi's filter patches the pod's annotations (an update), which Kamaji's write-permissions webhook denies
             Scheduling.waiting(p, "SchedulerError", io.gpulab.engine.kamaji.ApiErrors.writeLimited());

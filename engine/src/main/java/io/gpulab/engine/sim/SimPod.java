@@ -73,6 +73,15 @@ final class SimPod {
     PendingQueue.@Nullable Group parked;
     /** Node and cards of the last successful filter, to recognise a repeated lock wait. */
     String lastFilter = "";
+    /**
+     * What the pod's last scheduling attempt did: {@link #BOUND} (kube's Scheduled event), {@link #FAILED_SCHEDULING}
+     * (its FailedScheduling event, first time or not) or {@link #NOT_DECIDED} (no scheduler decided: none by that
+     * name, a denied update, {@code spec.nodeName}). Kept with or without texts, so a replay reads its outcome here.
+     */
+    int attempt = NOT_DECIDED;
+    static final int NOT_DECIDED = 0;
+    static final int BOUND = 1;
+    static final int FAILED_SCHEDULING = -1;
     private @Nullable PodView view;
     private @Nullable String objectName;
     private @Nullable FilterContext context;
@@ -126,6 +135,9 @@ final class SimPod {
     }
 
     void step(String stage, PodTrace.Outcome outcome, String summary, Map<String, String> evidence) {
+        if (!texts.texts()) {
+            return;
+        }
         trace.add(new PodTrace.Step(stage, outcome, texts.share(summary), shared(evidence)));
         changed();
     }

@@ -18,7 +18,7 @@ import java.util.Map;
 final class KubeQuantity {
 
     /** The largest amount whose milli-value fits in 64 bits. */
-    static final BigDecimal MAX = BigDecimal.valueOf(Long.MAX_VALUE).movePointLeft(3);
+    static final BigDecimal MAX = io.gpulab.scheduler.request.Quantity.MAX_AMOUNT;
 
     private KubeQuantity() {
     }
@@ -30,7 +30,7 @@ final class KubeQuantity {
         }
         String text = q.toString();
         boolean extended = resource.contains("/") && !resource.contains("kubernetes.io/");
-        if (plain(text, extended)) {
+        if (io.gpulab.scheduler.request.Quantity.smallPlain(text, extended)) {
             return null; // "8", "500m", "16Gi": valid, small and not negative, without big-number work per pod
         }
         if (text.length() > 64 || !io.gpulab.scheduler.request.Quantity.isValid(text)) {
@@ -46,8 +46,7 @@ final class KubeQuantity {
             return "\"" + text + "\" is negative";
         }
         if (amount.compareTo(MAX) > 0) {
-            return "\"" + Quote.clip(text) + "\" is too large (more than 2^63-1 thousandths: Kubernetes' 64-bit "
-                    + "milli-value; refused, not wrapped)";
+            return "\"" + Quote.clip(text) + "\" " + io.gpulab.scheduler.request.Quantity.TOO_LARGE;
         }
         if (extended && amount.movePointRight(3).setScale(0, RoundingMode.CEILING)
                 .remainder(BigDecimal.valueOf(1000)).signum() != 0) {
@@ -56,22 +55,6 @@ final class KubeQuantity {
         }
         return null;
     }
-
-    /** Up to 15 digits with a common suffix (none for an extended resource, which must be whole). */
-    private static boolean plain(String text, boolean extended) {
-        int i = 0;
-        while (i < text.length() && text.charAt(i) >= '0' && text.charAt(i) <= '9') {
-            i++;
-        }
-        if (i == 0 || i > 15) {
-            return false;
-        }
-        String suffix = text.substring(i);
-        return extended ? suffix.isEmpty() : PLAIN_SUFFIXES.contains(suffix);
-    }
-
-    private static final java.util.Set<String> PLAIN_SUFFIXES =
-            java.util.Set.of("", "m", "k", "M", "G", "Ki", "Mi", "Gi");
 
     /**
      * A node's capacity in whole {@code unit}s, as the lab counts it: rounded down (memory's last part of a MiB), but

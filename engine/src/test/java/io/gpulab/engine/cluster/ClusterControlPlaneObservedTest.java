@@ -145,6 +145,8 @@ class ClusterControlPlaneObservedTest {
                 assertEquals("kubelet v1.36.1 is newer than kube-apiserver v1.35.7: " + VersionSkew.POLICY,
                         kubelet(tb, "b-worker").violation(), "never newer than the oldest API server serving");
                 assertTrue(tb.controlPlane().serving());
+                assertEquals(List.of("writes limited (blockCreation): not observed, gpulab sent no write"),
+                        tb.controlPlane().effects(), "spec.writePermissions is read; a refusal was not observed");
                 assertTrue(tb.controlPlane().apiObserved().startsWith("GET /version and GET /api/v1/namespaces/"
                         + "kube-system answered at 20"), tb.controlPlane().apiObserved());
 

@@ -1,5 +1,6 @@
 package io.gpulab.engine.cluster;
 
+import io.fabric8.kubernetes.client.dsl.NonDeletingOperation;
 import io.fabric8.kubernetes.api.model.admissionregistration.v1.MutatingWebhookConfigurationBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.gpulab.scheduler.codec.HamiAnnotations;
@@ -46,32 +47,32 @@ public final class ClusterLabFixture implements AutoCloseable {
     private static void seedTenantA(KubernetesClient c) {
         c.nodes().resource(MockLab.node("tenant-a-worker", Map.of(
                 HamiAnnotations.NODE_NVIDIA_REGISTER, NodeRegistrationCodec.encodeJson(List.of(A100)),
-                HamiAnnotations.MUTEX_LOCK, NodeLockCodec.encode(LOCK_SINCE, "default", "gpu-pod-1")), 10)).create();
+                HamiAnnotations.MUTEX_LOCK, NodeLockCodec.encode(LOCK_SINCE, "default", "gpu-pod-1")), 10)).createOr(NonDeletingOperation::update);
         String alloc = PodDevicesCodec.encode(new PodDevices(List.of(
                 List.of(new ContainerDevice("GPU-a100-0", "NVIDIA", 20000, 30)))));
         c.pods().resource(MockLab.gpuPod("gpu-pod-1", "Running", "tenant-a-worker", Map.of(
                 HamiAnnotations.VGPU_NODE, "tenant-a-worker", HamiAnnotations.DEVICES_ALLOCATED, alloc,
                 HamiAnnotations.DEVICES_TO_ALLOCATE, alloc, HamiAnnotations.BIND_PHASE, "allocating"),
-                20000, 30)).create();
-        c.pods().resource(MockLab.gpuPod("gpu-pod-2", "Pending", "", Map.of(), 70000, 30)).create();
+                20000, 30)).createOr(NonDeletingOperation::update);
+        c.pods().resource(MockLab.gpuPod("gpu-pod-2", "Pending", "", Map.of(), 70000, 30)).createOr(NonDeletingOperation::update);
         c.pods().resource(MockLab.gpuPod("garbage-pod", "Pending", "", Map.of(
                 HamiAnnotations.DEVICES_ALLOCATED, "GPU-a100-0,NVIDIA;", HamiAnnotations.BIND_PHASE, "half-done"),
-                1000, 10)).create();
+                1000, 10)).createOr(NonDeletingOperation::update);
         MockLab.filteringFailed(c, "gpu-pod-2", "1 nodes CardInsufficientMemory(tenant-a-worker)");
         c.admissionRegistration().v1().mutatingWebhookConfigurations().resource(
                 new MutatingWebhookConfigurationBuilder().withNewMetadata().withName("hami-webhook").endMetadata()
                         .addNewWebhook().withName("vgpu.hami.io").withFailurePolicy("Ignore").endWebhook().build())
-                .create();
+                .createOr(NonDeletingOperation::update);
     }
 
     private static void seedTenantB(KubernetesClient c) {
         c.nodes().resource(MockLab.node("tenant-b-worker", Map.of(
                 HamiAnnotations.NODE_NVIDIA_REGISTER, NodeRegistrationCodec.encodeJson(List.of(L4_0, L4_1))), 20))
-                .create();
+                .createOr(NonDeletingOperation::update);
         c.nodes().resource(MockLab.node("tenant-b-broken", Map.of(
                 HamiAnnotations.NODE_NVIDIA_REGISTER, "{this is not json",
                 HamiAnnotations.MUTEX_LOCK, "yesterday,default",
-                "hami.io/made-up", "x"), 10)).create();
+                "hami.io/made-up", "x"), 10)).createOr(NonDeletingOperation::update);
     }
 
     public ClusterOptions options() {

@@ -68,7 +68,9 @@ class ClusterLifecycleTest {
             ClusterBackend backend = ClusterBackend.connect(lab.options().withSyncTimeout(Duration.ofSeconds(3))
                     .withTenant("gone", KubeconfigRef.of(MockLab.writeKubeconfig(dir, "gone",
                             "https://127.0.0.1:1", "t"), null)));
-            assertEquals(2, backend.snapshot().tenant("tenant-b").orElseThrow().nodes().size());
+            // the 3 s connect deadline can pass before tenant-b's first list on a loaded machine: wait for the list
+            assertEquals(2, Await.until(() -> backend.snapshot().tenant("tenant-b").orElseThrow().nodes().size(),
+                    n -> n == 2));
             assertTrue(newThreads(before).size() > 0, "connecting starts threads (the test can see them)");
             backend.close();
             assertNoNewThreads(before);

@@ -70,6 +70,25 @@ class ClusterWritesTest {
     }
 
     @Test
+    void aDeleteTheWatchDoesNotShowWithinTheSettleTimeSaysSoInsteadOfWaitingOn() throws Exception {
+        try (ClusterLabFixture lab = new ClusterLabFixture(client, dir);
+             ClusterBackend backend = ClusterBackend.connect(lab.options().withWrites(true))) {
+            // a finalizer keeps the pod (Terminating) as a real cluster keeps it through its grace period
+            lab.tenantA.client.pods().inNamespace("default").withName("gpu-pod-2").edit(p -> {
+                p.getMetadata().setFinalizers(List.of("gpulab.io/test-hold"));
+                return p;
+            });
+            CommandResult r = new ClusterWrites(backend, true, 300)
+                    .apply(new LabCommand.DeletePod("tenant-a", "default/gpu-pod-2"));
+            assertTrue(r.accepted(), r.message());
+            assertEquals("deleted default/gpu-pod-2; still there: its removal was not shown by the tenant's watch "
+                    + "within 0.3 s: the view follows when the watch sees it (a pod goes after its termination grace "
+                    + "period and finalizers)", r.message());
+            assertTrue(backend.snapshot().tenant("tenant-a").orElseThrow().pod("default/gpu-pod-2").isPresent());
+        }
+    }
+
+    @Test
     void simulationOnlyCommandsAreRefusedWithAReason() throws Exception {
         try (ClusterLabFixture lab = new ClusterLabFixture(client, dir);
              ClusterBackend backend = ClusterBackend.connect(lab.options().withWrites(true))) {

@@ -53,15 +53,24 @@ final class ManagementServer implements AutoCloseable {
 
     /** Creates every object of a kubectl {@code -o yaml} List on the classpath, custom resources by their context. */
     void load(String resource) throws Exception {
+        load(client, resource);
+    }
+
+    /** {@link #load(String)} on any management client (the mock server of another fixture). */
+    static void load(io.fabric8.kubernetes.client.KubernetesClient client, String resource) throws java.io.IOException {
         try (InputStream in = ManagementServer.class.getResourceAsStream(resource)) {
             KubernetesList list = Serialization.unmarshal(in, KubernetesList.class);
             for (HasMetadata o : list.getItems()) {
-                create(o);
+                create(client, o);
             }
         }
     }
 
     void create(HasMetadata o) {
+        create(client, o);
+    }
+
+    private static void create(io.fabric8.kubernetes.client.KubernetesClient client, HasMetadata o) {
         if (o instanceof Node n) {
             client.nodes().resource(n).create();
         } else if (o instanceof Pod p) {

@@ -1,5 +1,6 @@
 package io.gpulab.engine.cluster;
 
+import io.fabric8.kubernetes.client.dsl.NonDeletingOperation;
 import io.fabric8.kubernetes.api.model.EventBuilder;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.NamespacedKubernetesClient;
@@ -117,17 +118,22 @@ public final class MockLab {
         return r;
     }
 
+    /**
+     * Seeds the management objects. Every fixture object is created with {@code createOr(update)}: on a loaded
+     * machine fabric8 retries a POST that timed out although the mock server had done it, and the retry's 409
+     * made the fixture throw; the object is there as asked either way.
+     */
     public static void seedManagement(KubernetesClient mgmt, Map<String, String> tenantUrls) {
-        mgmt.genericKubernetesResources(KamajiResources.DATA_STORE).resource(dataStore()).create();
+        mgmt.genericKubernetesResources(KamajiResources.DATA_STORE).resource(dataStore()).createOr(NonDeletingOperation::update);
         int ip = 200;
         for (var e : tenantUrls.entrySet()) {
             mgmt.genericKubernetesResources(KamajiResources.TENANT_CONTROL_PLANE).inNamespace("default")
-                    .resource(tcp(e.getKey(), "Ready", "172.18.255." + ip++ + ":6443")).create();
+                    .resource(tcp(e.getKey(), "Ready", "172.18.255." + ip++ + ":6443")).createOr(NonDeletingOperation::update);
             String conf = kubeconfig(e.getValue(), e.getKey(), TOKEN_PREFIX + e.getKey());
             mgmt.secrets().inNamespace("default").resource(new SecretBuilder().withNewMetadata()
                     .withName(e.getKey() + "-admin-kubeconfig").withNamespace("default").endMetadata()
                     .withData(Map.of("admin.conf", Base64.getEncoder().encodeToString(
-                            conf.getBytes(StandardCharsets.UTF_8)))).build()).create();
+                            conf.getBytes(StandardCharsets.UTF_8)))).build()).createOr(NonDeletingOperation::update);
         }
     }
 
@@ -141,7 +147,7 @@ public final class MockLab {
         mgmt.apps().deployments().inNamespace("kamaji-system").resource(new io.fabric8.kubernetes.api.model.apps
                 .DeploymentBuilder().withNewMetadata().withName("kamaji").withNamespace("kamaji-system")
                 .addToLabels("app.kubernetes.io/name", "kamaji").endMetadata().withNewStatus().withReadyReplicas(1)
-                .endStatus().build()).create();
+                .endStatus().build()).createOr(NonDeletingOperation::update);
         return writeKubeconfig(dir, "management", mgmt.getConfiguration().getMasterUrl(), TOKEN_PREFIX + "management");
     }
 
@@ -168,6 +174,6 @@ public final class MockLab {
                 .withNewInvolvedObject().withKind("Pod").withNamespace("default").withName(pod).endInvolvedObject()
                 .withType("Warning").withReason("FilteringFailed").withMessage(message).withCount(1)
                 .withLastTimestamp("2026-10-01T10:00:00Z").withNewSource().withComponent("hami-scheduler").endSource()
-                .build()).create();
+                .build()).createOr(NonDeletingOperation::update);
     }
 }

@@ -82,4 +82,17 @@ class OpenbValidationTest {
         assertEquals("F:1: no node rows (expected the header sn,cpu_milli,memory_mib,gpu,model and one row per node)",
                 nodesError(""));
     }
+
+    @Test
+    void jacksonsWordsAreSaidAsTheUsersNotAsJavaTypes() throws IOException {
+        // found by docs/tools/probe.py: a row with a value more than the header named `java.lang.Long`
+        assertEquals("F:2: creation_time: \"Running\" is not a whole number (a row with fewer or more values than "
+                + "the header shifts its columns)", podsError("p0,1000,1024,1,500,,,LS,Running,0,100\n"));
+        assertEquals("F:2: a number out of range: (99999999999999999999) (at most 2,147,483,647)",
+                podsError("p0,1000,1024,99999999999999999999,500,,LS,Running,0,100,0\n"));
+        Path empty = dir.resolve("empty.csv");
+        Files.writeString(empty, "");
+        assertEquals("F:1: the file is empty; expected a header line naming the columns",
+                assertThrows(IOException.class, () -> OpenbCsv.pods(empty)).getMessage().replace(empty.toString(), "F"));
+    }
 }

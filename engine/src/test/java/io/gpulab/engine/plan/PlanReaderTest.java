@@ -108,6 +108,18 @@ class PlanReaderTest {
     }
 
     @Test
+    void aPriceNearTheDoubleLimitIsRefusedAtItsLineNotPrintedAsInfinity() {
+        // 1e308 a card made the cost "EUR Infinity" in the text and a saturated 9.22E16 in JSON
+        assertEquals("p.yaml:11: prices.cards.A100-80GB: at most 10,000,000 per card, worker, management node or "
+                + "machine and period, got 1.0E308", error(TWO.replace("A100-80GB: 1000,", "A100-80GB: 1e308,")));
+        assertTrue(error(TWO.replace("worker: 100\n", "worker: 10000001\n")).startsWith("p.yaml:12: prices.worker: "
+                + "at most 10,000,000"));
+        assertEquals(10_000_000.0, read(TWO.replace("A100-80GB: 1000,", "A100-80GB: 10000000,")).candidates().get(0)
+                .prices().cards()
+                .get("A100-80GB"));
+    }
+
+    @Test
     void badQuantityAndUnknownKeyAreLocated() {
         assertEquals("p.yaml:6: workload.pods[0].cpu: \"lots\" is not a Kubernetes quantity",
                 error(TWO.replace("cpu: 500m", "cpu: lots")));

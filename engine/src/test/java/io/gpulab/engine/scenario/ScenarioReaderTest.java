@@ -104,6 +104,51 @@ class ScenarioReaderTest {
     }
 
     @Test
+    void anExtendedResourcePastTheMilliValueIsRefusedNotWrapped() {
+        // 2^64 + 1 as a hand-written GPU count: longValue() made it 1 card; a value past Kubernetes' 64-bit
+        // milli-value is refused at its line, as import refuses it
+        assertError(bad(BASE.replace("nvidia.com/gpu: 1,", "nvidia.com/gpu: \"18446744073709551617\",")), 25,
+                "steps[0].submit.pod.spec.containers[0].resources.limits.\"nvidia.com/gpu\"",
+                "\"18446744073709551617\" is too large (more than 2^63-1 thousandths");
+        assertError(bad(BASE.replace("nvidia.com/gpumem: 20000", "nvidia.com/gpumem: 99999999999999999999999Ei")), 25,
+                "steps[0].submit.pod.spec.containers[0].resources.limits.\"nvidia.com/gpumem\"", "is too large");
+        // a plain form past the bound is not waved through by the fast path either
+        assertError(bad(BASE.replace("nvidia.com/gpumem: 20000", "nvidia.com/gpumem: 20000, memory: 9999999Gi")), 25,
+                "steps[0].submit.pod.spec.containers[0].resources.limits.memory", "\"9999999Gi\" is too large");
+        // the largest whole amount within it is read
+        assertEquals(1, read(BASE.replace("nvidia.com/gpumem: 20000", "nvidia.com/gpumem: 9223372036854775"))
+                .steps().stream().filter(st -> st instanceof Step.Submit).count());
+    }
+
+    @Test
+    void aQuotaPastTheMilliValueIsRefusedNotWrapped() {
+        String quota = BASE.replace("    - name: tenant-a\n", """
+                    - name: tenant-a
+                      resourceQuotas:
+                        - apiVersion: v1
+                          kind: ResourceQuota
+                          metadata: {name: gpu, namespace: default}
+                          spec: {hard: {limits.nvidia.com/gpumem: "99999999999999999999"}}
+                """);
+        assertError(bad(quota), 12, "lab.tenants[0].resourceQuotas[0].spec.hard.\"limits.nvidia.com/gpumem\"",
+                "\"99999999999999999999\" is too large");
+    }
+
+    @Test
+    void aDirectoryOrFifoIsRefusedAsSuchNotAsAMissingFile(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        ScenarioException e = assertThrows(ScenarioException.class, () -> new ScenarioReader().load(dir.toString()));
+        assertEquals(dir + ": a directory, not a file", e.getMessage());
+        java.nio.file.Path fifo = dir.resolve("s.yaml");
+        if (new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor() == 0) {
+            e = assertThrows(ScenarioException.class, () -> new ScenarioReader().load(fifo.toString()));
+            assertEquals(fifo + ": a FIFO, socket or device, not a regular file", e.getMessage());
+        }
+        // a built-in name still reads the built-in
+        assertEquals(8, new ScenarioReader().load("article").checkCount());
+    }
+
+    @Test
     void unknownKeyIsAnError() {
         assertError(bad(BASE.replace("      cpu: 4", "      cpu: 4\n          gpus: 2")), 11,
                 "lab.tenants[0].workers[0].gpus", "unknown key");

@@ -98,4 +98,16 @@ class SimWebhookEdgesTest {
         assertFalse(r.accepted());
         assertTrue(r.message().contains("must be an integer"), r.message());
     }
+
+    @Test
+    void anExtendedResourcePastTheMilliValueIsRefusedNotWrapped() {
+        // a GUI-submitted or scripted pod reaches PodManifests without the scenario reader: 2^64 + 1 GPUs wrapped to 1
+        SimBackend lab = lab();
+        Map<String, Object> limits = new LinkedHashMap<>();
+        limits.put("nvidia.com/gpu", "18446744073709551617");
+        CommandResult r = lab.execute(new LabCommand.SubmitPod("t", Pods.withLimits("p", limits)));
+        assertFalse(r.accepted(), r.message());
+        assertTrue(r.message().contains("limits[nvidia.com/gpu]: Invalid value: \"18446744073709551617\": is too large"),
+                r.message());
+    }
 }

@@ -1,5 +1,6 @@
 package io.gpulab.scheduler.request;
 
+import java.math.BigDecimal;
 import java.util.Map;
 import java.util.OptionalLong;
 
@@ -19,7 +20,42 @@ public final class Quantity {
     private static final Map<String, Integer> BINARY = Map.of("Ki", 10, "Mi", 20, "Gi", 30, "Ti", 40, "Pi", 50,
             "Ei", 60);
 
+    /**
+     * The largest amount whose milli-value fits in 64 bits (Kubernetes' {@code MilliValue()}, which wraps beyond it):
+     * gpulab refuses a larger quantity wherever it reads one (scenario, import, a submitted pod), never wraps it.
+     */
+    public static final BigDecimal MAX_AMOUNT = BigDecimal.valueOf(Long.MAX_VALUE).movePointLeft(3);
+
+    /** What a refusal past {@link #MAX_AMOUNT} says after the quoted quantity. */
+    public static final String TOO_LARGE =
+            "is too large (more than 2^63-1 thousandths: Kubernetes' 64-bit milli-value; refused, not wrapped)";
+
+    /** Most digits of a plain quantity per suffix that keep it within {@link #MAX_AMOUNT} (9.22e15). */
+    private static final Map<String, Integer> PLAIN_DIGITS = Map.of("", 15, "m", 18, "k", 12, "M", 9, "G", 6,
+            "Ki", 12, "Mi", 9, "Gi", 6);
+
     private Quantity() {
+    }
+
+    /**
+     * Digits with one of the common suffixes ({@code 8}, {@code 500m}, {@code 16Gi}, {@code 528280312Ki}) few enough
+     * to be a valid, non-negative quantity within {@link #MAX_AMOUNT}: what a reader may take without the big-number
+     * parse. {@code wholeOnly} allows no suffix at all (an extended resource must be a whole number).
+     */
+    public static boolean smallPlain(String text, boolean wholeOnly) {
+        int i = 0;
+        while (i < text.length() && text.charAt(i) >= '0' && text.charAt(i) <= '9') {
+            i++;
+        }
+        if (i == 0) {
+            return false;
+        }
+        String suffix = text.substring(i);
+        if (wholeOnly && !suffix.isEmpty()) {
+            return false;
+        }
+        Integer most = PLAIN_DIGITS.get(suffix);
+        return most != null && i <= most;
     }
 
     /** Whether Kubernetes would accept the string as a quantity at all. */

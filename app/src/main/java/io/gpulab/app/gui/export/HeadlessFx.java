@@ -64,6 +64,24 @@ public final class HeadlessFx {
         started = true;
     }
 
+    /**
+     * Starts the desktop toolkit on the display instead (a benchmark in a real window): {@link #start} then finds
+     * it running and leaves it as it is.
+     */
+    public static synchronized void startOnDisplay() throws InterruptedException {
+        if (started) {
+            return;
+        }
+        FX_LOG.setLevel(java.util.logging.Level.SEVERE);
+        CountDownLatch ready = new CountDownLatch(1);
+        Platform.startup(ready::countDown);
+        Platform.setImplicitExit(false);
+        if (!ready.await(30, TimeUnit.SECONDS)) {
+            throw new IllegalStateException("the JavaFX toolkit did not start within 30 s");
+        }
+        started = true;
+    }
+
     /** Runs {@code work} on the FX thread and waits for its result. */
     public static <T> T call(Callable<T> work) throws Exception {
         CompletableFuture<T> f = new CompletableFuture<>();

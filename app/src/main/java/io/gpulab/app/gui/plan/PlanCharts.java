@@ -50,7 +50,7 @@ public final class PlanCharts {
     public PlanCharts() {
         arrivedAxis.setLabel("arrived demand, % of GPU capacity");
         NumberAxis y = new NumberAxis(0, 100, 20);
-        y.setLabel("GPU compute allocated, %");
+        y.setLabel("% of GPU compute");
         curves = new Curves(arrivedAxis, y);
         curves.setCreateSymbols(false);
         style(curves, CURVES);

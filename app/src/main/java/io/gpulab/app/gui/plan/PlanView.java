@@ -281,7 +281,7 @@ public final class PlanView extends BorderPane {
             robustness.setVisible(false);
             return;
         }
-        List<String> headers = io.gpulab.engine.plan.SensitivityText.headers(r);
+        List<String> headers = io.gpulab.engine.plan.SensitivityText.headers(r, true);
         for (int i = 0; i < headers.size(); i++) {
             int k = i;
             TableColumn<List<String>, String> c = new TableColumn<>(headers.get(i).replace(" (min / median / p90 / max)",
@@ -289,7 +289,7 @@ public final class PlanView extends BorderPane {
             c.setCellValueFactory(d -> new ReadOnlyObjectWrapper<>(d.getValue().get(k)));
             robustnessTable.getColumns().add(c);
         }
-        List<List<String>> rows = io.gpulab.engine.plan.SensitivityText.rows(r);
+        List<List<String>> rows = io.gpulab.engine.plan.SensitivityText.rows(r, true);
         robustnessTable.getItems().setAll(rows);
         TableFit.fit(robustnessTable);
         robustnessTable.setPrefHeight(Math.max(240, 56 + 25 * Math.min(9, rows.size())));

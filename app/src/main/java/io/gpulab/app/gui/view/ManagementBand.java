@@ -45,7 +45,7 @@ public final class ManagementBand extends VBox {
         Label summary = Texts.clipped(summary(s), "muted");
         summary.setId("management-summary");
         HBox head = new HBox(8, title, dot(m.kamajiReady() && m.dataStores().stream()
-                .allMatch(ManagementView.DataStoreView::ready) ? "ok" : "error"), summary);
+                .allMatch(d -> d.ready() && quorumKept(d)) ? "ok" : "error"), summary);
         head.setAlignment(Pos.CENTER_LEFT);
         head.getStyleClass().add("management-head");
         head.setId("management-toggle");
@@ -118,7 +118,8 @@ public final class ManagementBand extends VBox {
                 .append(" control planes Ready");
         for (ManagementView.DataStoreView d : m.dataStores()) {
             b.append(" · DataStore ").append(d.name()).append(' ').append(d.healthy()).append('/')
-                    .append(d.members().size()).append(d.ready() ? "" : " (no quorum)");
+                    .append(d.members().size()).append(!quorumKept(d) ? " (no quorum)" : d.ready() ? ""
+                            : " (not ready)");
         }
         if (!m.nodes().isEmpty()) {
             long up = m.nodes().stream().filter(n -> "Ready".equals(n.state())).count();
@@ -131,13 +132,21 @@ public final class ManagementBand extends VBox {
         return b.append(" · MetalLB ").append(m.metallbPool()).toString();
     }
 
-    /** {@code 2 of 3 members up · quorum 2: kept}; a one-server DataStore says up or down. */
+    /**
+     * {@code 2 of 3 members up · quorum 2: kept}; a one-server DataStore says up or down. Kept or lost is counted from
+     * the members drawn beside it (a real cluster's {@code status.ready} may lag them: then both are said).
+     */
     static String health(ManagementView.DataStoreView d) {
         if (d.members().size() == 1 && d.quorum() <= 1) {
             return "server " + (d.ready() ? "up" : "down");
         }
         return d.healthy() + " of " + d.members().size() + " members up · quorum " + d.quorum() + ": "
-                + (d.ready() ? "kept" : "lost");
+                + (quorumKept(d) ? "kept" : "lost") + (quorumKept(d) == d.ready() ? ""
+                : " · DataStore " + (d.ready() ? "ready" : "not ready"));
+    }
+
+    private static boolean quorumKept(ManagementView.DataStoreView d) {
+        return d.healthy() >= d.quorum();
     }
 
     /** Every TenantControlPlane pod by its name. */
@@ -263,7 +272,7 @@ public final class ManagementBand extends VBox {
     }
 
     private static Node dataStore(ManagementView.DataStoreView d) {
-        Label health = new WordWrapLabel(health(d), d.ready() ? "muted" : "warning-text");
+        Label health = new WordWrapLabel(health(d), d.ready() && quorumKept(d) ? "muted" : "warning-text");
         health.setId("datastore-health-" + d.name());
         FlowPane members = new FlowPane(8, 3);
         members.setPrefWrapLength(BOX_WIDTH - 24);
@@ -334,7 +343,7 @@ public final class ManagementBand extends VBox {
         Label phase = pill(cp.phase(), phaseKind(cp.phase()), "cp-phase-" + t.name());
         HBox head = new HBox(8, name, phase);
         head.setAlignment(Pos.CENTER_LEFT);
-        Label replicas = Texts.clipped(replicas(cp), "muted");
+        Label replicas = new WordWrapLabel(replicas(cp), "muted");
         replicas.setId("cp-replicas-" + t.name());
         // its DataStore and prefix are in the DataStore's box, beside the other tenants'
         Label endpoint = Texts.clipped(cp.endpoint(), "mono-muted");
@@ -364,8 +373,9 @@ public final class ManagementBand extends VBox {
                 .forEach(k -> problems.add(k.node() + ": " + k.violation()));
         cp.kubelets().stream().filter(k -> !k.checked())
                 .forEach(k -> problems.add(k.node() + ": version skew not checked: " + k.unchecked()));
+        // each sentence whole, wrapped within the box: a trainer on a projector reads it without hovering
         for (int i = 0; i < problems.size(); i++) {
-            Label p = Texts.clipped("⚠ " + problems.get(i), "warning-text");
+            Label p = new WordWrapLabel("⚠ " + problems.get(i), "warning-text");
             p.setId("cp-problem-" + t.name() + "-" + i);
             box.getChildren().add(p);
         }

@@ -76,7 +76,27 @@ public final class StatusBarView extends HBox {
         });
     }
 
+    /** The snapshot the figures below were counted from: a new version alone only changes the line's end. */
+    private @org.jspecify.annotations.Nullable LabSnapshot counted;
+    private long running;
+    private long pending;
+    private long refused;
+    private @org.jspecify.annotations.Nullable LabMetrics metrics;
+
     private void counts(WorkbenchViewModel vm, LabSnapshot s) {
+        if (s != counted) {
+            count(s);
+        }
+        LabMetrics m = metrics;
+        counts.setText(running + " running · " + pending + " pending" + (refused == 0 ? "" : " · " + refused
+                + " refused") + " · GPU " + String.format(Locale.ROOT, "%.1f", m.gpuAllocation().pct())
+                + " % allocated · CPU " + String.format(Locale.ROOT, "%.1f", m.cpu().pct()) + " % · version "
+                + vm.shownVersion());
+    }
+
+    /** Counts the lab's pods and metrics once per snapshot (a pass over every pod and card). */
+    private void count(LabSnapshot s) {
+        counted = s;
         long running = 0;
         long pending = 0;
         long refused = 0;
@@ -87,16 +107,20 @@ public final class StatusBarView extends HBox {
         }
         // the lab metrics (docs/metrics.md): GPU allocation as FGD counts it, and the host CPU requested
         LabMetrics m = LabMetrics.of(s);
-        counts.setText(running + " running · " + pending + " pending" + (refused == 0 ? "" : " · " + refused
-                + " refused") + " · GPU " + String.format(Locale.ROOT, "%.1f", m.gpuAllocation().pct())
-                + " % allocated · CPU " + String.format(Locale.ROOT, "%.1f", m.cpu().pct()) + " % · version "
-                + vm.shownVersion());
-        counts.setTooltip(new Tooltip(String.format(Locale.ROOT, "GPU allocation %.2f %% (%,d of %,d GPU-milli); "
+        this.running = running;
+        this.pending = pending;
+        this.refused = refused;
+        this.metrics = m;
+        if (counts.getTooltip() == null) {
+            counts.setTooltip(new Tooltip());
+        }
+        // one tooltip, its text updated: a new one per lab change was a popup control built every frame
+        counts.getTooltip().setText(String.format(Locale.ROOT, "GPU allocation %.2f %% (%,d of %,d GPU-milli); "
                         + "card memory %.2f %%, compute %.2f %%, slots %.2f %%; host CPU %.2f %%, memory %.2f %%; "
                         + "stranded: %,d MB card memory, %,d core units%s", m.gpuAllocation().pct(),
                 m.gpuAllocation().used(), m.gpuAllocation().capacity(), m.gpuMemory().pct(), m.gpuCompute().pct(),
                 m.gpuSlots().pct(), m.cpu().pct(), m.memory().pct(), m.stranded().gpuMemoryMB(),
                 m.stranded().gpuCores(), m.pods().pendingByReason().isEmpty() ? ""
-                        : "; pending by reason " + m.pods().pendingByReason())));
+                        : "; pending by reason " + m.pods().pendingByReason()));
     }
 }

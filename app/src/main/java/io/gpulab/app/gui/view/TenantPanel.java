@@ -36,15 +36,27 @@ public final class TenantPanel extends VBox {
      */
     private static final int COMPACT_THRESHOLD = 12;
 
-    /** Whether {@code t} is drawn as compact glyphs rather than full worker tiles. */
+    /**
+     * Above this many workers a glyph per worker is pages of scrolling (5,000 workers: ~260 rows): the fleet view's
+     * group tiles instead, each group's glyphs a click away ({@link FleetView}).
+     */
+    static final int GROUPED_THRESHOLD = 1000;
+
+    /** Whether {@code t} is drawn as compact glyphs or groups rather than full worker tiles. */
     public static boolean compact(TenantView t) {
         return t.nodes().size() > COMPACT_THRESHOLD;
+    }
+
+    /** Whether {@code t} is drawn as the fleet view's groups. */
+    public static boolean grouped(TenantView t) {
+        return t.nodes().size() > GROUPED_THRESHOLD;
     }
 
     private final WorkbenchViewModel vm;
     private final TenantHeader header;
     private final boolean compactTunnel;
     private final @Nullable CompactWorkers compact;
+    private final @Nullable FleetView fleet;
     /** Each part of the panel with the inputs it was drawn from: equal inputs keep the part's nodes. */
     private final Map<String, Part> parts = new HashMap<>();
 
@@ -59,7 +71,9 @@ public final class TenantPanel extends VBox {
         compactTunnel = width < TunnelPath.COMPACT_BELOW;
         header = new TenantHeader(vm, tenant, compactTunnel);
         // the panel's padding (14 each side) is all that stands between the glyph canvas and its edge
-        compact = compact(tenant)
+        fleet = grouped(tenant)
+                ? new FleetView(vm, tenant.name(), tenant.nodes(), selectedNode(vm, tenant), width - 30) : null;
+        compact = compact(tenant) && fleet == null
                 ? new CompactWorkers(vm, tenant.name(), tenant.nodes(), selectedNode(vm, tenant), width - 30) : null;
         setupDrop(vm, tenant.name());
         update(s, tenant);
@@ -67,7 +81,7 @@ public final class TenantPanel extends VBox {
 
     /** Whether this panel can show {@code tenant} by {@link #update}: same drawing form (tiles or glyphs). */
     public boolean fits(TenantView tenant) {
-        return (compact != null) == compact(tenant);
+        return (fleet != null) == grouped(tenant) && (compact != null) == (compact(tenant) && !grouped(tenant));
     }
 
     /**
@@ -97,7 +111,10 @@ public final class TenantPanel extends VBox {
         if (!tenant.quotas().isEmpty()) {
             want.add(part(next, "quotas", tenant.quotas(), () -> new QuotaFillView(tenant)));
         }
-        if (compact != null) {
+        if (fleet != null) {
+            fleet.update(tenant.nodes(), selectedNode(vm, tenant));
+            want.add(fleet);
+        } else if (compact != null) {
             compact.update(tenant.nodes(), selectedNode(vm, tenant));
             want.add(compact);
         } else {

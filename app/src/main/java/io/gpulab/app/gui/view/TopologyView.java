@@ -48,13 +48,42 @@ public final class TopologyView extends ScrollPane {
     private record Drawn(TenantView tenant, @Nullable Selection selection, @Nullable Instant now, double width,
                          @Nullable TenantPanel panel) {
         boolean sameAs(Drawn o) {
-            return tenant.equals(o.tenant) && Objects.equals(selection, o.selection) && Objects.equals(now, o.now)
+            return same(tenant, o.tenant) && Objects.equals(selection, o.selection) && Objects.equals(now, o.now)
                     && width == o.width;
         }
 
         Drawn with(TenantPanel p) {
             return new Drawn(tenant, selection, now, width, p);
         }
+    }
+
+    /**
+     * Whether two views of a tenant are equal, comparing workers and pods by reference first: the engine hands an
+     * unchanged worker or pod again as the same object, so a 5,000-worker tenant is a pass of reference compares,
+     * not a deep comparison of 40,000 cards (records compare field by field, with no shortcut for the same object).
+     */
+    static boolean same(TenantView a, TenantView b) {
+        return a == b || a.name().equals(b.name()) && sameItems(a.nodes(), b.nodes()) && sameItems(a.pods(), b.pods())
+                && a.controlPlane().equals(b.controlPlane()) && a.tunnel().equals(b.tunnel())
+                && a.webhookFailurePolicy().equals(b.webhookFailurePolicy()) && a.warnings().equals(b.warnings())
+                && a.quotas().equals(b.quotas());
+    }
+
+    private static boolean sameItems(List<?> a, List<?> b) {
+        if (a == b) {
+            return true;
+        }
+        if (a.size() != b.size()) {
+            return false;
+        }
+        for (int i = 0; i < a.size(); i++) {
+            Object x = a.get(i);
+            Object y = b.get(i);
+            if (x != y && !x.equals(y)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     public TopologyView(WorkbenchViewModel vm) {

@@ -137,6 +137,7 @@ class ManagementBandTest {
             assertTrue(text(robot, "cp-replicas-" + t).startsWith("0 of 2 replicas ready"));
         }
         assertTrue(text(robot, "management-summary").contains("DataStore default 1/3 (no quorum)"));
+        effectsWrapWithinTheirBox(robot, vm.snapshot(), "tenant-a");
 
         act(robot, () -> vm.faults().setDataStoreMember("default", null, true));
         act(robot, () -> vm.advance(Duration.ofSeconds(10)));
@@ -144,6 +145,23 @@ class ManagementBandTest {
         assertEquals("3 of 3 members up · quorum 2: kept", text(robot, "datastore-health-default"));
         assertEquals("Ready", text(robot, "cp-phase-tenant-b"));
         assertFalse(shown(robot, "datastore-error-default"));
+    }
+
+    /** Each effect is drawn whole, wrapped within the control plane's box, readable without hovering. */
+    private static void effectsWrapWithinTheirBox(FxRobot robot, LabSnapshot s, String tenant) {
+        ControlPlaneView cp = s.tenant(tenant).orElseThrow().controlPlane();
+        assertFalse(cp.effects().isEmpty());
+        Node box = robot.lookup("#cp-" + tenant).query();
+        double right = box.localToScene(box.getLayoutBounds()).getMaxX();
+        boolean wrapped = false;
+        for (int i = 0; i < cp.effects().size(); i++) {
+            WordWrapLabel l = robot.lookup("#cp-problem-" + tenant + "-" + i).queryAs(WordWrapLabel.class);
+            assertEquals("⚠ " + cp.effects().get(i), l.getFullText());
+            assertEquals(l.getFullText(), l.getText(), "the whole sentence is drawn, not cut");
+            assertTrue(l.localToScene(l.getLayoutBounds()).getMaxX() <= right + 0.5, "inside its box");
+            wrapped |= l.getHeight() > 2 * l.getFont().getSize();
+        }
+        assertTrue(wrapped, "a sentence longer than the box takes several lines");
     }
 
     @Test
