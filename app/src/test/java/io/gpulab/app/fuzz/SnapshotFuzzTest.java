@@ -34,9 +34,10 @@ class SnapshotFuzzTest {
     private static final List<String> NAMES = List.of("w-1", "w-2", "w.example.com", "Bad_Name", "-x", "", "a".repeat(254));
     private static final List<String> CPU = List.of("8", "64", "500m", "1500m", "0", "abc", "-4",
             "18446744073709551617", "1e3", "2k");
-    private static final List<String> MEMORY = List.of("16Gi", "528280312Ki", "1", "0", "x", "99999999999999999999999Ei");
+    private static final List<String> MEMORY = List.of("16Gi", "528280312Ki", "1", "0", "x", "99999999999999999999999Ei",
+            "9999999Gi");
     private static final List<String> GPU = List.of("1", "2", "1.5", "0", "-1", "99999999999999999999999Ei", "1k",
-            "abc", "500m", "1000m");
+            "abc", "500m", "1000m", "9223372036854776");
     private static final List<String> POD_NAMES = List.of("p-1", "p-2", "p.3", "UPPER", "p_4", "", "p-5");
     private static final List<String> NAMESPACES = List.of("default", "team-a", "Bad_NS", "a.b");
     private static final List<String> CARDS = List.of("GPU-a", "GPU-b", "GPU-c", "GPU-a");

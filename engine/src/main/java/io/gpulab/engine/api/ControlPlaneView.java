@@ -28,17 +28,20 @@ import java.util.List;
  *                         and when (e.g. {@code GET /version and GET /api/v1/namespaces/kube-system answered at
  *                         2026-12-04T18:40:12Z}), or {@code not observed: } and why; empty in the simulation, whose
  *                         API server is modelled
+ * @param faults           this control plane's own faults in effect, as their scenario steps name them
+ *                         ({@code dataStoreAccess: revoked}, {@code kube-scheduler: down}); empty on a real cluster
  */
 public record ControlPlaneView(String name, String namespace, String phase, String version, String endpoint,
                                List<ComponentView> components, String dataStoreSchema, String installedVersion,
                                int replicas, int readyReplicas, int updatedReplicas, String dataStore, String apiError,
                                String writePermissions, List<TcpPodView> pods, List<String> effects,
-                               List<KubeletView> kubelets, String apiObserved) {
+                               List<KubeletView> kubelets, String apiObserved, List<String> faults) {
 
     /** The prefix of {@link #apiObserved} when gpulab could not ask the tenant's API server. */
     public static final String NOT_OBSERVED = "not observed";
 
     public ControlPlaneView {
+        faults = List.copyOf(faults);
         components = List.copyOf(components);
         pods = List.copyOf(pods);
         effects = List.copyOf(effects);
@@ -52,7 +55,24 @@ public record ControlPlaneView(String name, String namespace, String phase, Stri
                             String writePermissions, List<TcpPodView> pods, List<String> effects,
                             List<KubeletView> kubelets) {
         this(name, namespace, phase, version, endpoint, components, dataStoreSchema, installedVersion, replicas,
-                readyReplicas, updatedReplicas, dataStore, apiError, writePermissions, pods, effects, kubelets, "");
+                readyReplicas, updatedReplicas, dataStore, apiError, writePermissions, pods, effects, kubelets, "",
+                List.of());
+    }
+
+    /** A control plane read from a real backend: no fault of its own is known to gpulab. */
+    public ControlPlaneView(String name, String namespace, String phase, String version, String endpoint,
+                            List<ComponentView> components, String dataStoreSchema, String installedVersion,
+                            int replicas, int readyReplicas, int updatedReplicas, String dataStore, String apiError,
+                            String writePermissions, List<TcpPodView> pods, List<String> effects,
+                            List<KubeletView> kubelets, String apiObserved) {
+        this(name, namespace, phase, version, endpoint, components, dataStoreSchema, installedVersion, replicas,
+                readyReplicas, updatedReplicas, dataStore, apiError, writePermissions, pods, effects, kubelets,
+                apiObserved, List.of());
+    }
+
+    /** Whether {@code fault} (e.g. {@code kube-scheduler: down}) is in effect. */
+    public boolean has(String fault) {
+        return faults.contains(fault);
     }
 
     /** A control plane known only by its status (a real cluster's TCP read without its pods). */

@@ -101,6 +101,19 @@ public sealed interface LabCommand {
     /** The konnectivity-server sidecars of a tenant's control plane restart; the agents reconnect within 10 s. */
     record RestartKonnectivityServer(String tenant) implements LabCommand { }
 
+    /**
+     * Revoke ({@code granted} false) or grant again the tenant's access to its own part of an etcd DataStore: the
+     * READWRITE permission of the etcd role Kamaji created for it on {@code /<schema>/} ({@code etcdctl role
+     * revoke-permission}). Only that tenant's API server is refused ({@code etcdserver: permission denied}).
+     */
+    record SetDataStoreAccess(String tenant, boolean granted) implements LabCommand { }
+
+    /**
+     * {@code kube-scheduler} or {@code kube-controller-manager} of a tenant's control plane stops doing its work in
+     * every replica while its container keeps running (the pods stay Ready), or works again ({@code up}).
+     */
+    record SetControlPlaneComponent(String tenant, String component, boolean up) implements LabCommand { }
+
     /** Set a tenant's TenantControlPlane {@code spec.writePermissions}. */
     record SetWritePermissions(String tenant, boolean blockCreation, boolean blockUpdate, boolean blockDeletion)
             implements LabCommand { }

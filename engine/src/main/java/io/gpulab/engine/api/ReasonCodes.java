@@ -109,6 +109,10 @@ public final class ReasonCodes {
                 + "than a quorum of etcd members are up; kubectl prints 'Error from server: etcdserver: request timed "
                 + "out' and Kubernetes gives no Status reason (this code is gpulab's)", "bring enough DataStore "
                 + "members back for a quorum (2 of 3)");
+        add("DataStorePermissionDenied", Source.API_SERVER, "the API server answered, but etcd refused it: the "
+                + "tenant's etcd role lost its permission on the tenant's prefix; kubectl prints 'Error from server: "
+                + "etcdserver: permission denied' and Kubernetes gives no Status reason (this code is gpulab's)",
+                "grant the tenant's etcd role READWRITE on its prefix again (etcdctl role grant-permission)");
         add("AlreadyExists", Source.API_SERVER, "a pod with this namespace and name already exists in the tenant; "
                 + "nothing was created", "delete the existing pod first or choose another name");
     }

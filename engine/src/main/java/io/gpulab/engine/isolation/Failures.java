@@ -58,12 +58,7 @@ final class Failures {
             apiServer(t, out);
         }
         for (TenantView t : lab.tenants()) {
-            ControlPlaneView cp = t.controlPlane();
-            out.add(new Failure(CONTROLLERS, t.name() + "'s kube-controller-manager and kube-scheduler", "",
-                    List.of(), "gpulab fails no single container: they run in the same pods as " + t.name()
-                    + "'s kube-apiserver (containers " + containers(cp) + ") and fail with its API server rows",
-                    List.of(t.name()), "containers of " + t.name() + "'s TenantControlPlane " + cp.namespace() + "/"
-                    + cp.name() + " (" + cp.replicas() + " replica" + (cp.replicas() == 1 ? "" : "s") + ")"));
+            controllers(t, out);
         }
         for (TenantView t : lab.tenants()) {
             konnectivity(t, out);
@@ -176,12 +171,41 @@ final class Failures {
                 same.add(o.name());
             }
         }
-        out.add(new Failure(SCHEMA, t.name() + "'s " + prefix + " in " + cp.dataStore(), "", List.of(),
-                "gpulab has no fault step that fails one tenant's prefix or database alone (a revoked etcd role, a "
-                        + "dropped database); the DataStore rows fail every prefix on it",
-                same, same.size() > 1 ? "the same prefix in DataStore " + cp.dataStore() + " holds the objects of "
+        boolean etcd = ds != null && "etcd".equalsIgnoreCase(ds.driver());
+        String component = t.name() + "'s " + prefix + " in " + cp.dataStore();
+        String sharing = same.size() > 1 ? "the same prefix in DataStore " + cp.dataStore() + " holds the objects of "
                 + names(same) + ": they read and overwrite each other's" : "only " + t.name()
-                + "'s objects are under it (dataStoreSchema)"));
+                + "'s objects are under it (dataStoreSchema)";
+        if (!etcd) {
+            out.add(new Failure(SCHEMA, component, "", List.of(), "gpulab revokes a tenant's access on etcd "
+                    + "DataStores only (the etcd role Kamaji creates on the tenant's prefix); DataStore "
+                    + cp.dataStore() + " is " + (ds == null ? "not listed" : ds.driver()), same, sharing));
+            return;
+        }
+        out.add(new Failure(SCHEMA, component + ", its etcd role revoked", "fault: {tenant: " + t.name()
+                + ", dataStoreAccess: revoked}", List.of(new LabCommand.SetDataStoreAccess(t.name(), false)), "",
+                same, sharing + "; Kamaji's etcd role " + cp.dataStoreSchema() + " has READWRITE on it alone"));
+    }
+
+    /**
+     * The tenant's kube-scheduler, then its kube-controller-manager, each stopped in every replica while its
+     * container runs (a crash-looping one would make the pods NotReady: the API server rows).
+     */
+    private static void controllers(TenantView t, List<Failure> out) {
+        ControlPlaneView cp = t.controlPlane();
+        String where = "containers of " + t.name() + "'s TenantControlPlane " + cp.namespace() + "/" + cp.name()
+                + " (" + cp.replicas() + " replica" + (cp.replicas() == 1 ? "" : "s") + ", with " + containers(cp)
+                + ")";
+        out.add(new Failure(CONTROLLERS, t.name() + "'s kube-scheduler", "fault: {tenant: " + t.name()
+                + ", component: kube-scheduler, state: down}", List.of(new LabCommand.SetControlPlaneComponent(
+                t.name(), "kube-scheduler", false)), "", List.of(t.name()), where + "; it places pods for "
+                + "default-scheduler only: HAMi's scheduler, which places the GPU pods its webhook admitted, runs in "
+                + t.name() + "'s own cluster"));
+        out.add(new Failure(CONTROLLERS, t.name() + "'s kube-controller-manager", "fault: {tenant: " + t.name()
+                + ", component: kube-controller-manager, state: down}", List.of(new LabCommand.SetControlPlaneComponent(
+                t.name(), "kube-controller-manager", false)), "", List.of(t.name()), where + "; of its controllers "
+                + "gpulab models the node lifecycle (workers that stop posting status marked NotReady, tainted, "
+                + "their pods evicted)"));
     }
 
     private static void apiServer(TenantView t, List<Failure> out) {

@@ -47,8 +47,10 @@ public final class IsolationAnalysis {
                     + "the table: play the fault steps with advance steps to see it.",
             "A worker is failed as all of its cards reported unhealthy by the device plugin: gpulab has no fault that "
                     + "takes a worker's kubelet down, so a worker's own loss (its pods evicted) is not shown.",
-            "A tenant's schema or prefix and its controller-manager and scheduler have no fault step of their own: "
-                    + "their rows say who shares them and are not injected.",
+            "A tenant's prefix is failed by revoking its etcd role's permission on it (etcd DataStores only: a SQL "
+                    + "or NATS tenant's database is not injected). Its kube-scheduler and kube-controller-manager are "
+                    + "failed as stopped while their containers run (the pods stay Ready); the GPU probes are placed "
+                    + "by HAMi's scheduler, which runs in the tenant's own cluster.",
             "Workers and cards: one per tenant is failed (the worker and the card that ran the tenant's probe pod); "
                     + "management nodes: each, at most " + Failures.MAX_NODES + ", and all of them together.",
             "Schedule, when the create was refused, reads lost: no new pod existed for a scheduler to bind.");

@@ -32,6 +32,14 @@ public final class ApiErrors {
         return "Error from server: etcdserver: request timed out";
     }
 
+    /**
+     * kube-apiserver's etcd user lost its role's permission on the tenant's prefix: etcd answers every request with
+     * {@code etcdserver: permission denied}, which the API server returns as a 500 without a reason.
+     */
+    public static String permissionDenied() {
+        return "Error from server: etcdserver: permission denied";
+    }
+
     /** Kamaji's write-permissions webhook denies a create, update or delete (Kamaji's own text). */
     public static String writeLimited() {
         return "Error from server (Forbidden): admission webhook \"" + WRITE_WEBHOOK + "\" denied the request: the "

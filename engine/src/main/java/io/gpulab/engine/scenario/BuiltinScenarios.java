@@ -13,7 +13,7 @@ import java.util.List;
 public final class BuiltinScenarios {
 
     private static final List<String> NAMES = List.of("article", "lock-lifecycle", "running-is-not-proof",
-            "shared-datastore", "tcp-replicas", "tenant-upgrade");
+            "shared-datastore", "tcp-replicas", "tenant-upgrade", "tenant-faults");
 
     private BuiltinScenarios() {
     }

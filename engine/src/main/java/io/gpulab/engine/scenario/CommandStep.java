@@ -117,6 +117,14 @@ public final class CommandStep {
             }
             s.put("fault", f);
             return "fault " + r.tenant() + " control-plane replica lost";
+        } else if (c instanceof LabCommand.SetDataStoreAccess d) {
+            s.put("fault", ordered("tenant", d.tenant(), "dataStoreAccess", d.granted() ? "granted" : "revoked"));
+            return "fault " + d.tenant() + " DataStore access " + (d.granted() ? "granted" : "revoked");
+        } else if (c instanceof LabCommand.SetControlPlaneComponent k) {
+            Map<String, Object> f = ordered("tenant", k.tenant(), "component", k.component());
+            f.put("state", k.up() ? "up" : "down");
+            s.put("fault", f);
+            return "fault " + k.tenant() + " " + k.component() + (k.up() ? " up" : " down");
         } else if (c instanceof LabCommand.RestartKonnectivityServer k) {
             s.put("fault", ordered("tenant", k.tenant(), "konnectivityServer", "restart"));
             return "fault " + k.tenant() + " konnectivity-server restart";

@@ -79,6 +79,9 @@ public record ObservedPod(String phase, @Nullable String node, @Nullable String 
         if (message.contains(io.gpulab.engine.kamaji.ApiErrors.storageTimeout())) {
             return "DataStoreUnavailable";
         }
+        if (message.contains(io.gpulab.engine.kamaji.ApiErrors.permissionDenied())) {
+            return "DataStorePermissionDenied";
+        }
         String marker = "Error from server (";
         int at = message.indexOf(marker);
         int end = at < 0 ? -1 : message.indexOf(')', at + marker.length());

@@ -204,6 +204,10 @@ public final class ScenarioRunner {
             return Optional.of(new LabCommand.SetManagementNode(s.node(), s.state()));
         } else if (step instanceof Step.TcpReplicaLost s) {
             return Optional.of(new LabCommand.LoseTcpReplica(s.tenant(), s.pod()));
+        } else if (step instanceof Step.DataStoreAccess s) {
+            return Optional.of(new LabCommand.SetDataStoreAccess(s.tenant(), s.granted()));
+        } else if (step instanceof Step.ComponentFault s) {
+            return Optional.of(new LabCommand.SetControlPlaneComponent(s.tenant(), s.component(), s.up()));
         } else if (step instanceof Step.KonnectivityServerRestart s) {
             return Optional.of(new LabCommand.RestartKonnectivityServer(s.tenant()));
         } else if (step instanceof Step.SetWritePermissions s) {

@@ -221,6 +221,20 @@ public sealed interface Step {
         }
     }
 
+    /** {@code fault: {tenant, dataStoreAccess: revoked|granted}}: the tenant's etcd role on its own prefix. */
+    record DataStoreAccess(int line, String label, String tenant, boolean granted) implements Step {
+        public String action() {
+            return "fault";
+        }
+    }
+
+    /** {@code fault: {tenant, component: kube-scheduler|kube-controller-manager, state: down|up}}. */
+    record ComponentFault(int line, String label, String tenant, String component, boolean up) implements Step {
+        public String action() {
+            return "fault";
+        }
+    }
+
     /** {@code fault: {tenant, konnectivityServer: restart}}. */
     record KonnectivityServerRestart(int line, String label, String tenant) implements Step {
         public String action() {

@@ -309,10 +309,19 @@ final class StepReader {
             return managementFault(line, label, a);
         }
         a.object("tenant", "konnectivity", "card", "health", "plugin", "node", "lockPatch", "times", "holder", "value",
-                "tcpReplica", "pod", "konnectivityServer");
+                "tcpReplica", "pod", "konnectivityServer", "dataStoreAccess", "component", "state");
         String tenant = tenant(a);
         String kind = a.oneOf("a fault", "konnectivity", "card", "plugin", "lockPatch", "tcpReplica",
-                "konnectivityServer");
+                "konnectivityServer", "dataStoreAccess", "component");
+        if ("dataStoreAccess".equals(kind)) {
+            return new Step.DataStoreAccess(line, label, tenant,
+                    "granted".equals(a.get("dataStoreAccess").choice("revoked", "granted")));
+        }
+        if ("component".equals(kind)) {
+            String c = a.get("component").choice(io.gpulab.engine.lab.ControlPlaneSpec.KUBE_SCHEDULER,
+                    io.gpulab.engine.lab.ControlPlaneSpec.KUBE_CONTROLLER_MANAGER);
+            return new Step.ComponentFault(line, label, tenant, c, "up".equals(a.get("state").choice("down", "up")));
+        }
         if ("tcpReplica".equals(kind)) {
             a.get("tcpReplica").choice("lost");
             return new Step.TcpReplicaLost(line, label, tenant, a.has("pod") ? a.get("pod").text() : null);

@@ -47,6 +47,10 @@ final class StepText {
             return "fault management node " + s.node() + " " + s.state();
         } else if (step instanceof Step.TcpReplicaLost s) {
             return "fault " + s.tenant() + " control-plane replica lost" + (s.pod() == null ? "" : " (" + s.pod() + ")");
+        } else if (step instanceof Step.DataStoreAccess s) {
+            return "fault " + s.tenant() + " DataStore access " + (s.granted() ? "granted" : "revoked");
+        } else if (step instanceof Step.ComponentFault s) {
+            return "fault " + s.tenant() + " " + s.component() + (s.up() ? " up" : " down");
         } else if (step instanceof Step.KonnectivityServerRestart s) {
             return "fault " + s.tenant() + " konnectivity-server restart";
         } else if (step instanceof Step.SetWritePermissions s) {

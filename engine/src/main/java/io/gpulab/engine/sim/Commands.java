@@ -85,6 +85,10 @@ final class Commands {
                     .WritePermissions(c.blockCreation(), c.blockUpdate(), c.blockDeletion()));
         } else if (command instanceof LabCommand.ScaleControlPlane c) {
             return kamaji.scale(lab.tenant(c.tenant()), c.replicas());
+        } else if (command instanceof LabCommand.SetDataStoreAccess c) {
+            return kamaji.dataStoreAccess(lab.tenant(c.tenant()), c.granted());
+        } else if (command instanceof LabCommand.SetControlPlaneComponent c) {
+            return kamaji.component(lab.tenant(c.tenant()), c.component(), c.up());
         } else if (command instanceof LabCommand.UpgradeControlPlane c) {
             return kamaji.upgrade(lab.tenant(c.tenant()), c.version());
         }
@@ -121,7 +125,8 @@ final class Commands {
         SimPod existing = t.pods.get(key);
         // no kube-apiserver ready: the connection is refused before anything else is looked at
         String refused = t.tcp.connectionRefusal(lab.now());
-        boolean stored = t.tcp.ds.available(lab.management());
+        String storage = t.tcp.storageRefusal();
+        boolean stored = storage == null;
         if (refused == null && stored && existing != null && !SimPod.REJECTED.equals(existing.phase)) {
             // the API server's Status text; nothing is created and the existing pod is left as it is
             throw new IllegalArgumentException(t.name + ": Error from server (AlreadyExists): pods \""
@@ -133,8 +138,7 @@ final class Commands {
                 adm == null ? "" : adm.schedulerName(), as.kubeRequests());
         if (existing != null && (refused != null || !stored) && !SimPod.REJECTED.equals(existing.phase)) {
             // the refused create never reached the stored pod: it stays as it was
-            throw new IllegalArgumentException(t.name + ": " + (refused != null ? refused
-                    : io.gpulab.engine.kamaji.ApiErrors.storageTimeout()));
+            throw new IllegalArgumentException(t.name + ": " + (refused != null ? refused : storage));
         }
         if (existing != null) {
             t.pods.remove(key);
@@ -197,12 +201,18 @@ final class Commands {
             Map<String, String> ev = new LinkedHashMap<>();
             ev.put("apiServer", "https://" + t.tcp.endpoint);
             ev.put("datastore key", t.tcp.storageKeyPrefix() + key);
-            ev.put("error", io.gpulab.engine.kamaji.ApiErrors.storageTimeout());
+            ev.put("error", storage);
             ev.put("DataStore", t.tcp.ds.name() + ": " + t.tcp.ds.upCount(lab.management()) + " of "
                     + t.tcp.ds.spec.members().size() + " members up, " + t.tcp.ds.spec.quorum() + " needed");
-            p.step("create", Outcome.FAILED, t.name + " API server could not store " + key + ": its DataStore "
-                    + t.tcp.ds.name() + " has no quorum", ev);
-            return refuse(t, p, "DataStoreUnavailable", io.gpulab.engine.kamaji.ApiErrors.storageTimeout());
+            boolean quorum = t.tcp.ds.available(lab.management());
+            if (quorum) {
+                ev.put("etcd role", t.tcp.schema + ": no permission on /" + t.tcp.schema + "/ (revoked at "
+                        + t.tcp.accessRevokedSince + ")");
+            }
+            p.step("create", Outcome.FAILED, t.name + " API server could not store " + key + (quorum
+                    ? ": etcd refused its role's access to /" + t.tcp.schema + "/" : ": its DataStore "
+                    + t.tcp.ds.name() + " has no quorum"), ev);
+            return refuse(t, p, quorum ? "DataStorePermissionDenied" : "DataStoreUnavailable", storage);
         }
         p.nodeName = adm.parsed().nodeName();
         lab.attempt(t, p);

@@ -8,6 +8,7 @@ import org.jspecify.annotations.Nullable;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Faults of the Kamaji half and the upgrade (docs/kamaji-model.md): DataStore members, management nodes, control
@@ -157,6 +158,88 @@ final class KamajiFaults {
                 + " (--sync-interval-cap 10s); until then webhook calls through the tunnel fail with \"No agent "
                 + "available\"", "kubelet");
         m().settle();
+        return "";
+    }
+
+    /**
+     * The tenant's etcd role loses (or gets back) READWRITE on {@code /<schema>/}: only that tenant's kube-apiserver
+     * is refused; the DataStore, its quorum and every other tenant's role are untouched. Kine drivers keep one
+     * database and user per tenant, which gpulab does not fail.
+     */
+    String dataStoreAccess(SimTenant t, boolean granted) {
+        SimTcp tcp = tcp(t);
+        if (tcp.ds.spec.kine()) {
+            throw new IllegalArgumentException(t.name + ": DataStore " + tcp.ds.name() + " is " + tcp.ds.spec.driver()
+                    + ": gpulab revokes a tenant's access on etcd DataStores only (the etcd role Kamaji creates on "
+                    + "the tenant's prefix); a " + tcp.ds.spec.driver() + " tenant's database and user are not "
+                    + "modelled");
+        }
+        Instant now = lab.now();
+        if (granted == (tcp.accessRevokedSince == null)) {
+            return t.name + "'s access to " + tcp.prefix() + " in DataStore " + tcp.ds.name() + " is already "
+                    + (granted ? "granted" : "revoked");
+        }
+        String role = "etcd role " + tcp.schema + " (user " + tcp.schema + ")";
+        // the role is named after the schema: control planes given the same dataStoreSchema share it
+        List<SimTcp> sharing = m().tcps.values().stream().filter(o -> o.ds == tcp.ds && o.schema.equals(tcp.schema))
+                .toList();
+        if (granted) {
+            for (SimTcp o : sharing) {
+                // only a revocation that outlasted the readiness threshold left the API servers not ready
+                o.accessBackAt = !now.isBefore(o.accessRevokedSince.plus(SimDataStore.READINESS_FAILS)) ? now : null;
+                o.accessRevokedSince = null;
+            }
+            m().event(tcp.object(), EventLog.NORMAL, "DataStoreAccessGranted", role + " has READWRITE on "
+                    + tcp.prefix() + " in DataStore " + tcp.ds.name() + " again (etcdctl role grant-permission "
+                    + tcp.schema + " --prefix=true readwrite " + tcp.prefix() + ")", "etcdctl");
+        } else {
+            for (SimTcp o : sharing) {
+                o.accessRevokedSince = now;
+                o.accessBackAt = null;
+            }
+            m().event(tcp.object(), EventLog.WARNING, "DataStoreAccessRevoked", role + " lost READWRITE on "
+                    + tcp.prefix() + " in DataStore " + tcp.ds.name() + " (etcdctl role revoke-permission "
+                    + tcp.schema + " --prefix=true " + tcp.prefix() + "): " + t.name + "'s kube-apiserver reads "
+                    + "etcdserver: permission denied; its /readyz etcd check fails after 3 probes of 10 s",
+                    "etcdctl");
+        }
+        m().settle();
+        sharing.forEach(o -> lab.tenant(o.tenant).changed());
+        return "";
+    }
+
+    /**
+     * kube-scheduler or kube-controller-manager stops working in every replica of the tenant's control plane (or
+     * works again). Its container keeps running, so the pods stay Ready: a crash-looping container would make the
+     * whole pod NotReady, which is the API server's failure ({@code tcpReplica: lost}).
+     */
+    String component(SimTenant t, String component, boolean up) {
+        if (!ControlPlaneSpec.KUBE_SCHEDULER.equals(component)
+                && !ControlPlaneSpec.KUBE_CONTROLLER_MANAGER.equals(component)) {
+            throw new IllegalArgumentException("component: " + ControlPlaneSpec.KUBE_SCHEDULER + " or "
+                    + ControlPlaneSpec.KUBE_CONTROLLER_MANAGER + ", got " + component);
+        }
+        SimTcp tcp = tcp(t);
+        if (up != tcp.stopped.contains(component)) {
+            return component + " of " + t.name + " is already " + (up ? "up" : "down");
+        }
+        if (up) {
+            tcp.stopped.remove(component);
+        } else {
+            tcp.stopped.add(component);
+        }
+        boolean scheduler = ControlPlaneSpec.KUBE_SCHEDULER.equals(component);
+        m().event(tcp.object(), up ? EventLog.NORMAL : EventLog.WARNING, up ? "ComponentWorking" : "ComponentStopped",
+                component + " of " + t.name + (up ? " works again in its " + tcp.pods.size() + " pod(s)"
+                : " stopped working in all " + tcp.pods.size() + " pod(s); its container runs, the pods stay Ready"
+                + (scheduler ? ": pods for default-scheduler stay Pending and no event is written"
+                : ": nodes that stop posting status are not marked NotReady, nothing is evicted")), "kubelet");
+        m().settle();
+        t.changed();
+        if (up && scheduler) {
+            t.pending.releaseAll();
+            lab.retryPending(t);
+        }
         return "";
     }
 

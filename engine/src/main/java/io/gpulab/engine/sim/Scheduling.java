@@ -59,6 +59,17 @@ final class Scheduling {
         } else if (t.hami.effectiveSchedulerName().equals(p.schedulerName)) {
             hami(t, p);
         } else if (WebhookMutator.DEFAULT_SCHEDULER.equals(p.schedulerName)) {
+            if (!t.tcp.works(io.gpulab.engine.lab.ControlPlaneSpec.KUBE_SCHEDULER)) {
+                // the tenant's kube-scheduler runs in its control plane: nobody looks at the pod, nobody writes events
+                waiting(p, "", "");
+                if (!"schedulerDown".equals(p.lastFailure)) {
+                    p.lastFailure = "schedulerDown";
+                    p.step("filter", Outcome.FAILED, "no scheduler attempted the pod: kube-scheduler of " + t.name
+                            + "'s control plane does not work (no event is written)", Map.of("scheduler",
+                            WebhookMutator.DEFAULT_SCHEDULER, "control plane", t.tcp.object()));
+                }
+                return;
+            }
             byKube(t, p, WebhookMutator.DEFAULT_SCHEDULER, p.kubeRequests);
         } else {
             // no such scheduler in the tenant: kube leaves the pod alone, without events

@@ -48,6 +48,12 @@ final class SimTcp {
     final Map<String, io.gpulab.engine.lab.KubeVersion> kubelets = new LinkedHashMap<>();
     /** The konnectivity-server sidecars restarted: the agents are connected again at this instant. */
     @Nullable Instant agentsBackAt;
+    /** Its etcd role's permission on its prefix was revoked at this instant ({@code dataStoreAccess: revoked}). */
+    @Nullable Instant accessRevokedSince;
+    /** When the permission was granted again after a revocation that failed the readiness probes, or null. */
+    @Nullable Instant accessBackAt;
+    /** Components that stopped working in every replica ({@code fault: {component, state: down}}). */
+    final java.util.Set<String> stopped = new java.util.TreeSet<>();
     private int podSeq;
     /** What the views showed last ({@link #looksChanged}). */
     private String shown = "";
@@ -110,7 +116,32 @@ final class SimTcp {
 
     boolean ready(Pod p, Instant now) {
         return p.node != null && p.startedAt != null && mgmt.nodeReady(p.node) && !now.isBefore(p.startedAt.plus(START))
-                && ds.readinessOk(now);
+                && ds.readinessOk(now) && accessReadinessOk(now);
+    }
+
+    /**
+     * kube-apiserver's {@code /readyz} etcd check reads {@code /<schema>/health} with the tenant's own certificate: a
+     * revoked permission fails it like a lost quorum does (3 failures of 10 s), and it passes one period after the
+     * permission is back.
+     */
+    boolean accessReadinessOk(Instant now) {
+        if (accessRevokedSince != null) {
+            return now.isBefore(accessRevokedSince.plus(SimDataStore.READINESS_FAILS));
+        }
+        return accessBackAt == null || !now.isBefore(accessBackAt.plus(SimDataStore.READINESS_PERIOD));
+    }
+
+    /** Whether the component works (its container may run while it does nothing: {@link #stopped}). */
+    boolean works(String component) {
+        return !stopped.contains(component);
+    }
+
+    /** What kube-apiserver reads from its DataStore now: null when it stores and reads, else the client's text. */
+    @Nullable String storageRefusal() {
+        if (!ds.available(mgmt)) {
+            return ApiErrors.storageTimeout();
+        }
+        return accessRevokedSince != null ? ApiErrors.permissionDenied() : null;
     }
 
     int readyCount(Instant now) {
@@ -133,10 +164,7 @@ final class SimTcp {
         if (readyCount(now) == 0) {
             return ApiErrors.refused(endpoint);
         }
-        if (!ds.available(mgmt)) {
-            return ApiErrors.storageTimeout();
-        }
-        return null;
+        return storageRefusal();
     }
 
     /**
@@ -369,6 +397,12 @@ final class SimTcp {
         if (agentsBackAt != null) {
             next = earliest(next, agentsBackAt, now);
         }
+        if (accessRevokedSince != null) {
+            next = earliest(next, accessRevokedSince.plus(SimDataStore.READINESS_FAILS), now);
+        }
+        if (accessBackAt != null) {
+            next = earliest(next, accessBackAt.plus(SimDataStore.READINESS_PERIOD), now);
+        }
         return next;
     }
 
@@ -403,7 +437,8 @@ final class SimTcp {
     boolean looksChanged(Instant now) {
         StringBuilder sig = new StringBuilder(status).append('|').append(installed).append('|')
                 .append(spec.writePermissions()).append('|').append(tunnelCause(now)).append('|')
-                .append(ds.readinessOk(now)).append(ds.available(mgmt));
+                .append(ds.readinessOk(now)).append(ds.available(mgmt)).append(accessRevokedSince)
+                .append(accessReadinessOk(now)).append(stopped);
         for (Pod p : pods) {
             sig.append('|').append(p.name).append(p.node).append(ready(p, now)).append(p.pending).append(p.evictAt);
         }
@@ -417,8 +452,8 @@ final class SimTcp {
         boolean anyReady = readyCount(now) > 0;
         List<ControlPlaneView.ComponentView> comps = new ArrayList<>();
         for (String c : template.names()) {
-            boolean up = anyReady && !(ControlPlaneSpec.KONNECTIVITY_SERVER.equals(c) && agentsBackAt != null
-                    && now.isBefore(agentsBackAt));
+            boolean up = anyReady && works(c) && !(ControlPlaneSpec.KONNECTIVITY_SERVER.equals(c)
+                    && agentsBackAt != null && now.isBefore(agentsBackAt));
             comps.add(new ControlPlaneView.ComponentView(c, up));
         }
         List<ControlPlaneView.TcpPodView> pv = new ArrayList<>();
@@ -432,8 +467,20 @@ final class SimTcp {
         int updated = (int) pods.stream().filter(p -> p.version.equals(current)).count();
         return new ControlPlaneView(tenant, spec.namespace(), status, current, endpoint, comps, schema, installed,
                 spec.replicas(), readyCount(now), updated, ds.name(), refusal == null ? "" : refusal,
-                spec.writePermissions().text(), pv, effects(now, refusal), kubeletViews(now));
+                spec.writePermissions().text(), pv, effects(now, refusal), kubeletViews(now), "", faults());
     }
+
+    /** Its own faults in effect, in the words of their scenario steps. */
+    List<String> faults() {
+        List<String> out = new ArrayList<>();
+        if (accessRevokedSince != null) {
+            out.add(ACCESS_REVOKED);
+        }
+        stopped.forEach(c -> out.add(c + ": down"));
+        return out;
+    }
+
+    static final String ACCESS_REVOKED = "dataStoreAccess: revoked";
 
     /** The API server versions running now: those of ready pods, else the spec's. */
     java.util.SortedSet<io.gpulab.engine.lab.KubeVersion> serving(Instant now) {
@@ -480,6 +527,10 @@ final class SimTcp {
         if (p.startedAt != null && now.isBefore(p.startedAt.plus(START))) {
             return "starting: Ready at " + p.startedAt.plus(START);
         }
+        if (!accessReadinessOk(now)) {
+            return "readiness probe failed: /readyz etcd check (/" + schema + "/health: etcdserver: permission "
+                    + "denied)";
+        }
         return "readiness probe failed: /readyz etcd check (DataStore " + ds.name() + " " + SimDataStore.ETCD_NO_QUORUM
                 + ")";
     }
@@ -496,6 +547,14 @@ final class SimTcp {
         String tunnel = tunnelCause(now);
         if (refusal == null && tunnel != null) {
             out.add("webhooks through Konnectivity fail: " + tunnel);
+        }
+        if (refusal == null && !works(ControlPlaneSpec.KUBE_SCHEDULER)) {
+            out.add("kube-scheduler does not work: pods for default-scheduler stay Pending without an event (HAMi's "
+                    + "own scheduler runs in the tenant's cluster and still places GPU pods)");
+        }
+        if (refusal == null && !works(ControlPlaneSpec.KUBE_CONTROLLER_MANAGER)) {
+            out.add("kube-controller-manager does not work: no node is marked NotReady or tainted, no pod is evicted "
+                    + "from a silent node");
         }
         if (refusal == null && spec.writePermissions().any()) {
             out.add("writes limited (" + spec.writePermissions().text() + "): " + ApiErrors.writeLimited());

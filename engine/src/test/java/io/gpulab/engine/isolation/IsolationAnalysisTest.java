@@ -10,7 +10,6 @@ import java.io.StringReader;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Isolation by layer as the failures injected into copies of a lab show it. */
@@ -115,18 +114,42 @@ class IsolationAnalysisTest {
     }
 
     @Test
-    void partsWithoutAFaultStepAreNamedNotInjected() {
+    void aTenantsRevokedEtcdRoleRefusesThatTenantAloneWithEtcdsText() {
         IsolationRow schema = row(article, "schema", "tenant-a's");
-        assertFalse(schema.injected());
+        assertTrue(schema.injected());
+        assertEquals("fault: {tenant: tenant-a, dataStoreAccess: revoked}", schema.fault());
         assertEquals(List.of("tenant-a"), schema.sharedBy());
-        assertTrue(schema.tenants().isEmpty());
-        assertFalse(row(article, "controller-manager / scheduler", "tenant-b").injected());
+        assertEquals(List.of("tenant-a"), schema.affected());
+        TenantLoss a = of(schema, "tenant-a");
+        assertEquals("create default/isolation-probe-new refused: DataStorePermissionDenied: "
+                + ApiErrors.permissionDenied(), a.create().observed());
+        assertEquals("kubectl get pods: " + ApiErrors.permissionDenied(), a.read().observed());
+        assertEquals(Observation.KEPT, a.keepRunning().verdict());
+        for (Observation o : of(schema, "tenant-b").all()) {
+            assertEquals(Observation.KEPT, o.verdict(), "tenant-b's role is its own: " + o.observed());
+        }
+    }
+
+    @Test
+    void aStoppedSchedulerOrControllerManagerCostsTheGpuProbesNothing() {
+        for (String t : List.of("tenant-a", "tenant-b")) {
+            IsolationRow s = row(article, "controller-manager / scheduler", t + "'s kube-scheduler");
+            assertTrue(s.injected());
+            assertEquals("fault: {tenant: " + t + ", component: kube-scheduler, state: down}", s.fault());
+            assertEquals(List.of(), s.affected(), "hami-scheduler, in the tenant's cluster, places the GPU probe");
+            assertTrue(s.sharing().contains("HAMi's scheduler"), s.sharing());
+            assertTrue(of(s, t).schedule().observed().endsWith("by hami-scheduler"), of(s, t).schedule().observed());
+            IsolationRow c = row(article, "controller-manager / scheduler", t + "'s kube-controller-manager");
+            assertTrue(c.injected());
+            assertEquals(List.of(), c.affected());
+        }
+        assertTrue(article.rows().stream().allMatch(IsolationRow::injected), "every layer has its fault step");
         assertEquals("Shared by several tenants and failing together: the management node kamaji-control-plane (tenant-a and "
                 + "tenant-b lost create, read, schedule); the DataStore default (etcd), all 3 members (tenant-a and "
                 + "tenant-b lost create, read, schedule). Shared, and no tenant lost anything when it failed: the "
-                + "DataStore default (etcd), one member kamaji-etcd-0 of 3. A failure of a tenant's own API server, "
-                + "Konnectivity, worker or card touched that tenant only. Pods already running kept running through "
-                + "every failure injected.", article.conclusion());
+                + "DataStore default (etcd), one member kamaji-etcd-0 of 3. A failure of a tenant's own schema, API "
+                + "server, controller-manager / scheduler, Konnectivity, worker or card touched that tenant only. Pods "
+                + "already running kept running through every failure injected.", article.conclusion());
     }
 
     @Test

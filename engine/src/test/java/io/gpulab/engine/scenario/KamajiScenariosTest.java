@@ -39,7 +39,7 @@ class KamajiScenariosTest {
 
     @Test
     void theBuiltInKamajiScenariosHold() {
-        for (String name : List.of("shared-datastore", "tcp-replicas", "tenant-upgrade")) {
+        for (String name : List.of("shared-datastore", "tcp-replicas", "tenant-upgrade", "tenant-faults")) {
             RunResult r = run(new ScenarioReader().load(name));
             assertTrue(r.allPassed(), name + ":\n" + failures(r));
             assertTrue(r.summary().passed() >= 14, name + " checks " + r.summary().passed());

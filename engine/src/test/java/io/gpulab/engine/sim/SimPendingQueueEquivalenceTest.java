@@ -25,7 +25,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * as JSON byte for byte. Seeded saturated labs (pods asking for about twice the cards) with departures, clock
  * advances, a namespace under a ResourceQuota, node locks taken and released by hand, lock-patch conflicts, sick
  * cards, the article's mock plugin (binds wait for locks) and Kamaji's blockUpdate; a failing seed replays as it is.
- * Each lab is also run with the plain filter (no memo, no parking) as the reference.
+ * Each lab is also run with the plain filter as the reference: no memo, no parking, and kube-scheduler's
+ * NodeResourcesFit by a pass over every node per pod instead of the per-request masks kept from the {@link NodeJournal}
+ * (with the count of nodes passing both, {@link FitCounts}).
  */
 class SimPendingQueueEquivalenceTest {
 

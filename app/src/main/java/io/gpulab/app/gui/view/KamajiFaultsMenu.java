@@ -88,6 +88,23 @@ final class KamajiFaultsMenu {
             menu.getItems().add(item("Restart konnectivity-server of " + name, "fault-konnectivity-server-" + name,
                     () -> vm.faults().restartKonnectivityServer(name)));
         }
+        boolean revoked = cp.has("dataStoreAccess: revoked");
+        if (revoked || !"etcd".equalsIgnoreCase(driver(vm, cp))) {
+            if (revoked) {
+                menu.getItems().add(item("Grant " + name + "'s DataStore access again (etcd role on "
+                        + cp.dataStoreSchema() + ")", "fault-access-" + name,
+                        () -> vm.faults().setDataStoreAccess(name, true)));
+            }
+        } else {
+            menu.getItems().add(item("Revoke " + name + "'s DataStore access (etcd role on its prefix)",
+                    "fault-access-" + name, () -> vm.faults().setDataStoreAccess(name, false)));
+        }
+        for (String c : List.of("kube-scheduler", "kube-controller-manager")) {
+            boolean down = cp.has(c + ": down");
+            menu.getItems().add(item((down ? "Bring " + c + " of " + name + " back" : "Stop " + c + " of " + name
+                    + " (its container runs, it does nothing)"), "fault-" + c + "-" + name,
+                    () -> vm.faults().setControlPlaneComponent(name, c, down)));
+        }
         if ("none".equals(cp.writePermissions())) {
             menu.getItems().add(item("Block creates in " + name + " (writePermissions: blockCreation)",
                     "fault-write-create-" + name, () -> vm.faults().setWritePermissions(name, true, false, false)));
@@ -134,6 +151,12 @@ final class KamajiFaultsMenu {
             return minor.text();
         }
         return "v" + v.major() + "." + v.minor() + "." + (v.patch() + 1);
+    }
+
+    /** The driver of the control plane's DataStore, empty when the management cluster does not list it. */
+    private static String driver(WorkbenchViewModel vm, ControlPlaneView cp) {
+        return vm.snapshot().management().dataStores().stream().filter(d -> d.name().equals(cp.dataStore()))
+                .map(ManagementView.DataStoreView::driver).findFirst().orElse("");
     }
 
     private static MenuItem item(String text, String id, Runnable action) {

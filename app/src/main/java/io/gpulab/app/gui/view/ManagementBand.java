@@ -45,7 +45,7 @@ public final class ManagementBand extends VBox {
         Label summary = Texts.clipped(summary(s), "muted");
         summary.setId("management-summary");
         HBox head = new HBox(8, title, dot(m.kamajiReady() && m.dataStores().stream()
-                .allMatch(ManagementView.DataStoreView::ready) ? "ok" : "error"), summary);
+                .allMatch(d -> d.ready() && quorumKept(d)) ? "ok" : "error"), summary);
         head.setAlignment(Pos.CENTER_LEFT);
         head.getStyleClass().add("management-head");
         head.setId("management-toggle");

@@ -47,6 +47,10 @@ public final class CommandText {
             return "Management node " + n.node() + " " + n.state();
         } else if (c instanceof LabCommand.LoseTcpReplica r) {
             return "Lost a control-plane replica of " + r.tenant();
+        } else if (c instanceof LabCommand.SetDataStoreAccess d) {
+            return (d.granted() ? "Granted " : "Revoked ") + d.tenant() + "'s DataStore access";
+        } else if (c instanceof LabCommand.SetControlPlaneComponent k) {
+            return k.component() + " of " + k.tenant() + (k.up() ? " up" : " down");
         } else if (c instanceof LabCommand.RestartKonnectivityServer k) {
             return "Restarted konnectivity-server of " + k.tenant();
         } else if (c instanceof LabCommand.SetWritePermissions w) {

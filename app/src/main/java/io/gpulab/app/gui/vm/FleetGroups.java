@@ -167,8 +167,9 @@ public final class FleetGroups {
             Totals t = totals;
             List<String> l = new ArrayList<>(6);
             l.add(title());
-            l.add(String.format(Locale.ROOT, "%,d workers · %,d cards (%s)", t.workers, t.cards, shape));
-            l.add(String.format(Locale.ROOT, "%,d cards in use · %,d GPU pods", t.cardsInUse, t.gpuPods));
+            l.add(String.format(Locale.ROOT, "%,d workers · %s", t.workers, shape));
+            l.add(String.format(Locale.ROOT, "%,d cards, %,d in use · %,d GPU %s", t.cards, t.cardsInUse, t.gpuPods,
+                    t.gpuPods == 1 ? "pod" : "pods"));
             l.add(String.format(Locale.ROOT, "card memory %.1f %% · compute %.1f %%", t.memPct(), t.corePct()));
             l.add(String.format(Locale.ROOT, "CPU %.1f %% · memory %.1f %% requested", t.cpuPct(), t.hostMemPct()));
             if (t.unhealthy > 0 || t.locks > 0) {

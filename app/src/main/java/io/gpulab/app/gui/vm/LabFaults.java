@@ -56,6 +56,16 @@ public final class LabFaults {
         vm.run(new LabCommand.SetManagementNode(node, state));
     }
 
+    /** Revokes or grants again the tenant's etcd role on its own prefix in its DataStore. */
+    public void setDataStoreAccess(String tenant, boolean granted) {
+        vm.run(new LabCommand.SetDataStoreAccess(tenant, granted));
+    }
+
+    /** {@code kube-scheduler} or {@code kube-controller-manager} of the tenant's control plane down or up. */
+    public void setControlPlaneComponent(String tenant, String component, boolean up) {
+        vm.run(new LabCommand.SetControlPlaneComponent(tenant, component, up));
+    }
+
     public void restartKonnectivityServer(String tenant) {
         vm.run(new LabCommand.RestartKonnectivityServer(tenant));
     }

@@ -121,10 +121,10 @@ class FleetViewTest {
                     .count();
             List<String> lines = g.lines();
             String type = fleet.nodes().get(g.members()[0]).cards().get(0).type();
-            assertEquals(String.format(Locale.ROOT, "%,d workers · %,d cards (2 × %s)", g.members().length,
-                    cards, type), lines.get(1), g.title());
-            assertEquals(String.format(Locale.ROOT, "%,d cards in use · %,d GPU pods", inUse, pods), lines.get(2),
-                    g.title());
+            assertEquals(String.format(Locale.ROOT, "%,d workers · 2 × %s", g.members().length, type),
+                    lines.get(1), g.title());
+            assertEquals(String.format(Locale.ROOT, "%,d cards, %,d in use · %,d GPU %s", cards, inUse, pods,
+                    pods == 1 ? "pod" : "pods"), lines.get(2), g.title());
             assertEquals(String.format(Locale.ROOT, "card memory %.1f %% · compute %.1f %%", 100.0 * usedMem / mem,
                     100.0 * usedCores / cores), lines.get(3), g.title());
             assertEquals(String.format(Locale.ROOT, "CPU %.1f %% · memory %.1f %% requested", 100.0 * cpuReq / cpu,
