@@ -122,8 +122,9 @@ final class ViewPictures {
             FramedPicture.fill(out, 0, 0, leftPx, h, FramedPicture.background(topology.snapshotTarget()));
             WritableImage drawing = canvas(topology, left, height, scale);
             FramedPicture.paste(out, drawing, (leftPx - (int) Math.min(leftPx, drawing.getWidth())) / 2, 0, leftPx, h);
-            FramedPicture.paste(out, window(inspector, side, height, scale), leftPx, 0,
-                    (int) out.getWidth() - leftPx, h);
+            try (SlideSide panels = new SlideSide((javafx.scene.control.SplitPane) inspector, side, height)) {
+                FramedPicture.paste(out, panels.snapshot(scale), leftPx, 0, (int) out.getWidth() - leftPx, h);
+            }
             return out;
         } finally {
             hints.forEach(h -> {
