@@ -9,6 +9,7 @@ import io.fabric8.kubernetes.client.http.HttpResponse;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Objects;
+import java.util.function.BooleanSupplier;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -21,6 +22,8 @@ import org.jspecify.annotations.Nullable;
  * Every 10 s while it answers, every 2 s while it does not. What is kept is what was observed, never inferred: the
  * connection refused, the API server's status and its own text for a 5xx or 429, no answer within the bound.
  * A 401, 403 or 404 is an answer (the server serves; the refusal is the credentials', said by the tenant's warnings).
+ * Once the tenant's informers were all refused (401/403, "not retried") the probe stops too: credentials that were
+ * refused are not presented again every 10 s to an API server's audit log.
  */
 final class TenantApiProbe implements AutoCloseable {
 
@@ -57,14 +60,17 @@ final class TenantApiProbe implements AutoCloseable {
 
     private final KubernetesClient client;
     private final Runnable onChange;
+    private final BooleanSupplier refused;
     private final ScheduledExecutorService thread;
     private volatile @Nullable Observation last;
     private volatile @Nullable RefusedWrite refusedWrite;
     private volatile boolean closed;
 
-    TenantApiProbe(String tenant, KubernetesClient client, Runnable onChange) {
+    /** {@code refused}: whether the tenant's credentials were refused for good (then nothing is asked again). */
+    TenantApiProbe(String tenant, KubernetesClient client, Runnable onChange, BooleanSupplier refused) {
         this.client = client;
         this.onChange = onChange;
+        this.refused = refused;
         this.thread = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "gpulab-api-" + tenant);
             t.setDaemon(true);
@@ -96,9 +102,37 @@ final class TenantApiProbe implements AutoCloseable {
         onChange.run();
     }
 
+    /**
+     * Waits until a round already running has finished (the probe's single thread runs tasks in order). Lets a test
+     * show "not asked again" by the probe's own rounds, not by a sleep.
+     */
+    void settle() throws InterruptedException, java.util.concurrent.ExecutionException,
+            java.util.concurrent.TimeoutException {
+        thread.submit(() -> { }).get(1, TimeUnit.MINUTES);
+    }
+
+    /** Runs one round on the probe's thread and waits for it (a test's "the probe's own next round"). */
+    void runRoundNow() throws InterruptedException, java.util.concurrent.ExecutionException,
+            java.util.concurrent.TimeoutException {
+        thread.submit(this::observe).get(1, TimeUnit.MINUTES);
+    }
+
     private void round() {
-        if (closed) {
+        if (!observe() || closed) {
             return;
+        }
+        try {
+            thread.schedule(this::round, Objects.requireNonNull(last).answered() ? EVERY_MILLIS
+                    : FAILING_EVERY_MILLIS, TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            // closing
+        }
+    }
+
+    /** Probes once and keeps a changed answer; false when nothing may be asked (closed, or credentials refused). */
+    private boolean observe() {
+        if (closed || refused.getAsBoolean()) {
+            return false;
         }
         Observation o;
         try {
@@ -111,14 +145,7 @@ final class TenantApiProbe implements AutoCloseable {
             last = o;
             onChange.run();
         }
-        if (!closed) {
-            try {
-                thread.schedule(this::round, Objects.requireNonNull(last).answered() ? EVERY_MILLIS
-                        : FAILING_EVERY_MILLIS, TimeUnit.MILLISECONDS);
-            } catch (java.util.concurrent.RejectedExecutionException e) {
-                // closing
-            }
-        }
+        return true;
     }
 
     private Observation probe() {

@@ -58,7 +58,7 @@ public final class TenantWatch implements AutoCloseable {
                     onEvent.accept(e);
                     onChange.run();
                 }), onChange, () -> client.v1().events().inAnyNamespace().list().getItems(), RECONCILE_EVERY);
-        this.api = new TenantApiProbe(tenant, client, onChange);
+        this.api = new TenantApiProbe(tenant, client, onChange, this::gaveUp);
         this.supervisor = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "gpulab-watch-" + tenant);
             t.setDaemon(true);
@@ -88,7 +88,10 @@ public final class TenantWatch implements AutoCloseable {
         supervisor.submit(() -> supervise(true)).get(1, TimeUnit.MINUTES);
     }
 
-    /** Whether every informer was refused (401/403) and has stopped: the state in which nothing asks again. */
+    /**
+     * Whether every informer was refused (401/403) and has stopped: the state in which nothing asks again (the API
+     * probe's next round sees it and stops).
+     */
     boolean gaveUp() {
         return nodes.gaveUp() && pods.gaveUp() && events.gaveUp();
     }

@@ -163,10 +163,13 @@ class ClusterFailureTest {
             assertTrue(Await.until(() -> refusedAll(backend) && watch.gaveUp()),
                     backend.snapshot().tenant("tenant-b").orElseThrow().warnings().toString());
             watch.superviseNow();
+            watch.api().settle();   // an API probe round that began before the refusal ends; the next one stops
             int settled = broken.requests.get();
             for (int i = 0; i < 3; i++) {
                 watch.superviseNow();   // re-list and quota poll rounds, as the 250 ms supervisor runs them for ever
             }
+            // the probe asks every 2-10 s: run its own next round and show that it does not ask
+            watch.api().runRoundNow();
             assertEquals(settled, broken.requests.get(), "the refused tenant was asked again");
             assertEveryCheckOnTenantBSays(new ScenarioRunner(backend).run(checks()), code);
         }
