@@ -2,7 +2,6 @@ package io.gpulab.engine.sim;
 
 import io.gpulab.engine.api.PodTrace.Outcome;
 import io.gpulab.engine.lab.ControlPlaneSpec;
-import io.gpulab.engine.lab.KubeVersion;
 import org.jspecify.annotations.Nullable;
 
 import java.time.Duration;
@@ -24,8 +23,7 @@ import java.util.Map;
 final class NodeLifecycle {
 
     /** kube-controller-manager's {@code --node-monitor-grace-period} default since Kubernetes v1.32 (before: 40 s). */
-    static final Duration GRACE = Duration.ofSeconds(50);
-    static final Duration GRACE_BEFORE_1_32 = Duration.ofSeconds(40);
+    static final Duration GRACE = io.gpulab.engine.kamaji.NodeMonitorGrace.SINCE_1_32;
     /** The {@code node.kubernetes.io/unreachable:NoExecute} toleration DefaultTolerationSeconds gives every pod. */
     static final Duration TOLERATION = Duration.ofSeconds(300);
     static final String TAINT = "node.kubernetes.io/unreachable";
@@ -62,8 +60,7 @@ final class NodeLifecycle {
 
     /** The grace of the tenant's kube-controller-manager, by its version (kubernetes/kubernetes#126287, v1.32). */
     Duration grace() {
-        KubeVersion v = t.tcp.spec.version();
-        return v.major() == 1 && v.minor() < 32 ? GRACE_BEFORE_1_32 : GRACE;
+        return io.gpulab.engine.kamaji.NodeMonitorGrace.of(t.tcp.spec.version());
     }
 
     boolean kubeletDown(SimNode n) {

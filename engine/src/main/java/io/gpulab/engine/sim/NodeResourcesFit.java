@@ -30,7 +30,7 @@ final class NodeResourcesFit {
      * kube-scheduler's TaintToleration reason for a node tainted {@code node.kubernetes.io/unreachable} (no pod
      * tolerates its NoSchedule effect); the plugin runs before NodeResourcesFit, so it is the node's only reason.
      */
-    static final String UNREACHABLE = "node(s) had untolerated taint {node.kubernetes.io/unreachable: }";
+    static final String UNREACHABLE = io.gpulab.engine.api.ReasonCodes.UNREACHABLE;
 
     /** Whether the node fails on its taint, pods, CPU or memory (the checks every profile makes). */
     static boolean fails(SimNode n, HostRequests r) {

@@ -92,6 +92,21 @@ class IsolationAnalysisTest {
                 }
             }
         }
+        IsolationRow worker = row(article, "workers", "tenant-a-worker");
+        assertEquals("tenant-a-worker (tenant-a), its kubelet down", worker.component());
+        assertEquals("fault: {tenant: tenant-a, node: tenant-a-worker, kubelet: down}, then advance: 50s "
+                + "(kube-controller-manager's --node-monitor-grace-period: the node is Ready=Unknown and tainted "
+                + "unreachable)", worker.fault());
+        TenantLoss w = of(worker, "tenant-a");
+        assertEquals(Observation.KEPT, w.create().verdict(), "the API server still answers");
+        assertEquals(Observation.KEPT, w.read().verdict());
+        assertEquals(new Observation(Observation.LOST, "default/isolation-probe-new Pending, node(s) had "
+                + "untolerated taint {node.kubernetes.io/unreachable: }: 0/1 nodes are available: 1 node(s) had untolerated taint {node.kubernetes.io/unreachable: }."),
+                w.schedule(), "kube-scheduler's TaintToleration refuses the only worker");
+        assertEquals(new Observation(Observation.DEGRADED, "default/isolation-probe-running still Running on "
+                + "tenant-a-worker, card GPU-0, with the warning: Ready=False: node tenant-a-worker is Ready=Unknown "
+                + "(Kubelet stopped posting node status.); whether the containers still run is not known (no "
+                + "kubelet reports them)"), w.keepRunning());
         IsolationRow card = article.rows().stream().filter(x -> x.layer().equals("cards")
                 && x.sharedBy().equals(List.of("tenant-a"))).findFirst().orElseThrow();
         assertEquals("fault: {tenant: tenant-a, card: GPU-0, health: false}", card.fault());
