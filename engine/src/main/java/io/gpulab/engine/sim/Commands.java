@@ -104,7 +104,7 @@ final class Commands {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(t.name + ": " + e.getMessage(), e);
         }
-        return submit(t, parsed);
+        return submit(t, parsed, null);
     }
 
     /**
@@ -118,12 +118,12 @@ final class Commands {
             if (pod.error() != null) {
                 throw new IllegalArgumentException(t.name + ": " + pod.error());
             }
-            return submit(t, pod.parsed());
+            return submit(t, pod.parsed(), pod);
         });
     }
 
-    private String submit(SimTenant t, ParsedPod parsed) {
-        String key = parsed.info().key();
+    private String submit(SimTenant t, ParsedPod parsed, @org.jspecify.annotations.Nullable ReadPod read) {
+        String key = read != null ? read.key() : parsed.info().key();
         SimPod existing = t.pods.get(key);
         // no kube-apiserver ready: the connection is refused before anything else is looked at
         String refused = t.tcp.connectionRefusal(lab.now());
@@ -134,7 +134,7 @@ final class Commands {
             throw new IllegalArgumentException(t.name + ": Error from server (AlreadyExists): pods \""
                     + parsed.info().name() + "\" already exists");
         }
-        Admission.Outcome adm = refused != null ? null : Admission.admit(t, parsed, t.cfg, t.hami.webhookSettings());
+        Admission.Outcome adm = refused != null ? null : Admission.admit(t, parsed, t.cfg, t.hami.webhookSettings(), read);
         ParsedPod as = adm == null ? parsed : adm.parsed();
         SimPod p = new SimPod(lab.log(), t.name, lab.nextPodSeq(), lab.now(), as.info(),
                 adm == null ? "" : adm.schedulerName(), as.kubeRequests());
