@@ -4,6 +4,7 @@ import io.gpulab.engine.isolation.IsolationRow;
 import io.gpulab.engine.isolation.IsolationTable;
 import io.gpulab.engine.isolation.IsolationWords;
 import io.gpulab.engine.isolation.Observation;
+import io.gpulab.engine.isolation.Recovery;
 import io.gpulab.engine.isolation.TenantLoss;
 
 import java.io.PrintWriter;
@@ -13,6 +14,14 @@ import java.util.List;
 final class IsolationText {
 
     private IsolationText() {
+    }
+
+    private static void print(TenantLoss l, PrintWriter out) {
+        List<Observation> all = l.all();
+        for (int i = 0; i < all.size(); i++) {
+            out.println("    " + IsolationWords.ASKS.get(i) + " " + all.get(i).verdict() + ": "
+                    + all.get(i).observed());
+        }
     }
 
     static void print(IsolationTable t, PrintWriter out) {
@@ -30,10 +39,12 @@ final class IsolationText {
                 out.println(layer.toUpperCase(java.util.Locale.ROOT));
             }
             out.println("  " + r.component() + "  shared by " + (r.sharedBy().isEmpty() ? "no tenant"
-                    : String.join(", ", r.sharedBy())) + "  ->  " + IsolationWords.summary(r));
+                    : String.join(", ", r.sharedBy())) + "  ->  " + IsolationWords.summary(r)
+                    + (r.injected() ? "  ->  healed: " + IsolationWords.recovery(r) : ""));
         }
         out.println();
-        out.println("OBSERVATIONS (each failure on its own copy of the lab, observed right after it)");
+        out.println("OBSERVATIONS (each failure on its own copy of the lab, observed right after it, then healed and "
+                + "observed again)");
         for (IsolationRow r : t.rows()) {
             if (!r.injected()) {
                 continue;
@@ -44,10 +55,13 @@ final class IsolationText {
             out.println("  shared: " + r.sharing());
             for (TenantLoss l : r.tenants()) {
                 out.println("  " + l.tenant() + ": " + IsolationWords.losses(l));
-                List<Observation> all = l.all();
-                for (int i = 0; i < all.size(); i++) {
-                    out.println("    " + IsolationWords.ASKS.get(i) + " " + all.get(i).verdict() + ": "
-                            + all.get(i).observed());
+                print(l, out);
+            }
+            out.println("  heal:   " + r.heal());
+            for (Recovery h : r.recovery()) {
+                out.println("  " + h.tenant() + " after the heal: " + h.verdict());
+                if (!Recovery.NOT_OBSERVED.equals(h.verdict())) {
+                    print(h.after(), out);
                 }
             }
         }

@@ -6,6 +6,8 @@ import io.gpulab.app.gui.vm.PodTemplate;
 import io.gpulab.app.gui.vm.WorkbenchViewModel;
 import io.gpulab.engine.api.PodView;
 import io.gpulab.engine.api.TenantView;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.Set;
@@ -22,6 +24,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 import javafx.scene.Scene;
 import org.jspecify.annotations.Nullable;
 
@@ -35,15 +38,26 @@ import org.jspecify.annotations.Nullable;
  */
 public final class FrameBench {
 
-    /** Percentiles in milliseconds, and the median of each part of a frame. */
+    /**
+     * Percentiles in milliseconds, the median of each part of a frame, and the CPU a frame costs: the FX thread's
+     * from the change to the frame rendered (the engine's own work taken out) and the renderer thread's in that
+     * time, per frame (medians, p99 of both together) and over the whole series divided by its frames (which also
+     * holds any work a change leaves for the pulses after its frame).
+     */
     public record Result(int frames, double p50, double p99, double max, double uiP50, double pulseP50,
-                         double renderP50) {
+                         double renderP50, double fxCpuP50, double renderCpuP50, double cpuP50, double cpuP99,
+                         double seriesFxCpu, double seriesRenderCpu) {
         public String line() {
             return String.format(Locale.ROOT, "%d frames: p50 %.1f ms, p99 %.1f ms, max %.1f ms"
-                            + " (medians: change %.1f ms, CSS/layout %.1f ms, sync and render %.1f ms)",
-                    frames, p50, p99, max, uiP50, pulseP50, renderP50);
+                            + " (medians: change %.1f ms, CSS/layout %.1f ms, sync and render %.1f ms);"
+                            + " CPU a frame, engine excluded: FX thread p50 %.1f ms, renderer p50 %.1f ms,"
+                            + " both p50 %.1f ms, p99 %.1f ms; whole series %.1f + %.1f ms a frame",
+                    frames, p50, p99, max, uiP50, pulseP50, renderP50, fxCpuP50, renderCpuP50, cpuP50, cpuP99,
+                    seriesFxCpu, seriesRenderCpu);
         }
     }
+
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     /** One frame's work, run on the FX thread; returns the FX-thread nanoseconds it took, engine excluded. */
     @FunctionalInterface
@@ -56,6 +70,9 @@ public final class FrameBench {
         volatile long pulse;
         volatile long laidOut;
         volatile long rendered;
+        /** The FX and renderer threads' CPU time when the frame was rendered. */
+        volatile long fxCpu;
+        volatile long renderCpu;
         /** Set for each frame before it is armed. */
         volatile @Nullable CountDownLatch done;
     }
@@ -68,7 +85,7 @@ public final class FrameBench {
 
     /** {@code frames} frames, each after one lab change (a 1 s clock advance). */
     public static Result changes(HeadlessWorkbench w, int frames) throws Exception {
-        return run(w.workbench().view().getScene(), frames, () -> {
+        return run(w.workbench().view().getScene(), frames, w::engineCpuNanos, () -> {
             long engine0 = w.engineNanos();
             long t0 = System.nanoTime();
             w.workbench().viewModel().advance(Duration.ofSeconds(1));
@@ -93,7 +110,7 @@ public final class FrameBench {
         });
         PodTemplate template = PodTemplate.builtIns().get(0);
         String[] submitted = {null};
-        List<double[]> parts = measure(w.workbench().view().getScene(), frames, () -> {
+        Series series = measure(w.workbench().view().getScene(), frames, w::engineCpuNanos, () -> {
             long engine0 = w.engineNanos();
             long t0 = System.nanoTime();
             if (submitted[0] == null) {
@@ -110,10 +127,12 @@ public final class FrameBench {
         // the warm-up frames are odd in number: the first counted frame is a departure
         List<double[]> landed = new ArrayList<>();
         List<double[]> left = new ArrayList<>();
-        for (int i = 0; i < parts.size(); i++) {
-            ((i + WARM_UP) % 2 == 0 ? landed : left).add(parts.get(i));
+        for (int i = 0; i < series.parts().size(); i++) {
+            ((i + WARM_UP) % 2 == 0 ? landed : left).add(series.parts().get(i));
         }
-        return new Pods(result(parts), result(landed), result(left));
+        // the series' CPU is shared by both kinds: each half is given the series' mean
+        return new Pods(result(series), result(new Series(landed, series.fxCpu(), series.renderCpu())),
+                result(new Series(left, series.fxCpu(), series.renderCpu())));
     }
 
     private static Set<String> keys(WorkbenchViewModel vm, String tenant) {
@@ -161,7 +180,7 @@ public final class FrameBench {
             return null;
         });
         int[] step = {1};
-        Result r = run(scene, frames, () -> {
+        Result r = run(scene, frames, () -> 0, () -> {
             double[] at = path[step[0]++];
             long t0 = System.nanoTime();
             robot.mouseMove(at[0], at[1]);
@@ -205,13 +224,32 @@ public final class FrameBench {
      * Measures {@code frames} frames, each shown after {@code change}, {@link #WARM_UP} warm-up frames first;
      * {@code maySkip}: a change that draws nothing within 250 ms is not counted (else it is an error).
      */
-    private static Result run(Scene scene, int frames, Change change, boolean maySkip) throws Exception {
-        return result(measure(scene, frames, change, maySkip));
+    private static Result run(Scene scene, int frames, LongSupplier engineCpu, Change change, boolean maySkip)
+            throws Exception {
+        return result(measure(scene, frames, engineCpu, change, maySkip));
     }
 
-    /** Each counted frame's parts in milliseconds: the change's UI work, CSS and layout, sync and render. */
-    private static List<double[]> measure(Scene scene, int frames, Change change, boolean maySkip) throws Exception {
+    /**
+     * Each counted frame's parts in milliseconds (the change's UI work, CSS and layout, sync and render, then the CPU
+     * of the FX thread without the engine's and of the renderer thread), and the series' CPU in milliseconds a frame.
+     */
+    private record Series(List<double[]> parts, double fxCpu, double renderCpu) { }
+
+    /** The toolkit's rendering thread (Quantum's), whose CPU a frame's painting costs. */
+    private static long rendererId() {
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            if (t.getName().startsWith("QuantumRenderer")) {
+                return t.getId();
+            }
+        }
+        throw new IllegalStateException("no QuantumRenderer thread");
+    }
+
+    private static Series measure(Scene scene, int frames, LongSupplier engineCpu, Change change, boolean maySkip)
+            throws Exception {
         Stamps s = new Stamps();
+        long renderer = rendererId();
+        long fx = HeadlessFx.call(() -> Thread.currentThread().getId());
         HeadlessFx.call(() -> {
             PerformanceTracker tracker = PerformanceTracker.getSceneTracker(scene);
             tracker.setOnPulse(() -> {
@@ -227,6 +265,8 @@ public final class FrameBench {
             tracker.setOnRenderedFrameTask(() -> {
                 if (s.armed && s.pulse != 0) {
                     s.rendered = System.nanoTime();
+                    s.fxCpu = THREADS.getThreadCpuTime(fx);
+                    s.renderCpu = THREADS.getThreadCpuTime(renderer);
                     s.armed = false;
                     CountDownLatch d = s.done;
                     if (d != null) {
@@ -237,11 +277,22 @@ public final class FrameBench {
             return null;
         });
         List<double[]> parts = new ArrayList<>();
+        // the series' CPU: FX thread, engine on it, renderer, from the first counted change to the end
+        long[] start = new long[3];
         for (int i = -WARM_UP; i < frames; i++) {
             CountDownLatch done = new CountDownLatch(1);
             long[] ui = {0};
+            long[] cpu0 = new long[3];
+            long[] engine1 = {0};
+            boolean first = i == 0;
             // fire and forget: a drag's first move enters the toolkit's drag loop and returns only at the drop
             Platform.runLater(() -> {
+                cpu0[0] = THREADS.getCurrentThreadCpuTime();
+                cpu0[1] = engineCpu.getAsLong();
+                cpu0[2] = THREADS.getThreadCpuTime(renderer);
+                if (first) {
+                    System.arraycopy(cpu0, 0, start, 0, 3);
+                }
                 s.done = done;
                 s.pulse = 0;
                 s.laidOut = 0;
@@ -252,6 +303,7 @@ public final class FrameBench {
                 } catch (Exception e) {
                     throw new IllegalStateException(e);
                 }
+                engine1[0] = engineCpu.getAsLong();
             });
             if (!done.await(maySkip ? 250 : 10_000, TimeUnit.MILLISECONDS)) {
                 if (maySkip) {
@@ -261,24 +313,37 @@ public final class FrameBench {
             }
             if (i >= 0) {
                 long laid = s.laidOut == 0 ? s.pulse : s.laidOut;
-                parts.add(new double[] {ui[0] / 1e6, (laid - s.pulse) / 1e6, (s.rendered - laid) / 1e6});
+                double fxCpu = (s.fxCpu - cpu0[0] - (engine1[0] - cpu0[1])) / 1e6;
+                parts.add(new double[] {ui[0] / 1e6, (laid - s.pulse) / 1e6, (s.rendered - laid) / 1e6, fxCpu,
+                        (s.renderCpu - cpu0[2]) / 1e6});
             }
         }
-        HeadlessFx.call(() -> {
+        // the pulses a change may still ask for after its frame belong to the series too
+        Thread.sleep(300);
+        long[] end = HeadlessFx.call(() -> {
             PerformanceTracker.releaseSceneTracker(scene);
-            return null;
+            return new long[] {THREADS.getCurrentThreadCpuTime(), engineCpu.getAsLong(),
+                    THREADS.getThreadCpuTime(renderer)};
         });
         if (parts.isEmpty()) {
             throw new IllegalStateException("no frame was drawn");
         }
-        return parts;
+        return new Series(parts, (end[0] - start[0] - (end[1] - start[1])) / 1e6 / parts.size(),
+                (end[2] - start[2]) / 1e6 / parts.size());
     }
 
-    private static Result result(List<double[]> parts) {
+    private static Result result(Series series) {
+        List<double[]> parts = series.parts();
         int frames = parts.size();
         double[] total = parts.stream().mapToDouble(p -> p[0] + p[1] + p[2]).sorted().toArray();
-        return new Result(frames, total[frames / 2], total[Math.min(frames - 1, (int) Math.ceil(frames * 0.99) - 1)],
-                total[frames - 1], median(parts, 0), median(parts, 1), median(parts, 2));
+        double[] cpu = parts.stream().mapToDouble(p -> p[3] + p[4]).sorted().toArray();
+        return new Result(frames, total[frames / 2], p99(total), total[frames - 1], median(parts, 0),
+                median(parts, 1), median(parts, 2), median(parts, 3), median(parts, 4), cpu[frames / 2], p99(cpu),
+                series.fxCpu(), series.renderCpu());
+    }
+
+    private static double p99(double[] sorted) {
+        return sorted[Math.min(sorted.length - 1, (int) Math.ceil(sorted.length * 0.99) - 1)];
     }
 
     /** The heap in use after a full collection, and the JVM's peak so far, as one line. */

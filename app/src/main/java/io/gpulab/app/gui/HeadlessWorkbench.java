@@ -1,7 +1,9 @@
 package io.gpulab.app.gui;
 
 import io.gpulab.app.gui.export.HeadlessFx;
+import io.gpulab.app.gui.fx.FxThread;
 import io.gpulab.app.gui.fx.TimedTaskExecutor;
+import io.gpulab.app.gui.vm.WriteGate;
 import io.gpulab.app.gui.vm.OpenedLab;
 import io.gpulab.app.gui.vm.Selection;
 import io.gpulab.engine.api.PodView;
@@ -74,7 +76,8 @@ public final class HeadlessWorkbench implements AutoCloseable {
         long fx0 = System.nanoTime();
         HeadlessWorkbench hw = HeadlessFx.call(() -> {
             TimedTaskExecutor tasks = new TimedTaskExecutor();
-            Workbench w = new Workbench(lab, opener, tasks);
+            // the lab's announcements are UI work (on the FX thread in the desktop app too), not engine work
+            Workbench w = new Workbench(lab, opener, WriteGate.DENY, tasks, tasks.ui(FxThread::runNowOrLater));
             Stage stage = new Stage();
             stage.setScene(w.scene(width, height, dark));
             first.watch(stage.getScene());
@@ -172,6 +175,11 @@ public final class HeadlessWorkbench implements AutoCloseable {
     /** Nanoseconds the engine has worked so far (read on the FX thread). */
     public long engineNanos() {
         return tasks.workNanos();
+    }
+
+    /** CPU nanoseconds of the engine's work so far, all on the FX thread here (read on the FX thread). */
+    public long engineCpuNanos() {
+        return tasks.workCpuNanos();
     }
 
     @Override

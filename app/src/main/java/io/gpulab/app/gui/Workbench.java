@@ -11,6 +11,7 @@ import io.gpulab.app.gui.vm.WriteGate;
 import io.gpulab.app.gui.walkthrough.WalkthroughLoader;
 import io.gpulab.app.gui.walkthrough.WalkthroughViewModel;
 import io.gpulab.engine.scenario.BuiltinScenarios;
+import java.util.concurrent.Executor;
 import javafx.scene.Scene;
 
 /**
@@ -30,7 +31,12 @@ public final class Workbench {
 
     /** {@code gate} confirms writes to a real cluster (the desktop app asks in a dialog). */
     public Workbench(OpenedLab lab, LabOpener opener, WriteGate gate, TaskExecutor tasks) {
-        this.viewModel = new WorkbenchViewModel(lab, opener, gate, tasks, FxThread::runNowOrLater);
+        this(lab, opener, gate, tasks, FxThread::runNowOrLater);
+    }
+
+    /** {@code ui} runs the lab's announcements (new snapshots and events) on the FX thread. */
+    public Workbench(OpenedLab lab, LabOpener opener, WriteGate gate, TaskExecutor tasks, Executor ui) {
+        this.viewModel = new WorkbenchViewModel(lab, opener, gate, tasks, ui);
         this.walkthroughs = new WalkthroughViewModel(WalkthroughLoader.builtIns());
         this.view = new WorkbenchView(viewModel, walkthroughs, BuiltinScenarios.names());
     }

@@ -4,6 +4,7 @@ import io.gpulab.engine.isolation.IsolationRow;
 import io.gpulab.engine.isolation.IsolationTable;
 import io.gpulab.engine.isolation.IsolationWords;
 import io.gpulab.engine.isolation.Observation;
+import io.gpulab.engine.isolation.Recovery;
 import io.gpulab.engine.isolation.TenantLoss;
 import io.gpulab.engine.output.OutputFile;
 import java.io.IOException;
@@ -20,6 +21,9 @@ import org.apache.pdfbox.pdmodel.PDDocument;
  * what each tenant lost) and every observation quoted.
  */
 public final class IsolationReport {
+
+    /** The table's last column: whether each tenant's losses came back once the failure was healed. */
+    static final String HEALED = "when healed";
 
     private IsolationReport() {
     }
@@ -64,9 +68,11 @@ public final class IsolationReport {
             pdf.bullet(l.tenant() + ": " + IsolationWords.losses(l) + " (" + l.create().observed() + "; "
                     + l.schedule().observed() + ")");
         }
-        pdf.subheading("The table: which tenants share each part, and what each tenant lost when it failed");
+        pdf.subheading("The table: which tenants share each part, what each tenant lost when it failed, and "
+                + "whether it came back when the failure was healed");
         List<String> header = new ArrayList<>(List.of("layer", "failed part", "shared by"));
         header.addAll(t.tenants());
+        header.add(HEALED);
         List<List<String>> rows = new ArrayList<>();
         for (IsolationRow r : t.rows()) {
             List<String> row = new ArrayList<>(List.of(r.layer(), r.component(), r.sharedBy().isEmpty() ? "no tenant"
@@ -75,12 +81,17 @@ public final class IsolationReport {
                 row.add(r.injected() ? r.tenants().stream().filter(l -> l.tenant().equals(tenant)).findFirst()
                         .map(IsolationWords::losses).orElse("") : "not injected");
             }
+            row.add(r.injected() ? IsolationWords.recovery(r) : "");
             rows.add(row);
         }
         pdf.table(header, rows);
-        pdf.muted("Lost: the tenant could not do it; degraded: it happened, not as HAMi would have it; the "
-                + "observations below quote what the copy showed.");
-        pdf.subheading("Not injected");
+        pdf.muted("Lost: the tenant could not do it; degraded: it happened, not as HAMi would have it. "
+                + HEALED + ": back, each tenant that lost something had all four again once the failure was healed "
+                + "(held, then its fault steps undone, nothing else repaired; How it was derived says for how "
+                + "long); not back names what was still lost. The observations below quote what the copy showed.");
+        if (t.rows().stream().anyMatch(r -> !r.injected())) {
+            pdf.subheading("Not injected");
+        }
         for (IsolationRow r : t.rows()) {
             if (!r.injected()) {
                 pdf.bullet(r.layer() + ", " + r.component() + ": " + r.notInjected() + ". Shared by "
@@ -107,6 +118,19 @@ public final class IsolationReport {
                 }
             }
             pdf.table(List.of("tenant", "asks", "verdict", "observed"), cells);
+            pdf.mono("heal: " + r.heal(), 7.5f, 0);
+            List<List<String>> healed = new ArrayList<>();
+            for (Recovery h : r.recovery()) {
+                List<Observation> all = h.after().all();
+                for (int i = 0; i < all.size(); i++) {
+                    healed.add(List.of(i == 0 ? h.tenant() + ": " + h.verdict() : "", IsolationWords.ASKS.get(i),
+                            all.get(i).verdict(), all.get(i).observed()));
+                    if (Recovery.NOT_OBSERVED.equals(h.verdict())) {
+                        break;
+                    }
+                }
+            }
+            pdf.table(List.of("after the heal", "asks", "verdict", "observed"), healed);
         }
     }
 }

@@ -29,11 +29,24 @@ class IsolationCommandTest {
         assertTrue(lines.get(1).startsWith("Shared by several tenants and failing together: the management node "
                 + "kamaji-control-plane (tenant-a and tenant-b lost create, read, schedule);"), lines.get(1));
         assertTrue(lines.contains("  kamaji-control-plane  shared by tenant-a, tenant-b  ->  tenant-a: create, read, "
-                + "schedule lost; tenant-b: create, read, schedule lost"), r.out());
+                + "schedule lost; tenant-b: create, read, schedule lost  ->  healed: tenant-a, tenant-b back"), r.out());
         assertTrue(lines.contains("  default (etcd), one member kamaji-etcd-0 of 3  shared by tenant-a, tenant-b  ->  no "
-                + "tenant lost anything"), r.out());
+                + "tenant lost anything  ->  healed: nothing lost"), r.out());
         assertTrue(lines.contains("    create lost: create default/isolation-probe-new refused: DataStoreUnavailable: "
                 + "Error from server: etcdserver: request timed out"), r.out());
+        int ds = lines.indexOf("  fault:  fault: {dataStore: default, state: down}");
+        int heal = lines.indexOf("  heal:   fault: {dataStore: default, state: up}");
+        assertTrue(ds > 0 && heal > ds, r.out());
+        assertEquals("  tenant-a after the heal: back", lines.get(heal + 1));
+        assertEquals("    create kept: created default/isolation-probe-healed (schedulerName hami-scheduler)",
+                lines.get(heal + 2));
+        assertEquals("    read kept: kubectl get pods listed 1 pod", lines.get(heal + 3));
+        assertTrue(lines.get(heal + 4).startsWith("    schedule kept: default/isolation-probe-healed bound to "
+                + "tenant-a-worker, card GPU-"), lines.get(heal + 4));
+        assertTrue(lines.get(1).endsWith(" Not back 1 minute after the failure was healed after 6 minutes by undoing "
+                + "its fault steps alone: tenant-a under the worker tenant-a-worker (tenant-a), its kubelet down (keep "
+                + "running lost); tenant-b under the worker tenant-b-worker (tenant-b), its kubelet down (keep running "
+                + "lost)."), lines.get(1));
     }
 
     @Test
@@ -50,7 +63,7 @@ class IsolationCommandTest {
             List<String> fields = new ArrayList<>();
             row.fieldNames().forEachRemaining(fields::add);
             assertEquals(List.of("layer", "component", "fault", "notInjected", "sharedBy", "sharing", "affected",
-                    "tenants"), fields);
+                    "tenants", "heal", "recovery"), fields);
             if (row.get("fault").asText().equals("fault: {dataStore: default, state: down}")) {
                 ds = row;
             }
@@ -63,6 +76,16 @@ class IsolationCommandTest {
         assertEquals("lost", a.at("/create/verdict").asText());
         assertEquals("kept", a.at("/keepRunning/verdict").asText());
         assertTrue(a.at("/read/observed").asText().endsWith("etcdserver: request timed out"));
+        assertEquals("fault: {dataStore: default, state: up}", ds.get("heal").asText());
+        JsonNode healed = ds.get("recovery").get(1);
+        List<String> fields = new ArrayList<>();
+        healed.fieldNames().forEachRemaining(fields::add);
+        assertEquals(List.of("tenant", "verdict", "create", "read", "schedule", "keepRunning"), fields);
+        assertEquals("tenant-b", healed.get("tenant").asText());
+        assertEquals("back", healed.get("verdict").asText());
+        assertEquals("created default/isolation-probe-healed (schedulerName hami-scheduler)",
+                healed.at("/create/observed").asText());
+        assertEquals("kept", healed.at("/schedule/verdict").asText());
     }
 
     @Test
@@ -76,6 +99,8 @@ class IsolationCommandTest {
             assertTrue(text.contains("How it was derived"), text);
             assertTrue(text.contains("A simulation"), text);
             assertTrue(text.contains("fault: {dataStore: default, state: down}"), text);
+            assertTrue(text.contains("heal: fault: {dataStore: default, state: up}"), text);
+            assertTrue(text.contains("tenant-a: back create kept created default/isolation-probe-healed"), text);
         }
         assertTrue(Files.size(pdf) > 0);
     }

@@ -14,14 +14,30 @@ import java.util.List;
  * @param sharing     how they depend on it, in words (which pods run there, which prefixes are stored there)
  * @param affected    the tenants that lost or degraded anything against the copy without the failure
  * @param tenants     every tenant's observations after the failure (empty when not injected)
+ * @param heal        the scenario steps that healed the failure (or why none was needed or known); empty when not
+ *                    injected
+ * @param recovery    every tenant observed again after the heal, in {@link #tenants}' order (empty when not injected)
  */
 public record IsolationRow(String layer, String component, String fault, String notInjected, List<String> sharedBy,
-                           String sharing, List<String> affected, List<TenantLoss> tenants) {
+                           String sharing, List<String> affected, List<TenantLoss> tenants, String heal,
+                           List<Recovery> recovery) {
 
     public IsolationRow {
         sharedBy = List.copyOf(sharedBy);
         affected = List.copyOf(affected);
         tenants = List.copyOf(tenants);
+        recovery = List.copyOf(recovery);
+    }
+
+    /** A row whose heal was not observed (not injected, or refused before it was observed). */
+    public IsolationRow(String layer, String component, String fault, String notInjected, List<String> sharedBy,
+                        String sharing, List<String> affected, List<TenantLoss> tenants) {
+        this(layer, component, fault, notInjected, sharedBy, sharing, affected, tenants, "", List.of());
+    }
+
+    /** This tenant's recovery, if it was observed. */
+    public java.util.Optional<Recovery> recoveryOf(String tenant) {
+        return recovery.stream().filter(r -> r.tenant().equals(tenant)).findFirst();
     }
 
     public boolean injected() {

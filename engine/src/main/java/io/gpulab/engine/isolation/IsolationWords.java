@@ -53,6 +53,44 @@ public final class IsolationWords {
     }
 
     /**
+     * Whether the row's losses came back once its failure was healed: {@code tenant-a, tenant-b back},
+     * {@code tenant-a not back: keep running lost}, {@code nothing lost}, or why the heal was not observed; empty when
+     * the row was not injected.
+     */
+    public static String recovery(IsolationRow r) {
+        if (!r.injected() || r.recovery().isEmpty()) {
+            return "";
+        }
+        List<String> back = new ArrayList<>();
+        List<String> parts = new ArrayList<>();
+        for (Recovery h : r.recovery()) {
+            if (Recovery.NOT_OBSERVED.equals(h.verdict())) {
+                return "not observed: " + h.create().observed();
+            }
+            if (Recovery.BACK.equals(h.verdict())) {
+                back.add(h.tenant());
+            } else if (Recovery.NOT_BACK.equals(h.verdict())) {
+                parts.add(h.tenant() + " " + recovery(h));
+            }
+        }
+        if (!back.isEmpty()) {
+            parts.add(0, String.join(", ", back) + " back");
+        }
+        return parts.isEmpty() ? Recovery.NOTHING_LOST : String.join("; ", parts);
+    }
+
+    /** One tenant's recovery: {@code back}, {@code not back: keep running lost}, {@code nothing lost}. */
+    public static String recovery(Recovery h) {
+        if (Recovery.NOT_BACK.equals(h.verdict())) {
+            return Recovery.NOT_BACK + ": " + losses(h.after());
+        }
+        if (Recovery.NOT_OBSERVED.equals(h.verdict())) {
+            return Recovery.NOT_OBSERVED + ": " + h.create().observed();
+        }
+        return h.verdict();
+    }
+
+    /**
      * The table's conclusion: the parts shared by more than one tenant whose failure cost several of them, those that
      * survived a failure, whether each tenant's own parts stayed its own, and whether running pods kept running.
      */
@@ -64,6 +102,9 @@ public final class IsolationWords {
         List<String> stopped = new ArrayList<>();
         List<String> infraOfOne = new ArrayList<>();
         Set<String> ownLayers = new LinkedHashSet<>();
+        List<String> notBack = new ArrayList<>();
+        List<String> unhealed = new ArrayList<>();
+        boolean lostAny = false;
         for (IsolationRow r : t.rows()) {
             if (!r.injected()) {
                 continue;
@@ -96,6 +137,14 @@ public final class IsolationWords {
                     stopped.add(l.tenant() + " under " + part);
                 }
             }
+            for (Recovery h : r.recovery()) {
+                if (Recovery.NOT_BACK.equals(h.verdict())) {
+                    notBack.add(h.tenant() + " under " + part + " (" + losses(h.after()) + ")");
+                } else if (Recovery.NOT_OBSERVED.equals(h.verdict()) && r.affected().contains(h.tenant())) {
+                    unhealed.add(h.tenant() + " under " + part);
+                }
+                lostAny |= Recovery.BACK.equals(h.verdict());
+            }
         }
         if (!sharedHurt.isEmpty()) {
             sentences.add("Shared by several tenants and failing together: " + String.join("; ", sharedHurt) + ".");
@@ -120,6 +169,18 @@ public final class IsolationWords {
             sentences.add("Pods already running kept running through every failure injected.");
         } else {
             sentences.add("A running pod stopped: " + String.join("; ", stopped) + ".");
+        }
+        String healed = "healed after " + IsolationAnalysis.words(IsolationAnalysis.HOLD) + " by undoing its fault "
+                + "steps alone";
+        if (!notBack.isEmpty()) {
+            sentences.add("Not back " + IsolationAnalysis.words(IsolationAnalysis.SETTLE) + " after the failure was "
+                    + healed + ": " + String.join("; ", notBack) + ".");
+        } else if (lostAny) {
+            sentences.add("Every loss came back " + IsolationAnalysis.words(IsolationAnalysis.SETTLE) + " after its "
+                    + "failure was " + healed + ", without any other repair.");
+        }
+        if (!unhealed.isEmpty()) {
+            sentences.add("Whether it comes back was not observed: " + String.join("; ", unhealed) + ".");
         }
         return String.join(" ", sentences);
     }

@@ -25,6 +25,8 @@ final class Probes {
     static final String NAMESPACE = "default";
     static final String RUNNING = "isolation-probe-running";
     static final String NEW = "isolation-probe-new";
+    /** The pod created to observe a tenant again once the failure was healed. */
+    static final String HEALED = "isolation-probe-healed";
     static final int MEM_MB = 1000;
     static final int CORES = 10;
 
@@ -45,6 +47,11 @@ final class Probes {
 
     /** Every tenant's four observations now; {@code before} is the lab right before the failure. */
     List<TenantLoss> observe(LabBackend lab, List<String> tenants, LabSnapshot before) {
+        return observe(lab, tenants, before, NEW);
+    }
+
+    /** The same, creating the pod {@code probe} to observe create and schedule. */
+    List<TenantLoss> observe(LabBackend lab, List<String> tenants, LabSnapshot before, String probe) {
         Map<String, Observation> reads = new LinkedHashMap<>();
         LabSnapshot now = lab.snapshot();
         for (String name : tenants) {
@@ -52,11 +59,11 @@ final class Probes {
         }
         List<TenantLoss> out = new ArrayList<>();
         for (String name : tenants) {
-            CommandResult r = lab.execute(new LabCommand.SubmitPod(name, manifest(NEW)));
+            CommandResult r = lab.execute(new LabCommand.SubmitPod(name, manifest(probe)));
             LabSnapshot after = lab.snapshot();
             TenantView t = IsolationAnalysis.tenant(after, name);
-            PodView created = t.pod(key(NEW)).orElse(null);
-            Observation create = create(t, created, r);
+            PodView created = t.pod(key(probe)).orElse(null);
+            Observation create = create(t, created, r, probe);
             out.add(new TenantLoss(name, create, reads.get(name), schedule(created, create),
                     keepRunning(IsolationAnalysis.tenant(before, name).pod(key(RUNNING)).orElse(null),
                             t.pod(key(RUNNING)).orElse(null))));
@@ -77,10 +84,10 @@ final class Probes {
         return Observation.kept("kubectl get pods listed " + pods + " pod" + (pods == 1 ? "" : "s"));
     }
 
-    private Observation create(TenantView t, @Nullable PodView p, CommandResult r) {
+    private Observation create(TenantView t, @Nullable PodView p, CommandResult r, String probe) {
         if (p == null || "Rejected".equals(p.phase())) {
             String why = p == null ? r.message() : (p.reason().isEmpty() ? "" : p.reason() + ": ") + p.message();
-            return Observation.lost("create " + key(NEW) + " refused: " + why);
+            return Observation.lost("create " + key(probe) + " refused: " + why);
         }
         if (!hamiScheduler.isEmpty() && !hamiScheduler.equals(p.schedulerName())) {
             String tunnel = t.tunnel().error();
@@ -97,6 +104,11 @@ final class Probes {
         if (p.node().isEmpty()) {
             return Observation.lost(p.key() + " " + p.phase() + (p.reason().isEmpty() ? "" : ", " + p.reason())
                     + (p.message().isEmpty() ? "" : ": " + p.message()));
+        }
+        if (!"Running".equals(p.phase())) {
+            // bound, yet nothing started it (a worker whose kubelet is down): the bind alone is not a placement
+            return Observation.lost(p.key() + " bound to " + p.node() + " but " + p.phase() + (p.warnings().isEmpty()
+                    ? "" : ": " + String.join("; ", p.warnings())));
         }
         if (!p.hamiAllocated()) {
             return Observation.degraded(p.key() + " bound to " + p.node() + " by " + p.schedulerName()

@@ -5,6 +5,7 @@ import io.gpulab.engine.isolation.IsolationRow;
 import io.gpulab.engine.isolation.IsolationTable;
 import io.gpulab.engine.isolation.IsolationWords;
 import io.gpulab.engine.isolation.Observation;
+import io.gpulab.engine.isolation.Recovery;
 import io.gpulab.engine.isolation.TenantLoss;
 import java.util.List;
 import java.util.function.Function;
@@ -34,6 +35,9 @@ import org.jspecify.annotations.Nullable;
  * what each lost), the selected row's observations quoted, and how it was derived with its limits.
  */
 public final class IsolationView extends BorderPane {
+
+    /** The table's last column: whether each tenant's losses came back once the failure was healed. */
+    static final String HEALED = "when healed";
 
     private final IsolationViewModel vm;
     private final WordWrapLabel conclusion = new WordWrapLabel("", "panel-title");
@@ -95,16 +99,19 @@ public final class IsolationView extends BorderPane {
             return;
         }
         conclusion.setFullText(t.conclusion());
-        table.getColumns().add(column("layer", IsolationRow::layer, 0.14));
-        table.getColumns().add(column("failed part", IsolationRow::component, 0.26));
+        table.getColumns().add(column("layer", IsolationRow::layer, 0.13));
+        table.getColumns().add(column("failed part", IsolationRow::component, 0.22));
         table.getColumns().add(column("shared by", r -> r.sharedBy().isEmpty() ? "no tenant"
-                : String.join(", ", r.sharedBy()), 0.14));
-        double each = 0.46 / Math.max(1, t.tenants().size());
+                : String.join(", ", r.sharedBy()), 0.12));
+        double each = 0.38 / Math.max(1, t.tenants().size());
         for (String tenant : t.tenants()) {
             table.getColumns().add(column(tenant, r -> r.injected() ? r.tenants().stream()
                     .filter(l -> l.tenant().equals(tenant)).findFirst().map(IsolationWords::losses).orElse("")
                     : "not injected", each));
         }
+        TableColumn<IsolationRow, String> healed = column(HEALED, IsolationWords::recovery, 0.15);
+        healed.setId("isolation-healed");
+        table.getColumns().add(healed);
         table.getItems().setAll(t.rows());
         method.getChildren().add(new WordWrapLabel(t.method()));
         for (String limit : t.limits()) {
@@ -134,8 +141,33 @@ public final class IsolationView extends BorderPane {
         WordWrapLabel fault = new WordWrapLabel(r.fault(), "mono-muted");
         fault.setId("isolation-fault");
         details.getChildren().add(fault);
-        GridPane grid = new GridPane();
+        GridPane grid = grid();
         grid.setId("isolation-observations");
+        for (TenantLoss l : r.tenants()) {
+            rows(grid, l.tenant(), l.all());
+        }
+        details.getChildren().add(grid);
+        Label after = new Label("When healed");
+        after.getStyleClass().add("panel-title");
+        WordWrapLabel heal = new WordWrapLabel("heal: " + r.heal(), "mono-muted");
+        heal.setId("isolation-heal");
+        GridPane healed = grid();
+        healed.setId("isolation-recovery");
+        details.getChildren().addAll(after, heal);
+        for (Recovery h : r.recovery()) {
+            if (Recovery.NOT_OBSERVED.equals(h.verdict())) {
+                details.getChildren().add(new WordWrapLabel(h.tenant() + ": " + IsolationWords.recovery(h),
+                        "muted"));
+            } else {
+                rows(healed, h.tenant() + ": " + h.verdict(), h.after().all());
+            }
+        }
+        details.getChildren().add(healed);
+    }
+
+    /** Four columns: tenant, ask, verdict, what was observed (wrapping in the width left). */
+    private static GridPane grid() {
+        GridPane grid = new GridPane();
         grid.setHgap(10);
         grid.setVgap(4);
         ColumnConstraints fixed = new ColumnConstraints();
@@ -144,20 +176,21 @@ public final class IsolationView extends BorderPane {
         grow.setHgrow(Priority.ALWAYS);
         grow.setMinWidth(120);
         grid.getColumnConstraints().addAll(fixed, fixed, fixed, grow);
-        int y = 0;
-        for (TenantLoss l : r.tenants()) {
-            List<Observation> all = l.all();
-            for (int i = 0; i < all.size(); i++) {
-                Label tenant = new Label(i == 0 ? l.tenant() : "");
-                tenant.getStyleClass().add("section-title");
-                Label ask = new Label(IsolationWords.ASKS.get(i));
-                Label verdict = new Label(all.get(i).verdict());
-                style(verdict, all.get(i).verdict());
-                WordWrapLabel seen = new WordWrapLabel(all.get(i).observed());
-                grid.addRow(y++, tenant, ask, verdict, seen);
-            }
+        return grid;
+    }
+
+    /** One tenant's observations, its name on the first line. */
+    private static void rows(GridPane grid, String who, List<Observation> all) {
+        int y = grid.getRowCount();
+        for (int i = 0; i < all.size(); i++) {
+            Label tenant = new Label(i == 0 ? who : "");
+            tenant.getStyleClass().add("section-title");
+            Label ask = new Label(IsolationWords.ASKS.get(i));
+            Label verdict = new Label(all.get(i).verdict());
+            style(verdict, all.get(i).verdict());
+            WordWrapLabel seen = new WordWrapLabel(all.get(i).observed());
+            grid.addRow(y++, tenant, ask, verdict, seen);
         }
-        details.getChildren().add(grid);
     }
 
     private static void style(Label l, String verdict) {

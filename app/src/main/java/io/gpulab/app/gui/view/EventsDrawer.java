@@ -57,9 +57,14 @@ public final class EventsDrawer extends VBox {
         toggle.setText((open.get() ? "▾" : "▸") + " Events (" + n + ")");
         LabEvent last = n == 0 ? null : vm.events().get(n - 1);
         latest.setText(last == null ? "" : "latest: " + last.reason() + " · " + last.object() + " · " + last.message());
-        latest.getStyleClass().remove("warning-text");
-        if (last != null && "Warning".equals(last.type())) {
-            latest.getStyleClass().add("warning-text");
+        // a style class taken off and put back restyles the label: change it only when the kind changes
+        boolean warning = last != null && "Warning".equals(last.type());
+        if (warning != latest.getStyleClass().contains("warning-text")) {
+            if (warning) {
+                latest.getStyleClass().add("warning-text");
+            } else {
+                latest.getStyleClass().remove("warning-text");
+            }
         }
         table.setMinHeight(open.get() ? TABLE_HEIGHT : 0);
         table.setVisible(open.get());

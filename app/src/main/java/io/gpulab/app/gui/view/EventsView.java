@@ -6,12 +6,18 @@ import io.gpulab.engine.api.LabEvent;
 import java.util.function.Function;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.ListChangeListener;
+import javafx.css.PseudoClass;
+import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
+import javafx.scene.control.Tooltip;
+import org.jspecify.annotations.Nullable;
 
 /** The event log like {@code kubectl get events}: newest at the bottom, warnings highlighted. */
 public final class EventsView extends TableView<LabEvent> {
+
+    private static final PseudoClass WARNING = PseudoClass.getPseudoClass("warning");
 
     public EventsView(WorkbenchViewModel vm) {
         super(vm.events());
@@ -29,8 +35,7 @@ public final class EventsView extends TableView<LabEvent> {
             @Override
             protected void updateItem(LabEvent e, boolean empty) {
                 super.updateItem(e, empty);
-                pseudoClassStateChanged(javafx.css.PseudoClass.getPseudoClass("warning"),
-                        !empty && e != null && "Warning".equals(e.type()));
+                pseudoClassStateChanged(WARNING, !empty && e != null && "Warning".equals(e.type()));
             }
         });
         vm.events().addListener((ListChangeListener<LabEvent>) c -> {
@@ -46,18 +51,26 @@ public final class EventsView extends TableView<LabEvent> {
         c.setPrefWidth(width);
         c.setCellValueFactory(d -> new ReadOnlyStringWrapper(f.apply(d.getValue())));
         c.setSortable(false);
-        // a message or object name wider than its column reads whole on hover
-        c.setCellFactory(col -> new javafx.scene.control.TableCell<>() {
+        // a message or object name wider than its column reads whole on hover; each cell keeps its one tooltip:
+        // the table sizes rows with a spare cell filled and emptied again and again, and a tooltip made each
+        // time (a popup control styled by CSS) cost more than the rest of a new event's frame
+        c.setCellFactory(col -> new TableCell<>() {
+            private @Nullable Tooltip tip;
+
             @Override
             protected void updateItem(String text, boolean empty) {
                 super.updateItem(text, empty);
                 setText(empty ? null : text);
                 if (empty || text == null || text.isEmpty()) {
                     setTooltip(null);
-                } else if (getTooltip() == null) {
-                    setTooltip(new javafx.scene.control.Tooltip(text));
-                } else {
-                    getTooltip().setText(text);
+                    return;
+                }
+                if (tip == null) {
+                    tip = new Tooltip();
+                }
+                tip.setText(text);
+                if (getTooltip() != tip) {
+                    setTooltip(tip);
                 }
             }
         });

@@ -100,6 +100,10 @@ public final class TopologyView extends ScrollPane {
         setContent(content);
         setFitToWidth(true);
         setId("topology");
+        // the skin caches its viewport as one picture: a tile redrawn or a label changed inside it rendered the
+        // whole visible topology into that picture again and then drew the picture, every frame of a lab change
+        skinProperty().addListener((o, old, skin) -> getChildrenUnmodifiable().stream()
+                .filter(n -> n.getStyleClass().contains("viewport")).forEach(n -> n.setCache(false)));
     }
 
     private void setupValueChangedListeners() {

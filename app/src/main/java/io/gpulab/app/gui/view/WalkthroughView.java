@@ -8,6 +8,8 @@ import io.gpulab.app.gui.walkthrough.Walkthrough;
 import io.gpulab.app.gui.walkthrough.WalkthroughStep;
 import io.gpulab.app.gui.walkthrough.WalkthroughViewModel;
 import io.gpulab.engine.api.LabSnapshot;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import javafx.application.Platform;
 import javafx.geometry.Bounds;
@@ -23,6 +25,7 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The walkthrough panel: pick a training, follow its steps; each step ticks off when its check holds. The step worked
@@ -45,6 +48,8 @@ public final class WalkthroughView extends VBox {
     private final ScrollPane scroll = new ScrollPane();
     /** What the step shown looked like when it was last scrolled into view: step, progress, lines about the lab. */
     private String scrolledTo = "";
+    /** What the steps show now (see {@link #render}), or null when nothing is shown. */
+    private @Nullable List<Object> shown;
 
     public WalkthroughView(WalkthroughViewModel wvm, WorkbenchViewModel vm) {
         super(10);
@@ -168,9 +173,10 @@ public final class WalkthroughView extends VBox {
     }
 
     private void render() {
-        steps.getChildren().clear();
         Walkthrough w = wvm.selectedProperty().get();
         if (w == null) {
+            steps.getChildren().clear();
+            shown = null;
             title.setText("");
             summary.setText("");
             progress.setText("Pick a walkthrough");
@@ -190,6 +196,14 @@ public final class WalkthroughView extends VBox {
                 : "Step " + (at + 1) + " of " + w.steps().size());
         back.setDisable(viewed <= 0);
         next.setDisable(viewed >= w.steps().size() - 1);
+        // the steps are built again only when what they say changes: a lab change that leaves them as they are
+        // (most pods landing) costs no new labels to style and lay out
+        List<Object> now = Arrays.asList(w, here, at, viewed, start.getText(), lines(w, at, here ? viewed : -1));
+        if (now.equals(shown)) {
+            return;
+        }
+        shown = now;
+        steps.getChildren().clear();
         for (int i = 0; i < w.steps().size(); i++) {
             steps.getChildren().add(step(w.steps().get(i), i, at, here && i == viewed));
         }
@@ -201,6 +215,26 @@ public final class WalkthroughView extends VBox {
             scrolledTo = shape;
             Platform.runLater(() -> scrollIntoView(target));
         }
+    }
+
+    /** What the open step says that depends on the lab and the selection: its statements' truth, its inspect rows. */
+    private List<Object> lines(Walkthrough w, int at, int open) {
+        if (open < 0 || open >= w.steps().size()) {
+            return List.of();
+        }
+        WalkthroughStep s = w.steps().get(open);
+        LabSnapshot lab = vm.snapshot();
+        List<Object> out = new ArrayList<>();
+        if (open == at) {
+            s.now().forEach(n -> out.add(n.check().test(lab)));
+            if (!s.inspect().isEmpty()) {
+                Selection sel = vm.selectionProperty().get();
+                out.add(sel);
+                out.add(sel == null ? List.of() : InspectorModel.rows(lab, sel, List.of()).stream()
+                        .filter(r -> s.inspect().contains(r.category())).toList());
+            }
+        }
+        return out;
     }
 
     private VBox step(WalkthroughStep s, int i, int at, boolean open) {

@@ -36,7 +36,11 @@ final class LiveFeed {
             // events are appended by sequence number whatever the snapshot's version: a snapshot the view
             // already holds (taken after a command) must not drop the events announced with it
             long lastSeq = events.isEmpty() ? 0 : events.get(events.size() - 1).seq();
-            newEvents.stream().filter(e -> e.seq() > lastSeq).forEach(events::add);
+            // one append for the lot: the event table lays itself out once per change, not once per event
+            List<LabEvent> fresh = newEvents.stream().filter(e -> e.seq() > lastSeq).toList();
+            if (!fresh.isEmpty()) {
+                events.addAll(fresh);
+            }
         }));
     }
 

@@ -63,7 +63,9 @@ class IsolationViewTest {
         @SuppressWarnings("unchecked")
         TableView<IsolationRow> table = robot.lookup("#isolation-table").queryAs(TableView.class);
         assertEquals(t.rows(), table.getItems());
-        assertEquals(2 + 1 + 2, table.getColumns().size(), "layer, part, shared by, one column per tenant");
+        assertEquals(2 + 1 + 2 + 1, table.getColumns().size(), "layer, part, shared by, one column per tenant, when "
+                + "healed");
+        assertEquals("when healed", table.getColumns().get(5).getText());
         assertEquals(t.conclusion(), robot.lookup("#isolation-conclusion").queryAs(WordWrapLabel.class).getFullText());
         IsolationRow ds = t.rows().stream().filter(r -> r.fault().equals("fault: {dataStore: default, state: down}"))
                 .findFirst().orElseThrow();
@@ -75,12 +77,21 @@ class IsolationViewTest {
                 + "server: etcdserver: request timed out"), texts.toString());
         assertTrue(texts.stream().anyMatch(x -> x.startsWith("default/isolation-probe-running still Running on "
                 + "tenant-b-worker")), texts.toString());
+        assertEquals("tenant-a, tenant-b back", table.getColumns().get(5).getCellData(ds));
+        assertEquals("heal: fault: {dataStore: default, state: up}",
+                robot.lookup("#isolation-heal").queryAs(WordWrapLabel.class).getFullText());
+        List<String> healed = new ArrayList<>();
+        collect(robot.lookup("#isolation-recovery").queryAs(Parent.class), healed);
+        assertEquals(List.of("tenant-a: back", "create", "kept",
+                "created default/isolation-probe-healed (schedulerName hami-scheduler)"), healed.subList(0, 4));
+        assertTrue(healed.contains("tenant-b: back"), healed.toString());
 
         for (double[] s : new double[][] {{1024, 768}, {1280, 720}, {1920, 1080}}) {
             for (boolean dark : new boolean[] {false, true}) {
                 size(robot, s[0], s[1], dark);
                 Node tableNode = robot.lookup("#isolation-table").query();
                 Node grid = robot.lookup("#isolation-observations").query();
+                Node recovery = robot.lookup("#isolation-recovery").query();
                 Bounds scene = new javafx.geometry.BoundingBox(0, 0, s[0], s[1]);
                 for (Node n : List.of(tableNode, robot.lookup("#isolation-export").query(),
                         robot.lookup("#isolation-conclusion").query())) {
@@ -89,6 +100,7 @@ class IsolationViewTest {
                             n.getId() + " inside " + s[0] + "x" + s[1] + ": " + b);
                 }
                 assertTrue(grid.getLayoutBounds().getWidth() <= s[0], "observations fit the width");
+                assertTrue(recovery.getLayoutBounds().getWidth() <= s[0], "the heal's observations fit the width");
                 snapshot(robot, "isolation-view-" + (int) s[0] + "x" + (int) s[1] + (dark ? "-dark" : "") + ".png");
             }
         }
