@@ -227,6 +227,25 @@ public final class LocatedTree {
             this.items = items;
         }
 
+        /** Maps and lists, and values of any kind, built so far: against {@link ReaderLimits#MAX_CONTAINERS} and
+         * {@link ReaderLimits#MAX_VALUES}. */
+        private int containers;
+        private int values;
+
+        /** Counts one more value ({@code container}: a map or list); past a limit the file is refused where it is. */
+        void count(String file, JsonParser p, boolean container) {
+            if (container && ++containers > ReaderLimits.MAX_CONTAINERS) {
+                throw new ScenarioException(file, line(p), toString(), String.format(java.util.Locale.ROOT,
+                        "more than %,d maps and lists; a file holds at most %,d (a 20,000-worker lab with 300,000 pods "
+                        + "has about 3 million)", ReaderLimits.MAX_CONTAINERS, ReaderLimits.MAX_CONTAINERS));
+            }
+            if (++values > ReaderLimits.MAX_VALUES) {
+                throw new ScenarioException(file, line(p), toString(), String.format(java.util.Locale.ROOT,
+                        "more than %,d values (maps, lists, texts, numbers); a file holds at most %,d (a 20,000-worker "
+                        + "lab with 300,000 pods has about 6 million)", ReaderLimits.MAX_VALUES, ReaderLimits.MAX_VALUES));
+            }
+        }
+
         /** Short texts read so far ("busybox", "main", a tenant), so 50,000 pods hold each once. Bounded. */
         private final Map<String, String> texts = new HashMap<>();
 
@@ -294,10 +313,14 @@ public final class LocatedTree {
             refuseAliases(file, text, y, path);
         }
         JsonToken t = p.currentToken();
+        if (t != JsonToken.START_OBJECT && t != JsonToken.START_ARRAY) {
+            path.count(file, p, false);
+        }
         switch (t) {
             case START_OBJECT -> {
                 // compact while small (a pod manifest's maps have 1-4 keys and a replay keeps 50,000 of them for the
                 // whole run), hashed once large
+                path.count(file, p, true);
                 Map<String, @Nullable Object> obj = new CompactMap<>(4);
                 while (p.nextToken() == JsonToken.FIELD_NAME) {
                     String name = p.currentName();
@@ -318,6 +341,7 @@ public final class LocatedTree {
                 return obj;
             }
             case START_ARRAY -> {
+                path.count(file, p, true);
                 ArrayList<@Nullable Object> arr = new ArrayList<>();
                 int i = 0;
                 while (p.nextToken() != JsonToken.END_ARRAY) {

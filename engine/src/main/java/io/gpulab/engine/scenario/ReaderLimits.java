@@ -9,8 +9,23 @@ import java.time.Duration;
  */
 public final class ReaderLimits {
 
-    /** Largest file read (the 1,213-node openb replay is 6.4 MB). */
-    public static final long MAX_FILE_BYTES = 64L * 1024 * 1024;
+    /**
+     * Largest file read. A saturated fleet of 20,000 workers with 300,000 pods is 95 MB of JSON (the 1,213-node openb
+     * replay 6.4 MB); reading the largest file allowed stays within a few GB (docs/scenario-format.md, "Limits",
+     * gives the measured peaks), while anything larger is refused before a byte is read.
+     */
+    public static final long MAX_FILE_BYTES = 256L * 1024 * 1024;
+    /**
+     * Maps and lists in one file. Each costs ~80 bytes in memory for as little as two characters of text ({@code {}}),
+     * so this and {@link #MAX_VALUES}, not the file size, bound the memory a hostile file can take (a 20,000-worker
+     * lab with 300,000 pods has about 3 million).
+     */
+    public static final int MAX_CONTAINERS = 8_000_000;
+    /**
+     * Values of any kind in one file (maps, lists, texts, numbers, booleans, nulls): a number costs up to 20 bytes for
+     * four characters ({@code 1e0,}). The 20,000-worker lab with 300,000 pods has about 6 million.
+     */
+    public static final int MAX_VALUES = 24_000_000;
     /**
      * Longest line of a YAML file. SnakeYAML copies its window for every 1,024 characters of one scalar, so its
      * time grows with the square of a line's length; a bound on the line keeps a whole file linear. JSON files

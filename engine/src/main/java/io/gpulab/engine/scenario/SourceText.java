@@ -10,6 +10,7 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Locale;
 
 /**
@@ -44,8 +45,15 @@ public final class SourceText {
             }
             byte[] bytes;
             try (InputStream in = Files.newInputStream(file)) {
-                // at most one byte past the limit, even if the file grew since it was measured
-                bytes = in.readNBytes((int) ReaderLimits.MAX_FILE_BYTES + 1);
+                // read into one array of the measured size (readNBytes(limit) would gather chunks and copy them,
+                // twice the file at its peak), then at most one byte past the limit if the file grew since
+                bytes = in.readNBytes((int) size);
+                byte[] more = in.readNBytes((int) (ReaderLimits.MAX_FILE_BYTES - bytes.length) + 1);
+                if (more.length > 0) {
+                    byte[] all = Arrays.copyOf(bytes, bytes.length + more.length);
+                    System.arraycopy(more, 0, all, bytes.length, more.length);
+                    bytes = all;
+                }
             }
             if (bytes.length > ReaderLimits.MAX_FILE_BYTES) {
                 throw new ScenarioException(name, 0, "", "the file is larger than " + ReaderLimits.MAX_FILE_BYTES
@@ -60,11 +68,18 @@ public final class SourceText {
 
     /** {@code bytes} as UTF-8 text; a NUL byte or an invalid sequence is an error with its offset and line. */
     public static String decode(String name, byte[] bytes) {
+        boolean ascii = true;
         for (int i = 0; i < bytes.length; i++) {
             if (bytes[i] == 0) {
                 throw new ScenarioException(name, lineAt(bytes, i), "", "not a text file: a NUL byte at byte offset "
                         + i);
             }
+            ascii &= bytes[i] > 0;
+        }
+        if (ascii) {
+            // ASCII is valid UTF-8 and becomes a one-byte-per-character string in one copy; the decoder below
+            // holds the file twice more (a char buffer and the string made from it)
+            return new String(bytes, StandardCharsets.ISO_8859_1);
         }
         CharsetDecoder d = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT);

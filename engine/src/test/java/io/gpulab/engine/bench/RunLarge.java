@@ -16,7 +16,7 @@ import java.util.Locale;
 
 /**
  * Benchmark tool (not a test): runs a JSON scenario on the simulation as {@code gpulab run} does (no per-node reasons
- * for pending pods), read as a stream instead of through the 64 MiB file limit, for labs whose file is larger
+ * for pending pods), read as a stream instead of through the file limit (256 MiB; 64 MiB before), for labs whose file is larger
  * ({@code gen.py 20000 8 300000 1 --cpu} writes 95 MB). Prints the steps, the pending pods and the run's time. Run:
  * {@code java <gpulab run's JVM options> -cp <app jar>:<engine test classes> io.gpulab.engine.bench.RunLarge FILE}
  * (docs/benchmarks.md, "Saturated labs at fleet scale").

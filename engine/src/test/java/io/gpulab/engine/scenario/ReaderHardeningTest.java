@@ -141,7 +141,36 @@ class ReaderHardeningTest {
             raf.setLength(ReaderLimits.MAX_FILE_BYTES + 1); // sparse: nothing is written
         }
         ScenarioException e = assertThrows(ScenarioException.class, () -> new ScenarioReader().read(f));
-        assertTrue(e.problem().contains("files are limited to 67,108,864 bytes (64 MiB)"), e.getMessage());
+        assertTrue(e.problem().contains("files are limited to 268,435,456 bytes (256 MiB)"), e.getMessage());
+    }
+
+    @Test
+    void aFileOfEmptyListsIsRefusedAtTheMapsAndListsLimitNotRunOutOfMemory() throws Exception {
+        // three bytes of text each and ~30 bytes of memory: the file-size limit alone let 256 MiB of them take GBs
+        StringBuilder json = new StringBuilder("{\"apiVersion\":\"gpulab.io/v1\",\"kind\":\"Scenario\",\n\"x\":[");
+        for (int i = 0; i <= ReaderLimits.MAX_CONTAINERS; i++) {
+            json.append("[],");
+        }
+        json.append("[]]}");
+        ScenarioException e = bad("many.json", json.toString().getBytes(StandardCharsets.US_ASCII));
+        assertEquals(String.format(java.util.Locale.ROOT, "more than %,d maps and lists; a file holds at most %,d (a "
+                + "20,000-worker lab with 300,000 pods has about 3 million)", ReaderLimits.MAX_CONTAINERS,
+                ReaderLimits.MAX_CONTAINERS), e.problem());
+        assertEquals(2, e.line(), e.getMessage());
+    }
+
+    @Test
+    void aFileOfNumbersIsRefusedAtTheValuesLimit() throws Exception {
+        StringBuilder json = new StringBuilder("{\"apiVersion\":\"gpulab.io/v1\",\"kind\":\"Scenario\",\n\n\"x\":[");
+        for (int i = 0; i < ReaderLimits.MAX_VALUES; i++) {
+            json.append("0,");
+        }
+        json.append("0]}");
+        ScenarioException e = bad("numbers.json", json.toString().getBytes(StandardCharsets.US_ASCII));
+        assertEquals(String.format(java.util.Locale.ROOT, "more than %,d values (maps, lists, texts, numbers); a file "
+                + "holds at most %,d (a 20,000-worker lab with 300,000 pods has about 6 million)",
+                ReaderLimits.MAX_VALUES, ReaderLimits.MAX_VALUES), e.problem());
+        assertEquals(3, e.line(), e.getMessage());
     }
 
     @Test
