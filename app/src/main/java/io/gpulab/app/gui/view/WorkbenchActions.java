@@ -79,9 +79,17 @@ public final class WorkbenchActions {
         vm.submitYaml(tenant, "clipboard", cb.getString());
     }
 
+    /** Light or dark for the workbench and every window it opened (Plan, Isolation), so they keep matching. */
     public void toggleTheme() {
         var scene = window.get().getScene();
-        Theme.apply(scene, !Theme.isDark(scene));
+        boolean dark = !Theme.isDark(scene);
+        Theme.apply(scene, dark);
+        for (javafx.stage.Window w : javafx.stage.Window.getWindows()) {
+            if (w instanceof javafx.stage.Stage && w.getScene() != null && w.getScene() != scene
+                    && w.getScene().getStylesheets().contains(Theme.BASE)) {
+                Theme.apply(w.getScene(), dark);
+            }
+        }
     }
 
     public void openScenario() {
