@@ -85,6 +85,14 @@ public record LabMetrics(int nodes, int cards, Usage gpuAllocation, Usage gpuMem
         return t.result();
     }
 
+    /**
+     * The same sums fed node by node and pod by pod (a pod's phase and reason are all it reads), for a caller that has
+     * the lab's nodes and pods without a snapshot of them.
+     */
+    public static Tally tally() {
+        return new Tally();
+    }
+
     /** GPU-milli a card holds: its booked compute share, at most a whole card. */
     public static long allocatedMilli(CardView c) {
         return allocatedMilli(c.usedCores(), c.cores());
@@ -103,7 +111,7 @@ public record LabMetrics(int nodes, int cards, Usage gpuAllocation, Usage gpuMem
     }
 
     /** Running sums over nodes and pods. */
-    private static final class Tally {
+    public static final class Tally {
         int nodes;
         int cards;
         long milli;
@@ -126,7 +134,10 @@ public record LabMetrics(int nodes, int cards, Usage gpuAllocation, Usage gpuMem
         int pending;
         final Map<String, Integer> byReason = new TreeMap<>();
 
-        void node(NodeView n) {
+        private Tally() {
+        }
+
+        public void node(NodeView n) {
             nodes++;
             long cpuCapN = n.cpu() * 1000L;
             cpu += n.cpuRequestedMilli();
@@ -159,21 +170,26 @@ public record LabMetrics(int nodes, int cards, Usage gpuAllocation, Usage gpuMem
         }
 
         void pod(PodView p) {
-            switch (p.phase()) {
+            pod(p.phase(), p.reason());
+        }
+
+        /** A pod as {@link PodView#phase()} and {@link PodView#reason()} give it. */
+        public void pod(String phase, String reason) {
+            switch (phase) {
                 case "Rejected" -> {
                     return;
                 }
                 case "Running" -> running++;
                 case "Pending" -> {
                     pending++;
-                    byReason.merge(p.reason().isEmpty() ? "(none)" : p.reason(), 1, Integer::sum);
+                    byReason.merge(reason.isEmpty() ? "(none)" : reason, 1, Integer::sum);
                 }
                 default -> { }
             }
             pods++;
         }
 
-        LabMetrics result() {
+        public LabMetrics result() {
             return new LabMetrics(nodes, cards, Usage.of(milli, milliCap), Usage.of(mem, memCap),
                     Usage.of(cores, coresCap), Usage.of(slots, slotsCap), Usage.of(cpu, cpuCap),
                     Usage.of(hostMem, hostMemCap), new Stranded(strandedMem, strandedCores, strandedMilli),

@@ -1,9 +1,9 @@
 package io.gpulab.engine.plan;
 
 import io.gpulab.engine.api.CardView;
-import io.gpulab.engine.api.LabSnapshot;
 import io.gpulab.engine.api.NodeView;
-import io.gpulab.engine.api.TenantView;
+
+import java.util.List;
 
 /**
  * A candidate's cards at the end of its replay, for a heat map: per card the booked share of compute and of
@@ -17,23 +17,19 @@ import io.gpulab.engine.api.TenantView;
  */
 public record CardHeat(int workers, int cardsPerWorker, byte[] compute, byte[] memory) {
 
-    static CardHeat of(LabSnapshot s, int cardsPerWorker) {
-        int workers = 0;
-        for (TenantView t : s.tenants()) {
-            workers += t.nodes().size();
-        }
+    /** The heat of these workers (every tenant's, in lab order). */
+    static CardHeat of(List<NodeView> nodes, int cardsPerWorker) {
+        int workers = nodes.size();
         byte[] compute = new byte[workers * cardsPerWorker];
         byte[] memory = new byte[workers * cardsPerWorker];
         int w = 0;
-        for (TenantView t : s.tenants()) {
-            for (NodeView n : t.nodes()) {
-                for (int i = 0; i < Math.min(cardsPerWorker, n.cards().size()); i++) {
-                    CardView c = n.cards().get(i);
-                    compute[w * cardsPerWorker + i] = pct(c.usedCores(), c.cores());
-                    memory[w * cardsPerWorker + i] = pct(c.usedMemMB(), c.memMB());
-                }
-                w++;
+        for (NodeView n : nodes) {
+            for (int i = 0; i < Math.min(cardsPerWorker, n.cards().size()); i++) {
+                CardView c = n.cards().get(i);
+                compute[w * cardsPerWorker + i] = pct(c.usedCores(), c.cores());
+                memory[w * cardsPerWorker + i] = pct(c.usedMemMB(), c.memMB());
             }
+            w++;
         }
         return new CardHeat(workers, cardsPerWorker, compute, memory);
     }

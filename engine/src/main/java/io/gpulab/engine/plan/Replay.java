@@ -91,7 +91,7 @@ final class Replay {
         boolean stopped = false;
         long arrived = 0;
         try (SimBackend sim = SimBackend.start(spec, setting.recording())) {
-            AllocationCurve curve = new AllocationCurve(LabMetrics.of(sim.snapshot()).gpuAllocation().capacity());
+            AllocationCurve curve = new AllocationCurve(Figures.of(sim).metrics.gpuAllocation().capacity());
             Peak peak = new Peak(w.events().stream().anyMatch(x -> x instanceof Arrival.Delete), c.cardsPerWorker());
             int done = 0;
             int lastSubmit = -1;
@@ -157,10 +157,10 @@ final class Replay {
                 }
                 onEvent.accept(++done);
             }
-            io.gpulab.engine.api.LabSnapshot end = sim.snapshot();
-            LabMetrics m = LabMetrics.of(end);
+            Figures end = Figures.of(sim);
+            LabMetrics m = end.metrics;
             LabMetrics figures = peak.metrics == null ? m : peak.metrics;
-            CardHeat heat = peak.heat == null ? CardHeat.of(end, c.cardsPerWorker()) : peak.heat;
+            CardHeat heat = peak.heat == null ? CardHeat.of(end.nodes, c.cardsPerWorker()) : peak.heat;
             Map<String, Integer> reasons = new java.util.TreeMap<>(m.pods().pendingByReason());
             int fittable = 0;
             for (int i : waiting) {
@@ -206,6 +206,30 @@ final class Replay {
     }
 
     /**
+     * The lab's metrics and its workers' views, read without a snapshot: no pod's view is built (the metrics read a
+     * pod's phase and reason only), the same figures as {@code LabMetrics.of(sim.snapshot())}.
+     */
+    private static final class Figures {
+        final LabMetrics metrics;
+        final java.util.List<io.gpulab.engine.api.NodeView> nodes;
+
+        private Figures(LabMetrics metrics, java.util.List<io.gpulab.engine.api.NodeView> nodes) {
+            this.metrics = metrics;
+            this.nodes = nodes;
+        }
+
+        static Figures of(SimBackend sim) {
+            LabMetrics.Tally t = LabMetrics.tally();
+            java.util.List<io.gpulab.engine.api.NodeView> nodes = new java.util.ArrayList<>();
+            sim.figures(n -> {
+                t.node(n);
+                nodes.add(n);
+            }, t::pod);
+            return new Figures(t.result(), nodes);
+        }
+    }
+
+    /**
      * The curve's samples, and with departures the lab at the highest allocation sampled: after the last
      * departure a trace replay's lab is empty, so its utilisation and stranded figures are taken at the peak.
      */
@@ -221,7 +245,7 @@ final class Replay {
         }
 
         void sample(SimBackend sim, AllocationCurve curve) {
-            // the curve reads the lab's running allocation; a snapshot is built only for a new peak
+            // the curve reads the lab's running allocation; the figures are read only for a new peak
             long used = sim.allocatedMilli();
             curve.sample(used);
             consider(sim, used);
@@ -236,9 +260,9 @@ final class Replay {
 
         private void consider(SimBackend sim, long used) {
             if (keep && (metrics == null || used > metrics.gpuAllocation().used())) {
-                io.gpulab.engine.api.LabSnapshot s = sim.snapshot();
-                metrics = LabMetrics.of(s);
-                heat = CardHeat.of(s, cardsPerWorker);
+                Figures f = Figures.of(sim);
+                metrics = f.metrics;
+                heat = CardHeat.of(f.nodes, cardsPerWorker);
             }
         }
     }

@@ -9,6 +9,7 @@ import io.gpulab.scheduler.request.WebhookMutator;
 import io.gpulab.scheduler.request.WebhookSettings;
 import org.jspecify.annotations.Nullable;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
@@ -52,6 +53,17 @@ final class Admission {
     }
 
     static Outcome admit(SimTenant tenant, ParsedPod pod, SchedulerConfig cfg, WebhookSettings settings) {
+        return admit(tenant, pod, cfg, settings, null);
+    }
+
+    /**
+     * As {@link #admit(SimTenant, ParsedPod, SchedulerConfig, WebhookSettings)}; the webhook's mutation of a pod read
+     * once ({@code read}, the same manifest submitted to many labs) is kept with it for the next lab of the same
+     * scheduler config and webhook settings: it reads nothing else (the quota check, which reads the tenant's usage,
+     * still runs at every submit).
+     */
+    static Outcome admit(SimTenant tenant, ParsedPod pod, SchedulerConfig cfg, WebhookSettings settings,
+                         @Nullable ReadPod read) {
         // the API server defaults an unset or empty spec.schedulerName before admission (SetDefaults_PodSpec), so
         // HAMi's webhook never sees "": with forceOverwriteDefaultScheduler false it leaves such a pod to
         // default-scheduler ("pod already has different scheduler assigned")
@@ -78,7 +90,14 @@ final class Admission {
             return new Outcome(true, false, pod, declared, "", "webhook unreachable through Konnectivity; "
                     + "failurePolicy Ignore admitted the pod UNCHANGED (schedulerName " + declared + ")", ev);
         }
-        MutationResult m = WebhookMutator.mutate(pod.info(), declared, null, pod.nodeName(), cfg, settings);
+        Mutated w = read == null ? null : read.mutated(cfg, settings);
+        if (w == null) {
+            w = Mutated.of(pod, declared, cfg, settings);
+            if (read != null) {
+                read.mutated(w);
+            }
+        }
+        MutationResult m = w.result();
         if (m.allowed() && !WebhookMutator.OTHER_SCHEDULER.equals(m.message())) {
             // the webhook's last check (fitResourceQuota): the whole pod against its namespace's GPU quota
             QuotaState quota = SimQuotas.state(tenant, cfg.resourceNames(), cfg.memoryFactor());
@@ -93,23 +112,47 @@ final class Admission {
             ev.put("error", err);
             return new Outcome(false, true, pod, declared, err, "create refused by " + WEBHOOK, ev);
         }
-        @Nullable String sched = m.schedulerName();
-        String after = sched == null ? WebhookMutator.DEFAULT_SCHEDULER : sched;
-        ev.put("schedulerName", after);
-        m.containers().forEach(c -> {
-            if (!c.addedLimits().isEmpty()) {
-                ev.put("limits added [" + c.container() + "]", new TreeMap<>(c.addedLimits()).toString());
+        ev.putAll(w.evidence());
+        ParsedPod stored = java.util.Objects.requireNonNull(w.parsed(), "an allowed pod is stored");
+        return new Outcome(true, true, stored, w.after(), "", w.summary(), ev);
+    }
+
+    /**
+     * What the webhook makes of a pod, given only the pod, the scheduler config and the webhook settings; for an
+     * allowed pod also the pod as stored, the scheduler after admission, the evidence it adds and the summary.
+     */
+    record Mutated(SchedulerConfig cfg, WebhookSettings settings, MutationResult result, @Nullable ParsedPod parsed,
+                   String after, Map<String, String> evidence, String summary) {
+
+        static Mutated of(ParsedPod pod, String declared, SchedulerConfig cfg, WebhookSettings settings) {
+            MutationResult m = WebhookMutator.mutate(pod.info(), declared, null, pod.nodeName(), cfg, settings);
+            if (!m.allowed()) {
+                return new Mutated(cfg, settings, m, null, declared, Map.of(), "");
             }
-            if (!c.addedEnv().isEmpty()) {
-                ev.put("env added [" + c.container() + "]", new TreeMap<>(c.addedEnv()).toString());
-            }
-        });
-        String summary = m.hasResource() ? WEBHOOK + " mutated the pod: schedulerName " + after
-                : WebhookMutator.OTHER_SCHEDULER.equals(m.message()) ? WEBHOOK + " admitted the pod unchanged: "
-                + m.message() + " (" + after + ")"
-                : WEBHOOK + " admitted the pod (no HAMi resource: " + m.message() + ")";
-        return new Outcome(true, true, new ParsedPod(m.pod(), sched,
-                PodManifests.kubeRequests(m.pod().initContainers(), m.pod().containers()), pod.nodeName()), after, "",
-                summary, ev);
+            @Nullable String sched = m.schedulerName();
+            String after = sched == null ? WebhookMutator.DEFAULT_SCHEDULER : sched;
+            Map<String, String> ev = new LinkedHashMap<>();
+            ev.put("schedulerName", after);
+            m.containers().forEach(c -> {
+                if (!c.addedLimits().isEmpty()) {
+                    ev.put("limits added [" + c.container() + "]", new TreeMap<>(c.addedLimits()).toString());
+                }
+                if (!c.addedEnv().isEmpty()) {
+                    ev.put("env added [" + c.container() + "]", new TreeMap<>(c.addedEnv()).toString());
+                }
+            });
+            String summary = m.hasResource() ? WEBHOOK + " mutated the pod: schedulerName " + after
+                    : WebhookMutator.OTHER_SCHEDULER.equals(m.message()) ? WEBHOOK + " admitted the pod unchanged: "
+                    + m.message() + " (" + after + ")"
+                    : WEBHOOK + " admitted the pod (no HAMi resource: " + m.message() + ")";
+            ParsedPod parsed = new ParsedPod(m.pod(), sched,
+                    PodManifests.kubeRequests(m.pod().initContainers(), m.pod().containers()), pod.nodeName());
+            return new Mutated(cfg, settings, m, parsed, after, Collections.unmodifiableMap(ev), summary);
+        }
+
+        /** Whether this is the mutation under these settings (the same objects, or equal ones). */
+        boolean under(SchedulerConfig c, WebhookSettings s) {
+            return (cfg == c || cfg.equals(c)) && (settings == s || settings.equals(s));
+        }
     }
 }

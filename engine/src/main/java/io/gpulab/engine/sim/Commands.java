@@ -89,6 +89,8 @@ final class Commands {
             return kamaji.dataStoreAccess(lab.tenant(c.tenant()), c.granted());
         } else if (command instanceof LabCommand.SetControlPlaneComponent c) {
             return kamaji.component(lab.tenant(c.tenant()), c.component(), c.up());
+        } else if (command instanceof LabCommand.SetKubelet c) {
+            return kubelet(lab.tenant(c.tenant()), c.node(), c.up());
         } else if (command instanceof LabCommand.UpgradeControlPlane c) {
             return kamaji.upgrade(lab.tenant(c.tenant()), c.version());
         }
@@ -102,7 +104,7 @@ final class Commands {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(t.name + ": " + e.getMessage(), e);
         }
-        return submit(t, parsed);
+        return submit(t, parsed, null);
     }
 
     /**
@@ -116,12 +118,12 @@ final class Commands {
             if (pod.error() != null) {
                 throw new IllegalArgumentException(t.name + ": " + pod.error());
             }
-            return submit(t, pod.parsed());
+            return submit(t, pod.parsed(), pod);
         });
     }
 
-    private String submit(SimTenant t, ParsedPod parsed) {
-        String key = parsed.info().key();
+    private String submit(SimTenant t, ParsedPod parsed, @org.jspecify.annotations.Nullable ReadPod read) {
+        String key = read != null ? read.key() : parsed.info().key();
         SimPod existing = t.pods.get(key);
         // no kube-apiserver ready: the connection is refused before anything else is looked at
         String refused = t.tcp.connectionRefusal(lab.now());
@@ -132,7 +134,7 @@ final class Commands {
             throw new IllegalArgumentException(t.name + ": Error from server (AlreadyExists): pods \""
                     + parsed.info().name() + "\" already exists");
         }
-        Admission.Outcome adm = refused != null ? null : Admission.admit(t, parsed, t.cfg, t.hami.webhookSettings());
+        Admission.Outcome adm = refused != null ? null : Admission.admit(t, parsed, t.cfg, t.hami.webhookSettings(), read);
         ParsedPod as = adm == null ? parsed : adm.parsed();
         SimPod p = new SimPod(lab.log(), t.name, lab.nextPodSeq(), lab.now(), as.info(),
                 adm == null ? "" : adm.schedulerName(), as.kubeRequests());
@@ -260,6 +262,17 @@ final class Commands {
                 + (ev.isEmpty() ? "" : "; share returned to its card"), ev);
         lab.retryPending(t);
         return "";
+    }
+
+    private String kubelet(SimTenant t, String node, boolean up) {
+        SimNode n = t.nodes.get(node);
+        if (n == null) {
+            throw new IllegalArgumentException(t.name + ": Error from server (NotFound): nodes \"" + node
+                    + "\" not found");
+        }
+        String msg = t.lifecycle.kubelet(n, up);
+        lab.management().settle();
+        return msg;
     }
 
     private String advance(Duration by) {

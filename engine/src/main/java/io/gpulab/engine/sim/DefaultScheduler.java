@@ -18,6 +18,12 @@ final class DefaultScheduler {
     private static final long DEFAULT_CPU_MILLI = 100;
     private static final long DEFAULT_MEMORY_BYTES = 200L << 20;
 
+    /**
+     * The highest {@link #score}: LeastAllocated's mean of two 0-100 figures plus BalancedAllocation's 50-100; every
+     * score is a whole number from 0 to this.
+     */
+    static final int MAX_SCORE = 200;
+
     private DefaultScheduler() {
     }
 

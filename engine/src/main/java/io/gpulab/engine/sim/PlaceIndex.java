@@ -2,10 +2,10 @@ package io.gpulab.engine.sim;
 
 import org.jspecify.annotations.Nullable;
 
+import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeSet;
 
 /**
  * kube-scheduler's choice for pods it places alone ({@link DefaultScheduler#place}) kept up to date per distinct
@@ -22,23 +22,61 @@ final class PlaceIndex {
 
     private record Key(HostRequests host, Map<String, Long> scalar) { }
 
+    /**
+     * The passing nodes by score: {@link DefaultScheduler#score} is a whole number from 0 to
+     * {@link DefaultScheduler#MAX_SCORE}, so one set of node indices per score keeps them in the plain loop's order
+     * (the highest score, then the earlier node) with no tree to rebalance at each re-score.
+     */
     private static final class Entry {
-        final long[] scores;
+        final int[] scores;
         /** Each node's version at its last scoring: a node the journal names several times is scored once. */
         final long[] versions;
         final boolean[] passes;
-        final TreeSet<Integer> passing;
+        final BitSet[] passing = new BitSet[DefaultScheduler.MAX_SCORE + 1];
+        /** No passing node scores above this (it may be lower: the buckets above it are empty). */
+        int top = -1;
         long epoch = -1;
         int seen;
 
         Entry(int nodes) {
-            scores = new long[nodes];
+            scores = new int[nodes];
             versions = new long[nodes];
             passes = new boolean[nodes];
-            passing = new TreeSet<>((a, b) -> {
-                int c = Long.compare(scores[b], scores[a]);
-                return c != 0 ? c : Integer.compare(a, b);
-            });
+        }
+
+        void add(int node, int score) {
+            BitSet b = passing[score];
+            if (b == null) {
+                b = new BitSet(scores.length);
+                passing[score] = b;
+            }
+            b.set(node);
+            scores[node] = score;
+            passes[node] = true;
+            top = Math.max(top, score);
+        }
+
+        void remove(int node) {
+            passing[scores[node]].clear(node);
+            passes[node] = false;
+        }
+
+        void clear() {
+            for (BitSet b : passing) {
+                if (b != null) {
+                    b.clear();
+                }
+            }
+            java.util.Arrays.fill(passes, false);
+            top = -1;
+        }
+
+        /** The highest-scoring passing node, the earliest on a tie, or -1. */
+        int first() {
+            while (top >= 0 && (passing[top] == null || passing[top].isEmpty())) {
+                top--;
+            }
+            return top < 0 ? -1 : passing[top].nextSetBit(0);
         }
     }
 
@@ -63,9 +101,8 @@ final class PlaceIndex {
             entries.put(key, e);
         }
         if (e.epoch != journal.epoch()) {
-            e.passing.clear();
+            e.clear();
             for (int i = 0; i < nodes.size(); i++) {
-                e.passes[i] = false;
                 rescore(e, i, nodes.get(i), host, scalar);
             }
             e.epoch = journal.epoch();
@@ -79,19 +116,17 @@ final class PlaceIndex {
             }
         }
         e.seen = journal.size();
-        return e.passing.isEmpty() ? null : nodes.get(e.passing.first());
+        int first = e.first();
+        return first < 0 ? null : nodes.get(first);
     }
 
     private static void rescore(Entry e, int i, SimNode n, HostRequests host, Map<String, Long> scalar) {
         e.versions[i] = n.version();
         if (e.passes[i]) {
-            e.passing.remove(i);
-            e.passes[i] = false;
+            e.remove(i);
         }
         if (DefaultScheduler.passes(n, host, scalar)) {
-            e.scores[i] = DefaultScheduler.score(n, host);
-            e.passes[i] = true;
-            e.passing.add(i);
+            e.add(i, (int) DefaultScheduler.score(n, host));
         }
     }
 }

@@ -1,5 +1,7 @@
 package io.gpulab.engine.sim;
 
+import io.gpulab.scheduler.model.SchedulerConfig;
+import io.gpulab.scheduler.request.WebhookSettings;
 import org.jspecify.annotations.Nullable;
 
 import java.util.Map;
@@ -13,10 +15,14 @@ public final class ReadPod {
 
     private final @Nullable ParsedPod parsed;
     private final @Nullable String error;
+    private final @Nullable String key;
+    /** The webhook's last mutation of this pod (labs on other threads may replace it: each one is whole). */
+    private volatile Admission.@Nullable Mutated mutated;
 
     private ReadPod(@Nullable ParsedPod parsed, @Nullable String error) {
         this.parsed = parsed;
         this.error = error;
+        this.key = parsed == null ? null : parsed.info().key();
     }
 
     /** Reads the manifest (never throws: an invalid one keeps its error for the submits). */
@@ -30,7 +36,7 @@ public final class ReadPod {
 
     /** {@code namespace/name}, or null for a manifest that could not be read. */
     public @Nullable String key() {
-        return parsed == null ? null : parsed.info().key();
+        return key;
     }
 
     ParsedPod parsed() {
@@ -38,6 +44,16 @@ public final class ReadPod {
             throw new IllegalStateException("unreadable pod: " + error);
         }
         return parsed;
+    }
+
+    /** The webhook's mutation of this pod under this config and these settings, if one was kept. */
+    Admission.@Nullable Mutated mutated(SchedulerConfig cfg, WebhookSettings settings) {
+        Admission.Mutated m = mutated;
+        return m != null && m.under(cfg, settings) ? m : null;
+    }
+
+    void mutated(Admission.Mutated m) {
+        mutated = m;
     }
 
     @Nullable String error() {

@@ -189,6 +189,26 @@ public final class SimBackend implements LabBackend {
         }
     }
 
+    /**
+     * What a replay's figures read, without a snapshot: every tenant's node views (tenants and nodes in lab order, as
+     * {@link #snapshot()} lists them) and each listed pod's phase and reason (as its {@link PodView} gives them). The
+     * pods' views, with their allocations, annotations and texts, are not built.
+     */
+    public void figures(java.util.function.Consumer<io.gpulab.engine.api.NodeView> node,
+                        java.util.function.BiConsumer<String, String> pod) {
+        lock.lock();
+        try {
+            for (SimTenant t : lab.tenants().values()) {
+                t.nodeViews(t.hami.nodeLockTimeout()).forEach(node);
+                for (SimPod p : t.pods.values()) {
+                    pod.accept(p.phase, p.reason);
+                }
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** HAMi's inputs for one pod, or empty for an unknown tenant or pod. */
     public Optional<HamiInputs> hamiInputs(String tenant, String podKey) {
         lock.lock();

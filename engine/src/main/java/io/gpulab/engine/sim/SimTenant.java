@@ -84,10 +84,16 @@ final class SimTenant {
     io.gpulab.engine.lab.HamiSettings hami = io.gpulab.engine.lab.HamiSettings.DEFAULTS;
     io.gpulab.scheduler.model.SchedulerConfig cfg = hami.toSchedulerConfig();
 
-    SimTenant(String name, SimTcp tcp, String failurePolicy) {
+    /** Workers whose kubelet is down, and the node lifecycle controller's marks on them. */
+    final NodeLifecycle lifecycle;
+    /** Workers tainted {@code node.kubernetes.io/unreachable} (kube-scheduler's TaintToleration refuses them). */
+    int unreachableNodes;
+
+    SimTenant(SimLab lab, String name, SimTcp tcp, String failurePolicy) {
         this.name = name;
         this.tcp = tcp;
         this.failurePolicy = failurePolicy;
+        this.lifecycle = new NodeLifecycle(lab, this);
     }
 
     void changed() {
@@ -178,7 +184,7 @@ final class SimTenant {
      * or by a pass over every node when {@code plain}: the reference filter's path); returns the failures.
      */
     int kubeScan(HostRequests r, boolean plain) {
-        if (r.none() && podsFullNodes == 0) {
+        if (r.none() && podsFullNodes == 0 && unreachableNodes == 0) {
             kube.none();
             return 0;
         }
@@ -206,24 +212,30 @@ final class SimTenant {
         return java.util.Collections.unmodifiableList(infos);
     }
 
+    /** The nodes' views in node order: only nodes changed since the last call are asked again. */
+    List<NodeView> nodeViews(Duration lockExpire) {
+        List<NodeView> nv = nodeViews;
+        if (nv == null || !staleViews.isEmpty()) {
+            // only changed nodes are asked again (the others' views are cached and unchanged), so a step on
+            // a 1,000-node lab costs one array copy, not a walk over every node
+            if (nodeViewArray.length != nodeList.size()) {
+                nodeViewArray = new NodeView[nodeList.size()];
+                staleViews.set(0, nodeList.size());
+            }
+            for (int k = staleViews.nextSetBit(0); k >= 0; k = staleViews.nextSetBit(k + 1)) {
+                nodeViewArray[k] = nodeList.get(k).view(lockExpire);
+            }
+            nv = List.of(nodeViewArray);
+            nodeViews = nv;
+            staleViews.clear();
+        }
+        return nv;
+    }
+
     TenantView view(Duration lockExpire) {
         TenantView v = view;
         if (v == null || dirty) {
-            List<NodeView> nv = nodeViews;
-            if (nv == null || !staleViews.isEmpty()) {
-                // only changed nodes are asked again (the others' views are cached and unchanged), so a step on
-                // a 1,000-node lab costs one array copy, not a walk over every node
-                if (nodeViewArray.length != nodeList.size()) {
-                    nodeViewArray = new NodeView[nodeList.size()];
-                    staleViews.set(0, nodeList.size());
-                }
-                for (int k = staleViews.nextSetBit(0); k >= 0; k = staleViews.nextSetBit(k + 1)) {
-                    nodeViewArray[k] = nodeList.get(k).view(lockExpire);
-                }
-                nv = List.of(nodeViewArray);
-                nodeViews = nv;
-                staleViews.clear();
-            }
+            List<NodeView> nv = nodeViews(lockExpire);
             // an array handed to List.of is the only copy: TenantView keeps an immutable list as it is
             PodView[] pa = new PodView[pods.size()];
             int i = 0;
