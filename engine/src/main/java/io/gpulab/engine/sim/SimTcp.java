@@ -477,6 +477,10 @@ final class SimTcp {
             out.add(ACCESS_REVOKED);
         }
         stopped.forEach(c -> out.add(c + ": down"));
+        SimTenant t = mgmt.lab.tenants().get(tenant);
+        if (t != null) {
+            out.addAll(t.lifecycle.faults());
+        }
         return out;
     }
 

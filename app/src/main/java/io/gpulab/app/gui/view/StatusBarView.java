@@ -113,9 +113,10 @@ public final class StatusBarView extends HBox {
         long pending = 0;
         long refused = 0;
         for (TenantView t : s.tenants()) {
-            running += t.pods().stream().filter(p -> "Running".equals(p.phase())).count();
-            pending += t.pods().stream().filter(PendingBadge::isWaiting).count();
-            refused += t.pods().stream().filter(PendingBadge::isRefused).count();
+            // the workload only, on every backend alike (PodView.platform)
+            running += t.pods().stream().filter(p -> !p.platform() && "Running".equals(p.phase())).count();
+            pending += t.pods().stream().filter(p -> !p.platform() && PendingBadge.isWaiting(p)).count();
+            refused += t.pods().stream().filter(p -> !p.platform() && PendingBadge.isRefused(p)).count();
         }
         // the lab metrics (docs/metrics.md): GPU allocation as FGD counts it, and the host CPU requested
         LabMetrics m = LabMetrics.of(s);
