@@ -43,8 +43,10 @@ class IsolationCommandTest {
         assertEquals("    read kept: kubectl get pods listed 1 pod", lines.get(heal + 3));
         assertTrue(lines.get(heal + 4).startsWith("    schedule kept: default/isolation-probe-healed bound to "
                 + "tenant-a-worker, card GPU-"), lines.get(heal + 4));
-        assertTrue(lines.get(1).endsWith(" Every loss came back 1 minute after its failure was healed after 6 minutes "
-                + "by undoing its fault steps alone, without any other repair."), lines.get(1));
+        assertTrue(lines.get(1).endsWith(" Not back 1 minute after the failure was healed after 6 minutes by undoing "
+                + "its fault steps alone: tenant-a under the worker tenant-a-worker (tenant-a), its kubelet down (keep "
+                + "running lost); tenant-b under the worker tenant-b-worker (tenant-b), its kubelet down (keep running "
+                + "lost)."), lines.get(1));
     }
 
     @Test
@@ -98,7 +100,7 @@ class IsolationCommandTest {
             assertTrue(text.contains("A simulation"), text);
             assertTrue(text.contains("fault: {dataStore: default, state: down}"), text);
             assertTrue(text.contains("heal: fault: {dataStore: default, state: up}"), text);
-            assertTrue(text.contains("tenant-a: back create kept created default/isolation-probe-healed"), text);
+            assertTrue(text.contains("tenant-a: back create kept: created default/isolation-probe-healed"), text);
         }
         assertTrue(Files.size(pdf) > 0);
     }

@@ -43,8 +43,9 @@ class IsolationPageTest {
         assertTrue(page.contains("fault: {managementNode: kamaji-control-plane, state: lost}"), page);
         assertTrue(page.contains("refused: DataStoreUnavailable: Error from server: etcdserver: request timed out"),
                 page);
-        assertTrue(page.contains("Every loss came back 1 minute after its failure was healed after 6 minutes by "
-                + "undoing its fault steps alone, without any other repair."), page);
+        assertTrue(page.contains("Not back 1 minute after the failure was healed after 6 minutes by undoing its "
+                + "fault steps alone: tenant-a under the worker tenant-a-worker (tenant-a), its kubelet down (keep "
+                + "running lost)"), "a worker's probe pod is evicted 300 s after the taint: " + page);
         assertTrue(page.contains("when healed"), "the table's column: " + page);
         assertTrue(page.contains("heal: fault: {managementNode: kamaji-control-plane, state: ready}"), page);
         assertTrue(!page.contains("Not injected"), "every row of the article lab is injected: no empty heading");

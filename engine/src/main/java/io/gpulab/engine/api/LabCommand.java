@@ -114,6 +114,13 @@ public sealed interface LabCommand {
      */
     record SetControlPlaneComponent(String tenant, String component, boolean up) implements LabCommand { }
 
+    /**
+     * The kubelet of a tenant's worker stops ({@code up} false) or runs again: it posts no node status, starts no
+     * pod; the tenant's kube-controller-manager marks the node Ready=Unknown and taints it unreachable after
+     * {@code --node-monitor-grace-period}, and evicts its pods 300 s later.
+     */
+    record SetKubelet(String tenant, String node, boolean up) implements LabCommand { }
+
     /** Set a tenant's TenantControlPlane {@code spec.writePermissions}. */
     record SetWritePermissions(String tenant, boolean blockCreation, boolean blockUpdate, boolean blockDeletion)
             implements LabCommand { }

@@ -141,6 +141,10 @@ public final class PlainReasons {
             case "SchedulerError" -> new String[] {"HAMi's filter stopped before looking at any card: "
                     + pod.message(), "correct the annotation the message names"};
             case "Insufficient cpu", "Insufficient memory", "Too many pods" -> kube(code, lab, t);
+            case ReasonCodes.UNREACHABLE -> new String[] {t.nodes(code, "is", "are") + " tainted "
+                    + "node.kubernetes.io/unreachable: the kubelet stopped posting status and kube-controller-manager "
+                    + "marked the node Ready=Unknown (kube-scheduler's own filter, before HAMi)",
+                ReasonCodes.find(code).map(ReasonCodes.Reason::fix).orElse("add workers")};
             case "Unschedulable" -> new String[] {"kube-scheduler found no worker for it: " + pod.message(),
                 "read the per-node reasons and fix the most common one"};
             case "InternalError", "Forbidden", "Invalid" -> refused(pod);

@@ -34,6 +34,18 @@ public record PodView(String namespace, String name, String phase, String node, 
         return namespace + "/" + name;
     }
 
+    /** The namespace of the platform's own pods. */
+    public static final String PLATFORM_NAMESPACE = "kube-system";
+
+    /**
+     * Whether this is one of the platform's own pods (namespace {@code kube-system}: konnectivity-agent, HAMi,
+     * CoreDNS on a real cluster; a simulated lab has none unless a scenario puts one there). A tenant's running,
+     * pending and refused counts leave them out, on every backend alike: they count the workload.
+     */
+    public boolean platform() {
+        return PLATFORM_NAMESPACE.equals(namespace);
+    }
+
     /** One card share given to one container. */
     public record DeviceAllocation(String id, String container, int memMB, int cores) { }
 }

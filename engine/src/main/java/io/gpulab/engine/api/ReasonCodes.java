@@ -16,6 +16,9 @@ import java.util.Optional;
  */
 public final class ReasonCodes {
 
+    /** kube-scheduler's TaintToleration text for a worker tainted unreachable (its kubelet down). */
+    public static final String UNREACHABLE = "node(s) had untolerated taint {node.kubernetes.io/unreachable: }";
+
     /** Who sets the code. */
     public enum Source { HAMI, KUBE_SCHEDULER, KUBELET, API_SERVER }
 
@@ -88,6 +91,10 @@ public final class ReasonCodes {
                 "lower the memory request, delete pods on the worker, or add workers with more memory");
         add("Too many pods", Source.KUBE_SCHEDULER, "kube-scheduler's NodeResourcesFit: the worker already runs "
                 + "the kubelet's maximum of 110 pods", "spread pods over more workers");
+        add(UNREACHABLE, Source.KUBE_SCHEDULER, "kube-scheduler's TaintToleration: the worker's kubelet stopped "
+                + "posting status, so kube-controller-manager marked it Ready=Unknown and tainted it "
+                + "node.kubernetes.io/unreachable:NoSchedule (checked before NodeResourcesFit and HAMi)",
+                "bring the worker's kubelet back (the taint is removed once it posts status), or add workers");
         add("SchedulerError", Source.KUBE_SCHEDULER, "the scheduler extender (HAMi) answered with an error, "
                 + "e.g. an invalid hami.io/device-scoring-weights annotation", "correct the annotation the "
                 + "message names");

@@ -48,8 +48,13 @@ public final class ClusterBackend implements LabBackend {
     private volatile @Nullable String managementRefusal;
     /** Why the management cluster could not be read at all (its tenants are unknown), or null. */
     private volatile @Nullable String managementUnread;
-    private ManagementView managementView = new ManagementView("", false, "", "", "", List.of());
-    private final Map<String, TenantLink> links = new java.util.LinkedHashMap<>();
+    private volatile ManagementView managementView = new ManagementView("", false, "", "", "", List.of());
+    /** Filled while connecting; afterwards replaced whole (a late discovery), never changed in place. */
+    private volatile Map<String, TenantLink> links = new java.util.LinkedHashMap<>();
+    /** The management cluster's discovery retried in the background, or null when the first one read it. */
+    private volatile @Nullable DiscoveryRetry rediscovery;
+    /** The discovery that missed the deadline or did not list the tenants, followed once connect() is done. */
+    private @Nullable CompletableFuture<ManagementDiscovery.Result> undiscovered;
     private final Map<String, TenantWatch> watches = new java.util.concurrent.ConcurrentHashMap<>();
     /** Why a tenant could not be connected at all (its client or first request failed), one sentence. */
     private final Map<String, String> connectFailures = new java.util.concurrent.ConcurrentHashMap<>();
@@ -100,12 +105,7 @@ public final class ClusterBackend implements LabBackend {
         List<CompletableFuture<?>> connecting = new ArrayList<>();
         for (TenantLink link : links.values()) {
             if (link.config() != null) {
-                connecting.add(CompletableFuture.runAsync(() -> connectTenant(link), connector).whenComplete((v, t) -> {
-                    if (t != null) {
-                        connectFailures.put(link.name(), "cannot connect: " + ClientErrors.sentence(t));
-                        changed();
-                    }
-                }));
+                connecting.add(connectAsync(link));
             }
         }
         for (CompletableFuture<?> f : connecting) {
@@ -128,6 +128,12 @@ public final class ClusterBackend implements LabBackend {
             }
         }
         connectDeadlinePassed = true;
+        CompletableFuture<ManagementDiscovery.Result> late = undiscovered;
+        if (mgmt != null && late != null) {
+            // followed only now: a late answer's tenants join a lab whose own tenants are all in
+            rediscovery = new DiscoveryRetry(late, () -> new ManagementDiscovery(mgmt, "management").discover(),
+                    this::discoveredLate, this::changed);
+        }
     }
 
     private ManagementView discover(KubernetesClient mgmt, long deadline) {
@@ -137,6 +143,7 @@ public final class ClusterBackend implements LabBackend {
             String why = found.isDone() ? "discovery failed: " + found.handle((r, t) -> t == null ? "?"
                     : ClientErrors.sentence(t)).join() : "no answer within " + options.syncTimeout().toSeconds() + " s";
             managementUnread = why;
+            undiscovered = found;
             return new ManagementView("management", false, "", "", "", List.of("management cluster "
                     + mgmt.getConfiguration().getMasterUrl() + ": " + why + "; its tenants are unknown"));
         }
@@ -144,7 +151,56 @@ public final class ClusterBackend implements LabBackend {
         managementUnread = r.unread();
         dataStoresServed = r.dataStoresServed();
         r.tenants().forEach(l -> links.put(l.name(), l));
+        if (r.unread() != null) {
+            undiscovered = found;
+        }
         return r.management();
+    }
+
+    /**
+     * A discovery that came after the connect deadline, or a retry that read what the first could not: its tenants
+     * join the lab (a tenant already given by its own kubeconfig keeps it) and the management cluster is watched.
+     */
+    private void discoveredLate(ManagementDiscovery.Result r) {
+        KubernetesClient mgmt = management;
+        if (mgmt == null || closed.get()) {
+            return;
+        }
+        List<TenantLink> added = new ArrayList<>();
+        synchronized (this) {
+            Map<String, TenantLink> next = new java.util.LinkedHashMap<>(links);
+            for (TenantLink l : r.tenants()) {
+                if (next.putIfAbsent(l.name(), l) == null) {
+                    added.add(l);
+                }
+            }
+            managementView = r.management();
+            dataStoresServed = r.dataStoresServed();
+            links = next;
+            managementUnread = null;
+        }
+        synchronized (watches) {
+            if (closed.get()) {
+                return;
+            }
+            tcpInformer = tcpInformer(mgmt);
+            managementWatch = new ManagementWatch(mgmt, dataStoresServed, this::changed);
+        }
+        for (TenantLink link : added) {
+            if (link.config() != null) {
+                connectAsync(link);
+            }
+        }
+        changed();
+    }
+
+    private CompletableFuture<Void> connectAsync(TenantLink link) {
+        return CompletableFuture.runAsync(() -> connectTenant(link), connector).whenComplete((v, t) -> {
+            if (t != null) {
+                connectFailures.put(link.name(), "cannot connect: " + ClientErrors.sentence(t));
+                changed();
+            }
+        });
     }
 
     /** Waits for {@code f} until {@code deadline}; false when it did not complete normally by then. */
@@ -323,6 +379,10 @@ public final class ClusterBackend implements LabBackend {
             }
         }
         List<String> warnings = new ArrayList<>(managementView.warnings());
+        DiscoveryRetry retry = rediscovery;
+        if (retry != null && managementUnread != null) {
+            warnings.add("management cluster: " + retry.status());
+        }
         String refusal = managementRefusal;
         if (refusal != null) {
             warnings.add(refusal);
@@ -502,6 +562,10 @@ public final class ClusterBackend implements LabBackend {
                 return;
             }
             open = new ArrayList<>(watches.values());
+        }
+        DiscoveryRetry retry = rediscovery;
+        if (retry != null) {
+            retry.close();
         }
         connector.shutdownNow();
         notifier.shutdownNow();

@@ -1,6 +1,5 @@
 package io.gpulab.engine.isolation;
 
-import io.gpulab.engine.api.CardView;
 import io.gpulab.engine.api.ControlPlaneView;
 import io.gpulab.engine.api.LabCommand;
 import io.gpulab.engine.api.LabSnapshot;
@@ -254,15 +253,15 @@ final class Failures {
                     + "worker with a card to fail", List.of(t.name()), t.name() + "'s own cluster"));
             return;
         }
-        List<LabCommand> cmds = new ArrayList<>();
-        List<String> ids = new ArrayList<>();
-        for (CardView c : w.cards()) {
-            cmds.add(new LabCommand.SetCardHealth(t.name(), c.id(), false));
-            ids.add(c.id());
-        }
-        out.add(new Failure(WORKERS, w.name() + " (" + t.name() + "), every card unhealthy", "fault: {tenant: "
-                + t.name() + ", card: ID, health: false} for each of " + names(ids), cmds, "", List.of(t.name()),
-                "a worker of " + t.name() + "'s own cluster; no other tenant's API server lists it"));
+        java.time.Duration grace = io.gpulab.engine.kamaji.NodeMonitorGrace.of(io.gpulab.engine.lab.KubeVersion.parse(
+                t.controlPlane().version(), "version"));
+        List<LabCommand> cmds = List.of(new LabCommand.SetKubelet(t.name(), w.name(), false),
+                new LabCommand.Advance(grace));
+        out.add(new Failure(WORKERS, w.name() + " (" + t.name() + "), its kubelet down", "fault: {tenant: " + t.name()
+                + ", node: " + w.name() + ", kubelet: down}, then advance: " + grace.toSeconds() + "s (kube-controller-"
+                + "manager's --node-monitor-grace-period: the node is Ready=Unknown and tainted unreachable)", cmds,
+                "", List.of(t.name()), "a worker of " + t.name() + "'s own cluster; no other tenant's API server "
+                + "lists it"));
     }
 
     private static void card(TenantView t, List<Failure> out) {

@@ -38,6 +38,10 @@ final class Heals {
                 replicas = true;
                 continue;
             }
+            if (c instanceof LabCommand.Advance) {
+                // the time a fault takes to show (a worker's grace) is not a fault: nothing to undo
+                continue;
+            }
             LabCommand u = undo(c);
             if (u == null) {
                 return new Heal(List.of(), "gpulab knows no step that undoes " + c.getClass().getSimpleName(), false);
@@ -64,6 +68,8 @@ final class Heals {
             return new LabCommand.SetControlPlaneComponent(k.tenant(), k.component(), true);
         } else if (c instanceof LabCommand.SetKonnectivity k && !k.up()) {
             return new LabCommand.SetKonnectivity(k.tenant(), true);
+        } else if (c instanceof LabCommand.SetKubelet k && !k.up()) {
+            return new LabCommand.SetKubelet(k.tenant(), k.node(), true);
         } else if (c instanceof LabCommand.SetCardHealth h && !h.healthy()) {
             return new LabCommand.SetCardHealth(h.tenant(), h.cardId(), true);
         }

@@ -27,7 +27,7 @@ public final class IsolationAnalysis {
 
     /**
      * How long a failure lasts before it is healed: past every delayed effect gpulab models (the API servers NotReady
-     * 30 s after etcd stops answering their probes, a lost node's pods evicted 40 s + 300 s after it stopped).
+     * 30 s after etcd stops answering their probes, a lost node's pods evicted 50 s + 300 s after it stopped).
      */
     static final Duration HOLD = Duration.ofMinutes(6);
     /** How long after the heal each tenant is observed again: past every restart gpulab models (10 s each). */
@@ -37,9 +37,10 @@ public final class IsolationAnalysis {
             + "(the scenario's steps are not played), on gpulab's simulation, with the fault steps a scenario states "
             + "(quoted in the row). Before the failure, one probe GPU pod per tenant (" + Probes.RUNNING + ", "
             + Probes.MEM_MB + " MB, " + Probes.CORES + " % of one card) is created and runs. Right after it, at the "
-            + "same virtual instant, each tenant is observed through its own API server: read (kubectl get pods), "
-            + "create (a second probe pod, " + Probes.NEW + "), schedule (whether HAMi's scheduler bound that pod to a "
-            + "worker and a card) and keep running (whether the first probe pod still runs). Each cell quotes what the "
+            + "same virtual instant (for a worker, once the grace its row quotes has run out), each tenant is "
+            + "observed through its own API server: read (kubectl get pods), create (a second probe pod, "
+            + Probes.NEW + "), schedule (whether HAMi's scheduler bound that pod to a worker and a card, and the "
+            + "worker started it) and keep running (whether the first probe pod still runs). Each cell quotes what the "
             + "copy showed: the API server's error text, the pod's phase, node and card. A copy without any failure "
             + "gives the baseline; a tenant is affected by a failure when any of its four cells is worse than in the "
             + "baseline. Which tenants share a part is read from the lab as built: whose control-plane pods run on a "
@@ -57,12 +58,14 @@ public final class IsolationAnalysis {
                     + "failed; no workload ran, so what a failure does to a process inside a pod is not shown.",
             "Two instants: each tenant is observed right after the failure, and again " + words(SETTLE) + " after "
                     + "the failure, held " + words(HOLD) + ", was healed. What happens in between (a lost "
-                    + "control-plane replica replaced, a lost management node's pods evicted after 40 s + 300 s and "
+                    + "control-plane replica replaced, a lost management node's pods evicted after 50 s + 300 s and "
                     + "placed elsewhere, etcd's 30 s before the API servers fail their readiness probes) is not in "
                     + "the table: play the fault steps with advance steps to see it. A heal restarts no pod that "
                     + "stopped: the probe pods are bare pods, which no controller re-creates.",
-            "A worker is failed as all of its cards reported unhealthy by the device plugin: gpulab has no fault that "
-                    + "takes a worker's kubelet down, so a worker's own loss (its pods evicted) is not shown.",
+            "A worker is failed as its kubelet down, observed once kube-controller-manager's grace (50 s) has run out: "
+                    + "the node is Ready=Unknown and tainted unreachable, its pods Ready=False. The grace window "
+                    + "before, in which a pod can be bound there and never start, is not in the table; held " + "6 minutes, the probe pod is evicted 300 s after the taint, so it is not back after the heal "
+                    + "(docs/kamaji-model.md).",
             "A tenant's prefix is failed by revoking its etcd role's permission on it (etcd DataStores only: a SQL "
                     + "or NATS tenant's database is not injected). Its kube-scheduler and kube-controller-manager are "
                     + "failed as stopped while their containers run (the pods stay Ready); the GPU probes are placed "

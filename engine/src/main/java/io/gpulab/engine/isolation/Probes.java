@@ -105,6 +105,11 @@ final class Probes {
             return Observation.lost(p.key() + " " + p.phase() + (p.reason().isEmpty() ? "" : ", " + p.reason())
                     + (p.message().isEmpty() ? "" : ": " + p.message()));
         }
+        if (!"Running".equals(p.phase())) {
+            // bound, yet nothing started it (a worker whose kubelet is down): the bind alone is not a placement
+            return Observation.lost(p.key() + " bound to " + p.node() + " but " + p.phase() + (p.warnings().isEmpty()
+                    ? "" : ": " + String.join("; ", p.warnings())));
+        }
         if (!p.hamiAllocated()) {
             return Observation.degraded(p.key() + " bound to " + p.node() + " by " + p.schedulerName()
                     + " without HAMi's allocation (no card assigned)");

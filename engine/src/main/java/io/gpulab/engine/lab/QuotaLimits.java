@@ -1,6 +1,7 @@
 package io.gpulab.engine.lab;
 
 import io.gpulab.scheduler.model.ResourceNames;
+import io.gpulab.scheduler.request.Quantity;
 import org.jspecify.annotations.Nullable;
 
 import java.math.BigDecimal;
@@ -40,16 +41,23 @@ public final class QuotaLimits {
         return out;
     }
 
-    /** A {@code spec.hard} quantity as a whole number (rounded up like Kubernetes' Value()), or null. */
+    /**
+     * A {@code spec.hard} quantity as a whole number, rounded up like Kubernetes' {@code Value()} ({@code 1.5} is 2,
+     * {@code 500m} is 1), or null when it is not a quantity. Past the 64-bit milli-value bound that gpulab's readers
+     * refuse ({@link Quantity#MAX_AMOUNT}), which only a live cluster's quota can reach, the limit is held at that
+     * bound (rounded up like any other): larger than any use it limits, never wrapped (Kubernetes'
+     * {@code Value()}, which HAMi reads, would wrap it).
+     */
     public static @Nullable Long amount(@Nullable String quantity) {
         if (quantity == null) {
             return null;
         }
+        BigDecimal v;
         try {
-            BigDecimal v = io.fabric8.kubernetes.api.model.Quantity.parse(quantity).getNumericalAmount();
-            return v.setScale(0, RoundingMode.CEILING).longValue();
+            v = io.fabric8.kubernetes.api.model.Quantity.parse(quantity).getNumericalAmount();
         } catch (RuntimeException e) {
             return null;
         }
+        return v.min(Quantity.MAX_AMOUNT).setScale(0, RoundingMode.CEILING).longValueExact();
     }
 }

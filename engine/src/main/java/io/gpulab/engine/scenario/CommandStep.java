@@ -76,6 +76,11 @@ public final class CommandStep {
             f.put("plugin", "restart");
             s.put("fault", f);
             what = "fault " + r.tenant() + " " + r.node() + " plugin restart";
+        } else if (c instanceof LabCommand.SetKubelet k) {
+            Map<String, Object> f = ordered("tenant", k.tenant(), "node", k.node());
+            f.put("kubelet", k.up() ? "up" : "down");
+            s.put("fault", f);
+            what = "fault " + k.tenant() + " " + k.node() + " kubelet " + (k.up() ? "up" : "down");
         } else if (c instanceof LabCommand.SetLifecycle l) {
             s.put("set", Map.of("lifecycle", l.mode()));
             what = "set lifecycle " + l.mode();

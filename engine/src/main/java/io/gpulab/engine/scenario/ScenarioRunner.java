@@ -190,6 +190,8 @@ public final class ScenarioRunner {
             return Optional.of(new LabCommand.SetKonnectivity(s.tenant(), s.up()));
         } else if (step instanceof Step.CardHealth s) {
             return Optional.of(new LabCommand.SetCardHealth(s.tenant(), s.card(), s.healthy()));
+        } else if (step instanceof Step.KubeletFault s) {
+            return Optional.of(new LabCommand.SetKubelet(s.tenant(), s.node(), s.up()));
         } else if (step instanceof Step.PluginRestart s) {
             return Optional.of(new LabCommand.RestartPlugin(s.tenant(), s.node()));
         } else if (step instanceof Step.SetLifecycle s) {

@@ -143,6 +143,13 @@ public sealed interface Step {
         }
     }
 
+    /** {@code fault: {tenant, node, kubelet: down|up}}: the worker's kubelet stops posting status, or runs again. */
+    record KubeletFault(int line, String label, String tenant, String node, boolean up) implements Step {
+        public String action() {
+            return "fault";
+        }
+    }
+
     /** {@code set: {lifecycle: complete|article}}. */
     record SetLifecycle(int line, String label, String mode) implements Step {
         public String action() {

@@ -309,10 +309,14 @@ final class StepReader {
             return managementFault(line, label, a);
         }
         a.object("tenant", "konnectivity", "card", "health", "plugin", "node", "lockPatch", "times", "holder", "value",
-                "tcpReplica", "pod", "konnectivityServer", "dataStoreAccess", "component", "state");
+                "tcpReplica", "pod", "konnectivityServer", "dataStoreAccess", "component", "state", "kubelet");
         String tenant = tenant(a);
         String kind = a.oneOf("a fault", "konnectivity", "card", "plugin", "lockPatch", "tcpReplica",
-                "konnectivityServer", "dataStoreAccess", "component");
+                "konnectivityServer", "dataStoreAccess", "component", "kubelet");
+        if ("kubelet".equals(kind)) {
+            boolean up = "up".equals(a.get("kubelet").choice("down", "up"));
+            return new Step.KubeletFault(line, label, tenant, node(a, tenant), up);
+        }
         if ("dataStoreAccess".equals(kind)) {
             return new Step.DataStoreAccess(line, label, tenant,
                     "granted".equals(a.get("dataStoreAccess").choice("revoked", "granted")));

@@ -28,6 +28,8 @@ final class StepText {
             return "fault " + s.tenant() + " konnectivity " + (s.up() ? "up" : "down");
         } else if (step instanceof Step.CardHealth s) {
             return "fault " + s.tenant() + " card " + s.card() + (s.healthy() ? " healthy" : " unhealthy");
+        } else if (step instanceof Step.KubeletFault s) {
+            return "fault " + s.tenant() + " " + s.node() + " kubelet " + (s.up() ? "up" : "down");
         } else if (step instanceof Step.PluginRestart s) {
             return "fault " + s.tenant() + " " + s.node() + " plugin restart";
         } else if (step instanceof Step.SetLifecycle s) {

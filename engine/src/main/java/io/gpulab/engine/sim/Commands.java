@@ -89,6 +89,8 @@ final class Commands {
             return kamaji.dataStoreAccess(lab.tenant(c.tenant()), c.granted());
         } else if (command instanceof LabCommand.SetControlPlaneComponent c) {
             return kamaji.component(lab.tenant(c.tenant()), c.component(), c.up());
+        } else if (command instanceof LabCommand.SetKubelet c) {
+            return kubelet(lab.tenant(c.tenant()), c.node(), c.up());
         } else if (command instanceof LabCommand.UpgradeControlPlane c) {
             return kamaji.upgrade(lab.tenant(c.tenant()), c.version());
         }
@@ -207,7 +209,7 @@ final class Commands {
             boolean quorum = t.tcp.ds.available(lab.management());
             if (quorum) {
                 ev.put("etcd role", t.tcp.schema + ": no permission on /" + t.tcp.schema + "/ (revoked at "
-                        + t.tcp.accessRevokedSince + ")");
+                        + t.tcp.faults.accessRevokedSince + ")");
             }
             p.step("create", Outcome.FAILED, t.name + " API server could not store " + key + (quorum
                     ? ": etcd refused its role's access to /" + t.tcp.schema + "/" : ": its DataStore "
@@ -260,6 +262,17 @@ final class Commands {
                 + (ev.isEmpty() ? "" : "; share returned to its card"), ev);
         lab.retryPending(t);
         return "";
+    }
+
+    private String kubelet(SimTenant t, String node, boolean up) {
+        SimNode n = t.nodes.get(node);
+        if (n == null) {
+            throw new IllegalArgumentException(t.name + ": Error from server (NotFound): nodes \"" + node
+                    + "\" not found");
+        }
+        String msg = t.lifecycle.kubelet(n, up);
+        lab.management().settle();
+        return msg;
     }
 
     private String advance(Duration by) {

@@ -152,8 +152,8 @@ final class ExtenderPass {
                                 boolean texts) {
         KubeScan kube = t.kube;
         // counted per kube mask and per distinct HAMi text in one pass (thousands of nodes, a handful of texts)
-        int[] maskNodes = new int[8];
-        int[] maskCards = new int[8];
+        int[] maskNodes = new int[KubeScan.TAINT + 1];
+        int[] maskCards = new int[KubeScan.TAINT + 1];
         Map<String, int[]> hamiCounts = new HashMap<>();
         Map<String, String> hamiFailed = passing == 0 ? Map.of() : new SentFailed(t, hamiReason);
         Map<String, String> first = new LinkedHashMap<>();
@@ -179,7 +179,7 @@ final class ExtenderPass {
         }
         Map<String, Integer> histogram = new HashMap<>();
         Map<String, Integer> tally = new TreeMap<>();
-        for (int m = 1; m < 8; m++) {
+        for (int m = 1; m <= KubeScan.TAINT; m++) {
             if (maskNodes[m] > 0) {
                 for (String r : KubeScan.reasonList(m)) {
                     if (texts) {

@@ -187,6 +187,10 @@ final class Faults {
     /** A restart re-registers the same cards; usage comes from the pods' annotations, so nothing doubles. */
     String restartPlugin(SimTenant t, String nodeName) {
         SimNode n = node(t, nodeName);
+        if (t.lifecycle.kubeletDown(n)) {
+            throw new IllegalArgumentException(t.name + ": the kubelet of " + nodeName + " is down: a device plugin "
+                    + "registers with the kubelet, so nothing restarts it (bring the kubelet back first)");
+        }
         io.gpulab.mockgpu.plugin.Registration again = io.gpulab.mockgpu.plugin.Registration.of(
                 n.registration().devices(), lab.now());
         if (!n.registration().annotations().containsKey(HamiAnnotations.NODE_NVIDIA_REGISTER)) {

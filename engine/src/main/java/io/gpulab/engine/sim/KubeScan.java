@@ -16,7 +16,9 @@ final class KubeScan {
     static final int PODS = 1;
     static final int CPU = 2;
     static final int MEMORY = 4;
-    private static final String[] REASONS = new String[8];
+    /** Tainted unreachable: TaintToleration fails the node before NodeResourcesFit runs, so this bit comes alone. */
+    static final int TAINT = 8;
+    private static final String[] REASONS = new String[TAINT + 1];
     private static final List<List<String>> REASON_LISTS = new java.util.ArrayList<>();
 
     static {
@@ -37,6 +39,8 @@ final class KubeScan {
         for (int m = 1; m < 8; m++) {
             REASON_LISTS.add(List.of(REASONS[m].split(", ")));
         }
+        REASONS[TAINT] = NodeResourcesFit.UNREACHABLE;
+        REASON_LISTS.add(List.of(NodeResourcesFit.UNREACHABLE));
     }
 
     /**
@@ -76,6 +80,7 @@ final class KubeScan {
     private long[] freeCpu = new long[0];
     private long[] freeMemory = new long[0];
     private int[] pods = new int[0];
+    private boolean[] tainted = new boolean[0];
     private int nodes;
 
     KubeScan(NodeJournal journal) {
@@ -89,6 +94,7 @@ final class KubeScan {
             freeCpu = Arrays.copyOf(freeCpu, size);
             freeMemory = Arrays.copyOf(freeMemory, size);
             pods = Arrays.copyOf(pods, size);
+            tainted = Arrays.copyOf(tainted, size);
         }
         nodes++;
         update(n);
@@ -99,6 +105,7 @@ final class KubeScan {
         freeCpu[n.index] = n.freeCpuMilli();
         freeMemory[n.index] = n.freeMemoryBytes();
         pods[n.index] = n.podCount;
+        tainted[n.index] = n.unreachable;
     }
 
     /** Marks the nodes that fail; returns how many do. */
@@ -115,7 +122,7 @@ final class KubeScan {
         if (e.epoch != journal.epoch() || journal.size() - e.seen > nodes) {
             int count = 0;
             for (int i = 0; i < nodes; i++) {
-                m[i] = mask(pods[i], freeCpu[i], freeMemory[i], cpu, mem);
+                m[i] = mask(tainted[i], pods[i], freeCpu[i], freeMemory[i], cpu, mem);
                 count += m[i] == 0 ? 0 : 1;
             }
             e.failing = count;
@@ -125,7 +132,7 @@ final class KubeScan {
             for (int j = e.seen; j < journal.size(); j++) {
                 int i = journal.at(j);
                 int was = m[i];
-                m[i] = mask(pods[i], freeCpu[i], freeMemory[i], cpu, mem);
+                m[i] = mask(tainted[i], pods[i], freeCpu[i], freeMemory[i], cpu, mem);
                 count += (m[i] == 0 ? 0 : 1) - (was == 0 ? 0 : 1);
             }
             e.failing = count;
@@ -150,7 +157,7 @@ final class KubeScan {
         long mem = r.memoryBytes();
         int count = 0;
         for (int i = 0; i < n; i++) {
-            int m = mask(pods[i], freeCpu[i], freeMemory[i], cpu, mem);
+            int m = mask(tainted[i], pods[i], freeCpu[i], freeMemory[i], cpu, mem);
             masks[i] = m;
             count += m == 0 ? 0 : 1;
         }
@@ -161,10 +168,13 @@ final class KubeScan {
 
     /** The node's reasons as a mask for these requests, as {@link #scan} finds them. */
     static int mask(SimNode n, HostRequests r) {
-        return mask(n.podCount, n.freeCpuMilli(), n.freeMemoryBytes(), r.cpuMilli(), r.memoryBytes());
+        return mask(n.unreachable, n.podCount, n.freeCpuMilli(), n.freeMemoryBytes(), r.cpuMilli(), r.memoryBytes());
     }
 
-    private static int mask(int podCount, long freeCpu, long freeMemory, long cpu, long mem) {
+    private static int mask(boolean taint, int podCount, long freeCpu, long freeMemory, long cpu, long mem) {
+        if (taint) {
+            return TAINT;
+        }
         int m = podCount + 1 > NodeResourcesFit.MAX_PODS ? PODS : 0;
         if (cpu > 0 && cpu > freeCpu) {
             m |= CPU;

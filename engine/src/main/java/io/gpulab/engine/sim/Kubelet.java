@@ -24,6 +24,10 @@ final class Kubelet {
 
     void start(SimTenant t, SimPod p, boolean hami) {
         SimNode node = p.boundTo;
+        if (node != null && t.lifecycle.kubeletDown(node)) {
+            t.lifecycle.bound(node, p, hami);
+            return;
+        }
         if (hami && node != null) {
             LifecycleMode mode = lab.lifecycle();
             Allocation a = DevicePluginAllocator.allocate(mode, node.name, node.annotations, p.namespace(), p.name(),

@@ -29,7 +29,7 @@ final class LabBuilder {
         int i = 0;
         for (TenantSpec ts : spec.tenants()) {
             HamiSettings hami = ts.hamiOr(spec.hami());
-            SimTenant t = new SimTenant(ts.name(), lab.management().add(ts, i), hami.webhookFailurePolicy());
+            SimTenant t = new SimTenant(lab, ts.name(), lab.management().add(ts, i), hami.webhookFailurePolicy());
             t.hami = hami;
             t.cfg = hami.toSchedulerConfig();
             RegisteredCards cards = new RegisteredCards(ts.name(), hami, hami == spec.hami() ? factory

@@ -26,9 +26,15 @@ final class NodeResourcesFit {
     private NodeResourcesFit() {
     }
 
-    /** Whether the node fails on pods, CPU or memory (the checks every profile makes). */
+    /**
+     * kube-scheduler's TaintToleration reason for a node tainted {@code node.kubernetes.io/unreachable} (no pod
+     * tolerates its NoSchedule effect); the plugin runs before NodeResourcesFit, so it is the node's only reason.
+     */
+    static final String UNREACHABLE = io.gpulab.engine.api.ReasonCodes.UNREACHABLE;
+
+    /** Whether the node fails on its taint, pods, CPU or memory (the checks every profile makes). */
     static boolean fails(SimNode n, HostRequests r) {
-        return n.podCount + 1 > MAX_PODS
+        return n.unreachable || n.podCount + 1 > MAX_PODS
                 || r.cpuMilli() > 0 && r.cpuMilli() > n.freeCpuMilli()
                 || r.memoryBytes() > 0 && r.memoryBytes() > n.freeMemoryBytes();
     }
@@ -38,6 +44,9 @@ final class NodeResourcesFit {
      * this profile checks (empty for HAMi's); Go ranges over them in map order, here they are sorted.
      */
     static @Nullable String misfit(SimNode n, HostRequests r, Map<String, Long> scalar) {
+        if (n.unreachable) {
+            return UNREACHABLE;
+        }
         List<String> out = null;
         if (fails(n, r)) {
             out = new ArrayList<>(3);

@@ -25,10 +25,14 @@ import java.util.UUID;
  */
 final class SimManagement {
 
-    /** kube-controller-manager's {@code --node-monitor-grace-period}: a silent node is marked NotReady after it. */
-    static final Duration NODE_GRACE = Duration.ofSeconds(40);
+    /**
+     * kube-controller-manager's {@code --node-monitor-grace-period}: a silent node is marked NotReady after it. 50 s
+     * is the default since Kubernetes v1.32 (kubernetes/kubernetes#126287; 40 s before), the management cluster's
+     * version not being stated.
+     */
+    static final Duration NODE_GRACE = NodeLifecycle.GRACE;
     /** The {@code node.kubernetes.io/unreachable:NoExecute} toleration every pod gets (DefaultTolerationSeconds). */
-    static final Duration TOLERATION = Duration.ofSeconds(300);
+    static final Duration TOLERATION = NodeLifecycle.TOLERATION;
     static final String METALLB_POOL = "172.18.255.200-172.18.255.250";
 
     final SimLab lab;
@@ -137,6 +141,9 @@ final class SimManagement {
             for (SimTcp t : tcps.values()) {
                 changed |= t.reconcile(now);
             }
+            for (SimTenant t : lab.tenants().values()) {
+                changed |= t.lifecycle.update(now);
+            }
             if (!changed) {
                 break;
             }
@@ -171,6 +178,12 @@ final class SimManagement {
         Instant next = null;
         for (SimTcp t : tcps.values()) {
             Instant n = t.nextEvent(now);
+            if (n != null) {
+                next = SimTcp.earliest(next, n, now);
+            }
+        }
+        for (SimTenant t : lab.tenants().values()) {
+            Instant n = t.lifecycle.nextEvent(now);
             if (n != null) {
                 next = SimTcp.earliest(next, n, now);
             }

@@ -67,6 +67,11 @@ final class SimNode {
     int index;
     /** How the API server answers the next patches of this node's lock (a {@code lockPatch} fault), oldest first. */
     final java.util.ArrayDeque<io.gpulab.scheduler.lock.LockPatch.Answer> lockPatches = new java.util.ArrayDeque<>(0);
+    /**
+     * Tainted {@code node.kubernetes.io/unreachable} (NoSchedule, NoExecute) by the node lifecycle controller: its
+     * kubelet stopped posting status ({@link NodeLifecycle}). Change it only with {@link #changed} after.
+     */
+    boolean unreachable;
     /** What HAMi reported about this node's own annotations (e.g. a registration it could not decode). */
     final List<String> notes = new ArrayList<>();
 

@@ -84,10 +84,16 @@ final class SimTenant {
     io.gpulab.engine.lab.HamiSettings hami = io.gpulab.engine.lab.HamiSettings.DEFAULTS;
     io.gpulab.scheduler.model.SchedulerConfig cfg = hami.toSchedulerConfig();
 
-    SimTenant(String name, SimTcp tcp, String failurePolicy) {
+    /** Workers whose kubelet is down, and the node lifecycle controller's marks on them. */
+    final NodeLifecycle lifecycle;
+    /** Workers tainted {@code node.kubernetes.io/unreachable} (kube-scheduler's TaintToleration refuses them). */
+    int unreachableNodes;
+
+    SimTenant(SimLab lab, String name, SimTcp tcp, String failurePolicy) {
         this.name = name;
         this.tcp = tcp;
         this.failurePolicy = failurePolicy;
+        this.lifecycle = new NodeLifecycle(lab, this);
     }
 
     void changed() {
@@ -178,7 +184,7 @@ final class SimTenant {
      * or by a pass over every node when {@code plain}: the reference filter's path); returns the failures.
      */
     int kubeScan(HostRequests r, boolean plain) {
-        if (r.none() && podsFullNodes == 0) {
+        if (r.none() && podsFullNodes == 0 && unreachableNodes == 0) {
             kube.none();
             return 0;
         }

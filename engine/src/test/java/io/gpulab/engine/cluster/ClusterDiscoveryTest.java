@@ -62,6 +62,37 @@ class ClusterDiscoveryTest {
         }
     }
 
+    /**
+     * A management cluster that cannot list its TenantControlPlanes at connect (an API server answering 503) is asked
+     * again in the background, and said to be: once it answers, its tenants join the lab without a reconnect.
+     */
+    @Test
+    void aManagementClusterUnreadAtConnectIsRetriedAndItsTenantsJoin() throws Exception {
+        java.util.concurrent.atomic.AtomicBoolean failing = new java.util.concurrent.atomic.AtomicBoolean();
+        try (ManagementServer mgmt = new ManagementServer(p -> failing.get() && p.contains("tenantcontrolplanes"),
+                503, "the server is currently unable to handle the request");
+             ClusterLabFixture lab = new ClusterLabFixture(mgmt.client, dir)) {
+            failing.set(true);
+            try (ClusterBackend backend = ClusterBackend.connect(lab.options())) {
+                LabSnapshot s = backend.snapshot();
+                assertTrue(s.tenants().isEmpty());
+                assertTrue(backend.unreadable().isPresent());
+                assertTrue(s.management().warnings().stream().anyMatch(w -> w.startsWith("management cluster: "
+                        + "retrying in the background (tried once, last: cannot list tenantcontrolplanes")),
+                        s.management().warnings().toString());
+                failing.set(false);
+                LabSnapshot after = Await.until(backend::snapshot, x -> x.tenant("tenant-a")
+                        .map(t -> t.pods().size() == 3).orElse(false) && x.tenant("tenant-b")
+                        .map(t -> t.nodes().size() == 2).orElse(false));
+                assertEquals(3, after.tenant("tenant-a").orElseThrow().pods().size(), after.toString());
+                assertEquals(2, after.tenant("tenant-b").orElseThrow().nodes().size());
+                assertTrue(after.management().warnings().stream().noneMatch(w -> w.contains("retrying")),
+                        after.management().warnings().toString());
+                assertTrue(backend.unreadable().isEmpty());
+            }
+        }
+    }
+
     @Test
     void subscribersHearPhaseChangesAndNewEvents() throws Exception {
         try (ClusterLabFixture lab = new ClusterLabFixture(client, dir);

@@ -7,8 +7,6 @@ import io.gpulab.engine.api.NodeView;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import javafx.collections.ListChangeListener;
-import javafx.scene.Scene;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.control.Label;
@@ -31,22 +29,6 @@ public final class CompactWorkers extends VBox {
     static final int CELL_H = 38;
     static final int ROWS_PER_BAND = 4;
 
-    private static final Color ERROR = Color.web("#cf3b3b");
-    private static final Color WARN = Color.web("#c98a12");
-    private static final Color MEM = Color.web("#3b73d9");
-    private static final Color CPU = Color.web("#2563c9");
-    /** Parsed once, not per glyph: a redraw of 1,000 workers drew each of these a thousand times. */
-    private static final Color BACKGROUND = Color.web("#f6f8fa");
-    private static final Color BACKGROUND_DARK = Color.web("#232a32");
-    private static final Color DROP = Color.web("#e4edfb");
-    private static final Color DROP_DARK = Color.web("#1f2e45");
-    private static final Color DROP_EDGE_DARK = Color.web("#5b93f0");
-    private static final Color TRACK = Color.web("#e3e8ef");
-    private static final Color TRACK_DARK = Color.web("#2c343e");
-    private static final Color GLYPH_DARK = Color.web("#1d232a");
-    private static final Color EDGE = Color.web("#cfd6df");
-    private static final Color EDGE_DARK = Color.web("#313a45");
-
     private final WorkbenchViewModel vm;
     private final String tenant;
     private final int columns;
@@ -54,12 +36,7 @@ public final class CompactWorkers extends VBox {
     private final Label caption = new Label();
     private List<NodeView> nodes = List.of();
     private @Nullable String selected;
-    private boolean dark;
-    /**
-     * Some drawing was skipped because the panel had no scene yet (so no theme): the scene listener draws
-     * everything once the panel enters one, instead of every glyph being drawn in light first and again.
-     */
-    private boolean stale;
+    private final CanvasPainter painter = new CanvasPainter(this, this::redrawAll);
     /** The worker a palette pod is dragged over (its glyph is framed), or -1. */
     private int dropTarget = -1;
     /** Glyphs drawn so far: a drag or a lab change must redraw the workers it touches, not the bands. */
@@ -76,21 +53,6 @@ public final class CompactWorkers extends VBox {
         this.tenant = tenant;
         this.columns = Math.max(1, (int) (width / CELL_W));
         getChildren().add(caption);
-        // a canvas does not follow CSS: draw when the panel enters a scene (nothing is drawn before: the theme is
-        // not known yet) and whenever its theme switches; the listener leaves with the panel, so rebuilt tenants
-        // leave nothing on the scene
-        ListChangeListener<String> themeSwitched = c -> redrawAll(getScene());
-        sceneProperty().addListener((o, old, scene) -> {
-            if (old != null) {
-                old.getStylesheets().removeListener(themeSwitched);
-            }
-            if (scene != null) {
-                scene.getStylesheets().addListener(themeSwitched);
-                if (stale || Theme.isDark(scene) != dark) {
-                    redrawAll(scene);
-                }
-            }
-        });
         update(nodes, selected);
     }
 
@@ -112,7 +74,7 @@ public final class CompactWorkers extends VBox {
         if (next.size() != nodes.size()) {
             nodes = next;
             layoutBands();
-            redrawAll(getScene());
+            redrawAll();
             return;
         }
         List<NodeView> old = nodes;
@@ -205,18 +167,15 @@ public final class CompactWorkers extends VBox {
         }
     }
 
-    private void redrawAll(@Nullable Scene scene) {
-        if (scene == null) {
-            stale = true;
+    private void redrawAll() {
+        if (!painter.begin()) {
             return;
         }
-        stale = false;
-        dark = Theme.isDark(scene);
         for (Canvas band : bands) {
             GraphicsContext g = band.getGraphicsContext2D();
             // a full clear also drops the band's queued drawing commands
             g.clearRect(0, 0, band.getWidth(), band.getHeight());
-            g.setFill(background(dark));
+            g.setFill(painter.background(false));
             g.fillRect(0, 0, band.getWidth(), band.getHeight());
         }
         for (int i = 0; i < nodes.size(); i++) {
@@ -224,13 +183,8 @@ public final class CompactWorkers extends VBox {
         }
     }
 
-    private static Color background(boolean dark) {
-        return dark ? BACKGROUND_DARK : BACKGROUND;
-    }
-
     private void drawGlyph(int i) {
-        if (getScene() == null) {
-            stale = true;
+        if (!painter.ready()) {
             return;
         }
         int row = i / columns;
@@ -240,25 +194,20 @@ public final class CompactWorkers extends VBox {
         GraphicsContext g = band.getGraphicsContext2D();
         boolean target = i == dropTarget;
         // the drop frame is the full view's :drop look (accent border on accent-soft) around the glyph
-        g.setFill(target ? (dark ? DROP_DARK : DROP) : background(dark));
+        g.setFill(painter.background(target));
         g.fillRect(x, y, CELL_W, CELL_H);
-        draw(g, nodes.get(i), x + 2, y + 2, Objects.equals(nodes.get(i).name(), selected), dark);
+        draw(g, nodes.get(i), x + 2, y + 2, Objects.equals(nodes.get(i).name(), selected));
         if (target) {
-            g.setStroke(dark ? DROP_EDGE_DARK : CPU);
-            g.setLineWidth(2);
-            g.strokeRect(x + 1, y + 1, CELL_W - 2, CELL_H - 2);
+            painter.edge(g, x + 1, y + 1, CELL_W - 2, CELL_H - 2, painter.accent());
         }
         glyphsDrawn++;
     }
 
     /** One worker's glyph in the {@code CELL_W - 4} x {@code CELL_H - 4} box at x, y. */
-    static void draw(GraphicsContext g, NodeView n, double x, double y, boolean selected, boolean dark) {
-        Color track = dark ? TRACK_DARK : TRACK;
-        g.setFill(dark ? GLYPH_DARK : Color.WHITE);
-        g.fillRect(x, y, CELL_W - 4, CELL_H - 4);
-        g.setStroke(selected ? CPU : dark ? EDGE_DARK : EDGE);
-        g.setLineWidth(selected ? 2 : 1);
-        g.strokeRect(x + 0.5, y + 0.5, CELL_W - 5, CELL_H - 5);
+    private void draw(GraphicsContext g, NodeView n, double x, double y, boolean selected) {
+        Color track = painter.track();
+        painter.box(g, x, y, CELL_W - 4, CELL_H - 4);
+        painter.edge(g, x + 0.5, y + 0.5, CELL_W - 5, CELL_H - 5, selected ? CanvasPainter.ACCENT : null);
         int c = Math.max(1, n.cards().size());
         double colW = (CELL_W - 8.0) / c;
         double full = CELL_H - 18;
@@ -268,28 +217,18 @@ public final class CompactWorkers extends VBox {
             g.setFill(track);
             g.fillRect(cx, y + 2, Math.max(1, colW - 1), full);
             double f = card.memMB() == 0 ? 0 : (double) card.usedMemMB() / card.memMB();
-            g.setFill(!card.health() ? ERROR : f >= 0.9 ? WARN : MEM);
+            g.setFill(!card.health() ? CanvasPainter.ERROR : f >= 0.9 ? CanvasPainter.WARN : CanvasPainter.MEM);
             double h = card.health() ? full * f : full;
             g.fillRect(cx, y + 2 + full - h, Math.max(1, colW - 1), h);
         }
         double cpu = n.cpu() == 0 ? 0 : n.cpuRequestedMilli() / (n.cpu() * 1000.0);
         double mem = n.memoryMiB() == 0 ? 0 : (double) n.memoryRequestedMiB() / n.memoryMiB();
-        bar(g, track, CPU, x + 2, y + full + 5, cpu);
-        bar(g, track, MEM, x + 2, y + full + 10, mem);
+        painter.bar(g, x + 2, y + full + 5, CELL_W - 8.0, 3, cpu, CanvasPainter.ACCENT);
+        painter.bar(g, x + 2, y + full + 10, CELL_W - 8.0, 3, mem, CanvasPainter.MEM);
         if (n.lock() != null && n.lock().held()) {
-            g.setFill(WARN);
+            g.setFill(CanvasPainter.WARN);
             g.fillPolygon(new double[] {x + CELL_W - 16, x + CELL_W - 6, x + CELL_W - 6},
                     new double[] {y, y, y + 10}, 3);
         }
-    }
-
-    /** A host fill bar, three pixels high: amber past 90 % like the full view's bars. */
-    private static void bar(GraphicsContext g, Color track, Color fill, double x, double y, double fraction) {
-        double w = CELL_W - 8.0;
-        double f = Math.max(0, Math.min(1, fraction));
-        g.setFill(track);
-        g.fillRect(x, y, w, 3);
-        g.setFill(f >= 0.9 ? WARN : fill);
-        g.fillRect(x, y, Math.round(w * f), 3);
     }
 }

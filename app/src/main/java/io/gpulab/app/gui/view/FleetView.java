@@ -7,15 +7,12 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Locale;
-import javafx.collections.ListChangeListener;
 import javafx.scene.Cursor;
-import javafx.scene.Scene;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.control.Label;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.VBox;
-import javafx.scene.paint.Color;
 import javafx.scene.text.Font;
 import javafx.scene.text.FontWeight;
 import org.jspecify.annotations.Nullable;
@@ -33,21 +30,6 @@ public final class FleetView extends VBox {
     static final int TILE_H = 112;
     private static final int LINE = 15;
 
-    private static final Color TEXT = Color.web("#1f2328");
-    private static final Color TEXT_DARK = Color.web("#e6edf3");
-    private static final Color MUTED = Color.web("#57606a");
-    private static final Color MUTED_DARK = Color.web("#9aa5b1");
-    private static final Color TILE = Color.WHITE;
-    private static final Color TILE_DARK = Color.web("#1d232a");
-    private static final Color EDGE = Color.web("#cfd6df");
-    private static final Color EDGE_DARK = Color.web("#313a45");
-    private static final Color OPEN = Color.web("#2563c9");
-    private static final Color OPEN_DARK = Color.web("#5b93f0");
-    private static final Color TRACK = Color.web("#e3e8ef");
-    private static final Color TRACK_DARK = Color.web("#2c343e");
-    private static final Color MEM = Color.web("#3b73d9");
-    private static final Color WARN = Color.web("#c98a12");
-    private static final Color ERROR = Color.web("#cf3b3b");
     private static final Font TITLE = Font.font(Font.getDefault().getFamily(), FontWeight.BOLD, 12);
     private static final Font BODY = Font.font(Font.getDefault().getFamily(), 11);
 
@@ -58,12 +40,13 @@ public final class FleetView extends VBox {
     private final Label caption = new Label();
     private final FlowPane tiles = new FlowPane(6, 6);
     private final List<Canvas> canvases = new ArrayList<>();
+    /** The lines each tile shows, as last drawn on it. */
+    private final List<List<String>> drawnLines = new ArrayList<>();
+    private final CanvasPainter painter = new CanvasPainter(this, this::redrawAll);
     private final Label drillCaption = new Label();
     private @Nullable CompactWorkers drill;
     private int open = -1;
     private @Nullable String selected;
-    private boolean dark;
-    private boolean stale;
     /** Tiles drawn so far: a lab change must redraw the groups it touches, not the fleet. */
     int tilesDrawn;
 
@@ -82,24 +65,17 @@ public final class FleetView extends VBox {
         Texts.clip(drillCaption);
         tiles.setPrefWrapLength(width);
         getChildren().addAll(caption, tiles);
-        ListChangeListener<String> themeSwitched = c -> redrawAll(getScene());
-        sceneProperty().addListener((o, old, scene) -> {
-            if (old != null) {
-                old.getStylesheets().removeListener(themeSwitched);
-            }
-            if (scene != null) {
-                scene.getStylesheets().addListener(themeSwitched);
-                if (stale || Theme.isDark(scene) != dark) {
-                    redrawAll(scene);
-                }
-            }
-        });
         update(nodes, selected);
     }
 
     /** The groups and their totals as shown. */
     public FleetGroups groups() {
         return model;
+    }
+
+    /** The lines tile {@code g} shows, as last drawn on it (empty before it is drawn). */
+    List<String> drawnLines(int g) {
+        return drawnLines.get(g);
     }
 
     /** The group whose workers are open below the tiles, or -1. */
@@ -131,7 +107,9 @@ public final class FleetView extends VBox {
                 + "fleet view: each group's totals; click a group to see its workers", nodes.size(), cards,
                 groups.size(), model.size()));
         canvases.clear();
+        drawnLines.clear();
         for (int g = 0; g < groups.size(); g++) {
+            drawnLines.add(List.of());
             Canvas c = new Canvas(TILE_W, TILE_H);
             c.getStyleClass().add("fleet-group");
             c.setCursor(Cursor.HAND);
@@ -144,7 +122,7 @@ public final class FleetView extends VBox {
             open = -1;
         }
         showDrill();
-        redrawAll(getScene());
+        redrawAll();
     }
 
     /** Opens group {@code g}'s workers below the tiles, or closes them when it is open. */
@@ -185,63 +163,51 @@ public final class FleetView extends VBox {
         return l;
     }
 
-    private void redrawAll(@Nullable Scene scene) {
-        if (scene == null) {
-            stale = true;
+    private void redrawAll() {
+        if (!painter.begin()) {
             return;
         }
-        stale = false;
-        dark = Theme.isDark(scene);
         for (int g = 0; g < canvases.size(); g++) {
             drawTile(g);
         }
     }
 
     private void drawTile(int g) {
-        if (getScene() == null) {
-            stale = true;
+        if (!painter.ready()) {
             return;
         }
         Canvas c = canvases.get(g);
         GraphicsContext gc = c.getGraphicsContext2D();
         // a full clear drops the canvas's queued drawing commands: a tile redrawn often keeps no backlog
         gc.clearRect(0, 0, TILE_W, TILE_H);
-        gc.setFill(dark ? TILE_DARK : TILE);
-        gc.fillRect(0, 0, TILE_W, TILE_H);
+        painter.box(gc, 0, 0, TILE_W, TILE_H);
         boolean isOpen = g == open;
-        gc.setStroke(isOpen ? (dark ? OPEN_DARK : OPEN) : dark ? EDGE_DARK : EDGE);
-        gc.setLineWidth(isOpen ? 2 : 1);
-        gc.strokeRect(isOpen ? 1 : 0.5, isOpen ? 1 : 0.5, TILE_W - (isOpen ? 2 : 1), TILE_H - (isOpen ? 2 : 1));
+        double inset = isOpen ? 1 : 0.5;
+        painter.edge(gc, inset, inset, TILE_W - 2 * inset, TILE_H - 2 * inset, isOpen ? painter.accent() : null);
         FleetGroups.Group group = model.groups().get(g);
         FleetGroups.Totals t = group.totals();
         List<String> lines = group.lines();
         double x = 8;
         double y = 16;
-        gc.setFill(dark ? TEXT_DARK : TEXT);
+        gc.setFill(painter.text());
         gc.setFont(TITLE);
         gc.fillText(lines.get(0), x, y, TILE_W - 16);
         gc.setFont(BODY);
         for (int k = 1; k < lines.size(); k++) {
             y += LINE;
             boolean problem = k == 5;
-            gc.setFill(problem ? ERROR : k == 1 ? (dark ? MUTED_DARK : MUTED) : dark ? TEXT_DARK : TEXT);
+            gc.setFill(problem ? CanvasPainter.ERROR : k == 1 ? painter.muted() : painter.text());
             gc.fillText(lines.get(k), x, y, TILE_W - 16);
             if (k == 3) {
                 // card memory and compute as two bars under their line
                 y += 4;
-                bar(gc, x, y, (TILE_W - 24) / 2.0, t.memPct());
-                bar(gc, x + (TILE_W - 24) / 2.0 + 8, y, (TILE_W - 24) / 2.0, t.corePct());
+                double w = (TILE_W - 24) / 2.0;
+                painter.bar(gc, x, y, w, 4, t.memPct() / 100, CanvasPainter.MEM);
+                painter.bar(gc, x + w + 8, y, w, 4, t.corePct() / 100, CanvasPainter.MEM);
                 y += 2;
             }
         }
+        drawnLines.set(g, lines);
         tilesDrawn++;
-    }
-
-    private void bar(GraphicsContext gc, double x, double y, double w, double pct) {
-        double f = Math.max(0, Math.min(1, pct / 100));
-        gc.setFill(dark ? TRACK_DARK : TRACK);
-        gc.fillRect(x, y, w, 4);
-        gc.setFill(f >= 0.9 ? WARN : MEM);
-        gc.fillRect(x, y, Math.round(w * f), 4);
     }
 }

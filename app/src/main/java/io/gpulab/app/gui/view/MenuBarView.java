@@ -71,6 +71,9 @@ public final class MenuBarView extends MenuBar {
             faults.getItems().add(item("Set webhook failurePolicy of " + t.name() + " to " + other, null,
                     () -> vm.faults().setWebhookPolicy(t.name(), other)));
             t.nodes().stream().limit(8).forEach(n -> {
+                boolean kubeletDown = t.controlPlane().has("kubelet of " + n.name() + ": down");
+                faults.getItems().add(item((kubeletDown ? "Bring back kubelet of " : "Stop kubelet of ") + n.name(),
+                        null, () -> vm.faults().setKubelet(t.name(), n.name(), kubeletDown)));
                 faults.getItems().add(item("Restart device plugin on " + n.name(), null,
                         () -> vm.faults().restartPlugin(t.name(), n.name())));
                 n.cards().forEach(c -> faults.getItems().add(item("Mark " + c.id() + " on " + n.name()

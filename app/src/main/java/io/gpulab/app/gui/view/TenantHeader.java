@@ -67,7 +67,7 @@ final class TenantHeader extends HBox {
     /** Shows the tenant's current counts, policy and tunnel state. */
     void update(TenantView t) {
         tenant = t;
-        long running = t.pods().stream().filter(p -> "Running".equals(p.phase())).count();
+        long running = t.pods().stream().filter(p -> !p.platform() && "Running".equals(p.phase())).count();
         boolean fewWorkers = !TenantPanel.compact(t);
         pods.setText(running + " running" + (narrow && fewWorkers ? ""
                 : " · " + t.nodes().size() + " worker" + (t.nodes().size() == 1 ? "" : "s")));

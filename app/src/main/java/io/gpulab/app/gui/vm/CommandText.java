@@ -24,6 +24,8 @@ public final class CommandText {
             return "Card " + h.cardId() + (h.healthy() ? " healthy" : " unhealthy");
         } else if (c instanceof LabCommand.RestartPlugin r) {
             return "Restarted the device plugin on " + r.node();
+        } else if (c instanceof LabCommand.SetKubelet k) {
+            return "Kubelet of " + k.node() + " (" + k.tenant() + ")" + (k.up() ? " up" : " down");
         } else if (c instanceof LabCommand.SetLifecycle l) {
             return "Device plugin lifecycle: " + l.mode();
         } else if (c instanceof LabCommand.SetWebhookFailurePolicy w) {

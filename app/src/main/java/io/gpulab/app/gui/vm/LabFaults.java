@@ -33,6 +33,11 @@ public final class LabFaults {
         vm.run(new LabCommand.RestartPlugin(tenant, node));
     }
 
+    /** The kubelet of a tenant's worker down (it stops posting status) or up again. */
+    public void setKubelet(String tenant, String node, boolean up) {
+        vm.run(new LabCommand.SetKubelet(tenant, node, up));
+    }
+
     public void setLifecycle(String mode) {
         vm.run(new LabCommand.SetLifecycle(mode));
     }

@@ -1,6 +1,7 @@
 package io.gpulab.app.gui.view;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -14,6 +15,7 @@ import io.gpulab.engine.api.CardView;
 import io.gpulab.engine.api.NodeView;
 import io.gpulab.engine.api.PodView;
 import io.gpulab.engine.api.TenantView;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -154,8 +156,10 @@ class FleetViewTest {
 
         // a landing redraws its group's tile and nothing else; the tiles stay the same nodes
         int drawn = view.tilesDrawn;
+        List<List<String>> before = drawnText(view);
         robot.interact(() -> workbench.viewModel().submitYaml("fleet", "one.yaml", pod("one", 20_000, 20, "2")));
         assertEquals(drawn + 1, view.tilesDrawn, "one group changed, one tile redrawn");
+        aLandingChangesExactlyItsTilesText(view, before, drawnText(view));
         List<Canvas> now = robot.lookup("#fleet-fleet .fleet-group").queryAllAs(Canvas.class).stream().toList();
         for (int g = 0; g < tiles.size(); g++) {
             assertSame(tiles.get(g), now.get(g), "tiles are redrawn in place, not rebuilt");
@@ -168,6 +172,58 @@ class FleetViewTest {
         assertEquals(6, left.pods().size(), "seven of thirteen pods deleted");
         assertTilesMatchTheSnapshot(view, left);
         aClickOnAGroupOpensItsWorkersAsGlyphs(robot, view);
+    }
+
+    /** The text drawn on each tile now. */
+    private static List<List<String>> drawnText(FleetView view) {
+        List<List<String>> out = new ArrayList<>();
+        for (int g = 0; g < view.groups().groups().size(); g++) {
+            out.add(view.drawnLines(g));
+        }
+        return out;
+    }
+
+    /**
+     * Part of the test above: the pod landed on a worker of one group; that tile's text now says one more GPU pod
+     * and the card booked, and every other tile's text is exactly as before.
+     */
+    private void aLandingChangesExactlyItsTilesText(FleetView view, List<List<String>> before,
+                                                    List<List<String>> after) {
+        PodView one = fleet().pods().stream().filter(p -> p.name().equals("one")).findFirst().orElseThrow();
+        assertEquals("Running", one.phase());
+        int worker = -1;
+        for (int i = 0; i < fleet().nodes().size(); i++) {
+            if (fleet().nodes().get(i).name().equals(one.node())) {
+                worker = i;
+            }
+        }
+        int landed = -1;
+        for (int g = 0; g < view.groups().groups().size(); g++) {
+            for (int m : view.groups().groups().get(g).members()) {
+                if (m == worker) {
+                    landed = g;
+                }
+            }
+        }
+        assertTrue(landed >= 0, "the worker " + one.node() + " is in a group");
+        for (int g = 0; g < before.size(); g++) {
+            if (g == landed) {
+                assertNotEquals(before.get(g), after.get(g), "the landed pod's tile says so");
+                assertEquals(view.groups().groups().get(g).lines(), after.get(g), "its tile shows its group's lines");
+            } else {
+                assertEquals(before.get(g), after.get(g), "tile " + g + " untouched by a pod on group " + landed);
+            }
+        }
+        // what changed on that tile: one more GPU pod, more card memory and compute booked
+        String pods = before.get(landed).get(2);
+        String podsNow = after.get(landed).get(2);
+        assertEquals(count(pods, " GPU po") + 1, count(podsNow, " GPU po"), pods + " -> " + podsNow);
+    }
+
+    /** The number just before {@code unit} in {@code line} ("600 cards, 3 in use · 4 GPU pods" -> 4 for " GPU po"). */
+    private static int count(String line, String unit) {
+        String head = line.substring(0, line.indexOf(unit));
+        return Integer.parseInt(head.substring(head.lastIndexOf(' ') + 1).replace(",", ""));
     }
 
     /** Part of the test above: a 1,200-worker lab takes a while to open on a loaded machine. */

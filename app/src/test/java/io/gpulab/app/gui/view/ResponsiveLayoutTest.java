@@ -34,14 +34,15 @@ class ResponsiveLayoutTest {
     private static List<Item> played(int width, int height) throws Exception {
         AtomicReference<Workbench> w = new AtomicReference<>();
         stage = FxToolkit.registerPrimaryStage();
-        FxToolkit.setupStage(s -> {
+        FxRobot robot = new FxRobot();
+        // opened in the test, not in FxToolkit.setupStage, whose fixed guard a loaded machine outlasts
+        robot.interact(() -> {
             try {
-                w.set(FxTestSupport.show(s, "article", width, height, false));
+                w.set(FxTestSupport.show(stage, "article", width, height, false));
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }
         });
-        FxRobot robot = new FxRobot();
         robot.interact(() -> w.get().viewModel().playback().playScenarioSteps());
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(width, stage.getScene().getWidth(), 1.0, "the window has the size under test");
