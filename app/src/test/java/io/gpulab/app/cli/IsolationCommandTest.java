@@ -100,7 +100,7 @@ class IsolationCommandTest {
             assertTrue(text.contains("A simulation"), text);
             assertTrue(text.contains("fault: {dataStore: default, state: down}"), text);
             assertTrue(text.contains("heal: fault: {dataStore: default, state: up}"), text);
-            assertTrue(text.contains("tenant-a: back create kept created default/isolation-probe-healed"), text);
+            assertTrue(text.contains("tenant-a: back create kept: created default/isolation-probe-healed"), text);
         }
         assertTrue(Files.size(pdf) > 0);
     }

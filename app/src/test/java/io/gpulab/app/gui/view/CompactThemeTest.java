@@ -47,4 +47,22 @@ class CompactThemeTest {
         robot.interact(() -> workbench.view().actions().toggleTheme());
         assertTrue(brightness(robot) > 0.8, "and back");
     }
+
+    @Test
+    void theWindowsTheWorkbenchOpenedSwitchWithIt(FxRobot robot) {
+        Stage[] other = new Stage[1];
+        robot.interact(() -> {
+            // as the Plan and Isolation windows open: their own stage, the workbench's theme at opening
+            other[0] = new Stage();
+            javafx.scene.Scene scene = new javafx.scene.Scene(new javafx.scene.layout.Pane(), 300, 200);
+            Theme.apply(scene, false);
+            other[0].setScene(scene);
+            other[0].show();
+        });
+        robot.interact(() -> workbench.view().actions().toggleTheme());
+        assertTrue(Theme.isDark(other[0].getScene()), "the other window turned dark with the workbench");
+        robot.interact(() -> workbench.view().actions().toggleTheme());
+        assertTrue(!Theme.isDark(other[0].getScene()), "and light again");
+        robot.interact(() -> other[0].close());
+    }
 }
