@@ -10,6 +10,7 @@ import io.gpulab.app.gui.export.PngExporter;
 import io.gpulab.app.gui.view.WorkbenchActions;
 import io.gpulab.engine.output.OutputException;
 import io.gpulab.engine.output.OutputFile;
+import io.gpulab.engine.scenario.GeneratedScenario;
 import io.gpulab.engine.scenario.ScenarioException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -69,6 +70,11 @@ public final class ScreenshotCommand implements Callable<Integer> {
                     + "it is fully visible without scrolling (docs/workbench.md).")
     Path layout;
 
+    @Option(names = "--scenario-out", paramLabel = "FILE.yaml",
+            description = "Also write the lab's history as a scenario: the file whose SHA-256 the caption carries "
+                    + "(with every step played, the scenario file itself, byte for byte; docs/workbench.md).")
+    Path scenarioOut;
+
     @Mixin
     BackendMixin backend = new BackendMixin();
 
@@ -108,6 +114,14 @@ public final class ScreenshotCommand implements Callable<Integer> {
             OutputFile.check(out, PngExporter.KIND, output.force);
             if (layout != null) {
                 OutputFile.check(layout, LayoutReport.KIND, output.force);
+            }
+            if (scenarioOut != null) {
+                if (!"sim".equals(backend.backendId)) {
+                    spec.commandLine().getErr().println("gpulab screenshot: --scenario-out: a lab observed on a "
+                            + "cluster is not made by a scenario file (its caption says so and carries no hash)");
+                    return GpulabCommand.EXIT_USAGE;
+                }
+                OutputFile.check(scenarioOut, GeneratedScenario.KIND, output.force);
             }
         } catch (java.io.IOException e) {
             spec.commandLine().getErr().println("gpulab screenshot: " + e.getMessage());
@@ -152,9 +166,17 @@ public final class ScreenshotCommand implements Callable<Integer> {
             var actions = w.workbench().view().actions();
             // the window is --size: every view is a picture of exactly that size, its caption included
             WorkbenchActions.View shown = WorkbenchActions.View.valueOf(view.toUpperCase(java.util.Locale.ROOT));
-            long bytes = HeadlessFx.call(() -> PngExporter.writePng(actions.picture(shown, scale), out,
-                    output.force));
+            WorkbenchActions.Picture picture = HeadlessFx.call(() -> actions.framed(shown, scale));
+            long bytes = WorkbenchActions.write(picture, out, output.force);
             spec.commandLine().getOut().println("wrote " + out + " (" + bytes + " bytes)");
+            if (scenarioOut != null) {
+                // the caption's hash is of exactly these bytes
+                String text = HeadlessFx.call(() -> w.workbench().viewModel().recording().text());
+                byte[] yaml = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                OutputFile.write(scenarioOut, GeneratedScenario.KIND, output.force, o -> o.write(yaml));
+                spec.commandLine().getOut().println("wrote " + scenarioOut + " (the lab's history as a scenario, "
+                        + "sha256 " + picture.caption().sha256() + " as in the caption)");
+            }
             return GpulabCommand.EXIT_OK;
         } catch (OutputException e) {
             spec.commandLine().getErr().println("gpulab screenshot: " + e.getMessage());

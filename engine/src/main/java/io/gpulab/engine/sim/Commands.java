@@ -209,7 +209,7 @@ final class Commands {
             boolean quorum = t.tcp.ds.available(lab.management());
             if (quorum) {
                 ev.put("etcd role", t.tcp.schema + ": no permission on /" + t.tcp.schema + "/ (revoked at "
-                        + t.tcp.accessRevokedSince + ")");
+                        + t.tcp.faults.accessRevokedSince + ")");
             }
             p.step("create", Outcome.FAILED, t.name + " API server could not store " + key + (quorum
                     ? ": etcd refused its role's access to /" + t.tcp.schema + "/" : ": its DataStore "

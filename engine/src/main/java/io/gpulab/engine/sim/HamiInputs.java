@@ -4,6 +4,7 @@ import io.gpulab.engine.api.LabEvent;
 import io.gpulab.scheduler.model.NodeInfo;
 import io.gpulab.scheduler.model.PodInfo;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -26,5 +27,29 @@ public record HamiInputs(PodInfo pod, String phase, List<NodeInfo> nodes, List<S
         nodes = List.copyOf(nodes);
         nodeNotes = List.copyOf(nodeNotes);
         events = List.copyOf(events);
+    }
+
+    /** What HAMi reads for pod {@code p} of tenant {@code t} now. */
+    static HamiInputs of(SimLab lab, SimTenant t, SimPod p) {
+        List<NodeInfo> nodes = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        for (SimNode n : t.nodeList) {
+            NodeInfo info = n.info();
+            if (n == p.reservedOn) {
+                info = new NodeInfo(info.name(), info.annotations(),
+                        io.gpulab.scheduler.usage.UsageLedger.apply(info.devices(), p.reservation, -1));
+            }
+            nodes.add(info);
+            n.notes.forEach(note -> notes.add("node " + n.name + ": " + note));
+        }
+        String object = "Pod/" + p.key();
+        List<LabEvent> events = lab.log().all().stream()
+                .filter(e -> e.tenant().equals(t.name) && e.object().equals(object)).toList();
+        io.gpulab.scheduler.filter.QuotaState quota = SimQuotas.state(t, t.cfg.resourceNames(),
+                t.cfg.memoryFactor());
+        if (quota != null && p.reservedOn != null) {
+            quota = SimQuotas.without(quota, p);
+        }
+        return new HamiInputs(p.admitted, p.phase, nodes, notes, events, quota);
     }
 }

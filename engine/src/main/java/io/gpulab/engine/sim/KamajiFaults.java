@@ -152,9 +152,9 @@ final class KamajiFaults {
             throw new IllegalArgumentException(t.name + ": TenantControlPlane " + t.name + " runs no konnectivity-server "
                     + "(spec.addons.konnectivity is not set)");
         }
-        tcp.agentsBackAt = lab.now().plus(SimTcp.AGENTS_RECONNECT);
+        tcp.faults.agentsBackAt = lab.now().plus(SimTcp.AGENTS_RECONNECT);
         m().event(tcp.object(), EventLog.WARNING, "KonnectivityServerRestarted", "konnectivity-server restarted in "
-                + tcp.pods.size() + " pod(s) of " + t.name + "; the agents reconnect by " + tcp.agentsBackAt
+                + tcp.pods.size() + " pod(s) of " + t.name + "; the agents reconnect by " + tcp.faults.agentsBackAt
                 + " (--sync-interval-cap 10s); until then webhook calls through the tunnel fail with \"No agent "
                 + "available\"", "kubelet");
         m().settle();
@@ -175,7 +175,7 @@ final class KamajiFaults {
                     + "modelled");
         }
         Instant now = lab.now();
-        if (granted == (tcp.accessRevokedSince == null)) {
+        if (granted == (tcp.faults.accessRevokedSince == null)) {
             return t.name + "'s access to " + tcp.prefix() + " in DataStore " + tcp.ds.name() + " is already "
                     + (granted ? "granted" : "revoked");
         }
@@ -186,16 +186,16 @@ final class KamajiFaults {
         if (granted) {
             for (SimTcp o : sharing) {
                 // only a revocation that outlasted the readiness threshold left the API servers not ready
-                o.accessBackAt = !now.isBefore(o.accessRevokedSince.plus(SimDataStore.READINESS_FAILS)) ? now : null;
-                o.accessRevokedSince = null;
+                o.faults.accessBackAt = !now.isBefore(o.faults.accessRevokedSince.plus(SimDataStore.READINESS_FAILS)) ? now : null;
+                o.faults.accessRevokedSince = null;
             }
             m().event(tcp.object(), EventLog.NORMAL, "DataStoreAccessGranted", role + " has READWRITE on "
                     + tcp.prefix() + " in DataStore " + tcp.ds.name() + " again (etcdctl role grant-permission "
                     + tcp.schema + " --prefix=true readwrite " + tcp.prefix() + ")", "etcdctl");
         } else {
             for (SimTcp o : sharing) {
-                o.accessRevokedSince = now;
-                o.accessBackAt = null;
+                o.faults.accessRevokedSince = now;
+                o.faults.accessBackAt = null;
             }
             m().event(tcp.object(), EventLog.WARNING, "DataStoreAccessRevoked", role + " lost READWRITE on "
                     + tcp.prefix() + " in DataStore " + tcp.ds.name() + " (etcdctl role revoke-permission "
@@ -220,13 +220,13 @@ final class KamajiFaults {
                     + ControlPlaneSpec.KUBE_CONTROLLER_MANAGER + ", got " + component);
         }
         SimTcp tcp = tcp(t);
-        if (up != tcp.stopped.contains(component)) {
+        if (up != tcp.faults.stopped.contains(component)) {
             return component + " of " + t.name + " is already " + (up ? "up" : "down");
         }
         if (up) {
-            tcp.stopped.remove(component);
+            tcp.faults.stopped.remove(component);
         } else {
-            tcp.stopped.add(component);
+            tcp.faults.stopped.add(component);
         }
         boolean scheduler = ControlPlaneSpec.KUBE_SCHEDULER.equals(component);
         m().event(tcp.object(), up ? EventLog.NORMAL : EventLog.WARNING, up ? "ComponentWorking" : "ComponentStopped",

@@ -17,8 +17,8 @@ import java.util.Map;
  */
 final class PlaceIndex {
 
-    /** Distinct requests remembered; the least recently used is dropped beyond this. */
-    private static final int MAX_REQUESTS = 64;
+    /** Distinct requests remembered; the least recently used is dropped beyond this (as {@link KubeScan}'s). */
+    private static final int MAX_REQUESTS = 256;
 
     private record Key(HostRequests host, Map<String, Long> scalar) { }
 
@@ -100,7 +100,8 @@ final class PlaceIndex {
             e = new Entry(nodes.size());
             entries.put(key, e);
         }
-        if (e.epoch != journal.epoch()) {
+        // a request last placed many changes ago is re-scored over every node when that is shorter
+        if (e.epoch != journal.epoch() || journal.size() - e.seen > nodes.size()) {
             e.clear();
             for (int i = 0; i < nodes.size(); i++) {
                 rescore(e, i, nodes.get(i), host, scalar);

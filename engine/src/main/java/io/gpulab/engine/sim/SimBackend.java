@@ -11,7 +11,6 @@ import io.gpulab.engine.api.PodView;
 import io.gpulab.engine.lab.LabSpec;
 import org.jspecify.annotations.Nullable;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -126,12 +125,7 @@ public final class SimBackend implements LabBackend {
     /** The virtual clock, read without a snapshot: a run records it after every step. */
     @Override
     public java.time.Instant now() {
-        lock.lock();
-        try {
-            return lab.now();
-        } finally {
-            lock.unlock();
-        }
+        return locked(() -> lab.now());
     }
 
     /** The pod's current view straight from its tenant's store: no snapshot of every other pod is built. */
@@ -224,25 +218,7 @@ public final class SimBackend implements LabBackend {
             if (p == null) {
                 return Optional.empty();
             }
-            List<io.gpulab.scheduler.model.NodeInfo> nodes = new ArrayList<>();
-            List<String> notes = new ArrayList<>();
-            for (SimNode n : t.nodeList) {
-                io.gpulab.scheduler.model.NodeInfo info = n.info();
-                if (n == p.reservedOn) {
-                    info = new io.gpulab.scheduler.model.NodeInfo(info.name(), info.annotations(),
-                            io.gpulab.scheduler.usage.UsageLedger.apply(info.devices(), p.reservation, -1));
-                }
-                nodes.add(info);
-                n.notes.forEach(note -> notes.add("node " + n.name + ": " + note));
-            }
-            List<LabEvent> events = lab.log().all().stream()
-                    .filter(e -> e.tenant().equals(tenant) && e.object().equals("Pod/" + podKey)).toList();
-            io.gpulab.scheduler.filter.QuotaState quota = SimQuotas.state(t, t.cfg.resourceNames(),
-                    t.cfg.memoryFactor());
-            if (quota != null && p.reservedOn != null) {
-                quota = SimQuotas.without(quota, p);
-            }
-            return Optional.of(new HamiInputs(p.admitted, p.phase, nodes, notes, events, quota));
+            return Optional.of(HamiInputs.of(lab, t, p));
         } finally {
             lock.unlock();
         }
@@ -250,12 +226,7 @@ public final class SimBackend implements LabBackend {
 
     @Override
     public List<LabEvent> events() {
-        lock.lock();
-        try {
-            return List.copyOf(lab.log().all());
-        } finally {
-            lock.unlock();
-        }
+        return locked(() -> List.copyOf(lab.log().all()));
     }
 
     @Override
@@ -268,21 +239,11 @@ public final class SimBackend implements LabBackend {
                 return CommandResult.refused("the lab is closed");
             }
             if (command instanceof LabCommand.Reset) {
-                java.util.@Nullable Set<String> explained = lab.explained();
-                lab = new SimLab(spec, lab.version() + 1, lab.recording());
-                if (explained != null) {
-                    lab.explain(explained);
-                }
-                commands = new Commands(lab);
+                rebuild(spec);
                 result = CommandResult.ok(lab.log().since(0));
             } else if (command instanceof LabCommand.Redesign r) {
                 // the design changes, not the scenario: Reset keeps returning to the lab as opened
-                java.util.@Nullable Set<String> explained = lab.explained();
-                lab = new SimLab(r.lab(), lab.version() + 1, lab.recording());
-                if (explained != null) {
-                    lab.explain(explained);
-                }
-                commands = new Commands(lab);
+                rebuild(r.lab());
                 result = new CommandResult(true, r.change(), lab.log().since(0));
             } else {
                 try {
@@ -291,20 +252,41 @@ public final class SimBackend implements LabBackend {
                     return CommandResult.refused(e.getMessage());
                 }
             }
-            snap = listeners.isEmpty() ? null : lab.snapshot();
-            if (snap != null) {
-                published = snap;
-            }
+            snap = snapshotToPublish();
         } finally {
             lock.unlock();
         }
+        publish(snap, result);
+        return result;
+    }
+
+    /** Under the lock: a new lab of {@code design}, recording and explaining as the one it replaces. */
+    private void rebuild(LabSpec design) {
+        java.util.@Nullable Set<String> explained = lab.explained();
+        lab = new SimLab(design, lab.version() + 1, lab.recording());
+        if (explained != null) {
+            lab.explain(explained);
+        }
+        commands = new Commands(lab);
+    }
+
+    /** Under the lock: the snapshot the listeners will be told of, kept as the published one; null without listeners. */
+    private @Nullable LabSnapshot snapshotToPublish() {
+        LabSnapshot snap = listeners.isEmpty() ? null : lab.snapshot();
+        if (snap != null) {
+            published = snap;
+        }
+        return snap;
+    }
+
+    /** After the lock: every listener gets the snapshot and the command's events, on its own dispatcher. */
+    private void publish(@Nullable LabSnapshot snap, CommandResult result) {
         if (snap != null) {
             List<LabEvent> news = result.events();
             for (Subscription s : listeners) {
                 s.dispatcher.execute(() -> s.listener.changed(snap, news));
             }
         }
-        return result;
     }
 
     /**
@@ -337,19 +319,11 @@ public final class SimBackend implements LabBackend {
             }
             SimPod p = lab.tenant(tenant).pods.get(pod.key());
             out = new Submitted(true, p == null ? 0 : p.attempt, "");
-            snap = listeners.isEmpty() ? null : lab.snapshot();
-            if (snap != null) {
-                published = snap;
-            }
+            snap = snapshotToPublish();
         } finally {
             lock.unlock();
         }
-        if (snap != null) {
-            List<LabEvent> news = result.events();
-            for (Subscription s : listeners) {
-                s.dispatcher.execute(() -> s.listener.changed(snap, news));
-            }
-        }
+        publish(snap, result);
         return out;
     }
 
@@ -375,12 +349,10 @@ public final class SimBackend implements LabBackend {
 
     @Override
     public void explainDecisions(java.util.Set<String> podKeys) {
-        lock.lock();
-        try {
+        locked(() -> {
             lab.explain(podKeys);
-        } finally {
-            lock.unlock();
-        }
+            return null;
+        });
     }
 
     /**
@@ -412,6 +384,16 @@ public final class SimBackend implements LabBackend {
         try {
             closed = true;
             listeners.clear();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** {@code read} under the lab's lock. */
+    private <T> T locked(java.util.function.Supplier<T> read) {
+        lock.lock();
+        try {
+            return read.get();
         } finally {
             lock.unlock();
         }

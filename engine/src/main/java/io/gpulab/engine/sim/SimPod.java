@@ -84,6 +84,8 @@ final class SimPod {
     static final int FAILED_SCHEDULING = -1;
     private @Nullable PodView view;
     private @Nullable String objectName;
+    /** {@code namespace/name}, made once (a bind and each lookup ask for it). */
+    private @Nullable String key;
     private @Nullable FilterContext context;
     private boolean contextResolved;
 
@@ -105,7 +107,12 @@ final class SimPod {
     }
 
     String key() {
-        return submitted.key();
+        String k = key;
+        if (k == null) {
+            k = submitted.key();
+            key = k;
+        }
+        return k;
     }
 
     /** {@code Pod/<ns>/<name>}, the object its events name (one string per pod, however many events). */

@@ -46,14 +46,8 @@ final class SimTcp {
     final List<Pod> pods = new ArrayList<>();
     /** The tenant's workers' kubelets, by node. */
     final Map<String, io.gpulab.engine.lab.KubeVersion> kubelets = new LinkedHashMap<>();
-    /** The konnectivity-server sidecars restarted: the agents are connected again at this instant. */
-    @Nullable Instant agentsBackAt;
-    /** Its etcd role's permission on its prefix was revoked at this instant ({@code dataStoreAccess: revoked}). */
-    @Nullable Instant accessRevokedSince;
-    /** When the permission was granted again after a revocation that failed the readiness probes, or null. */
-    @Nullable Instant accessBackAt;
-    /** Components that stopped working in every replica ({@code fault: {component, state: down}}). */
-    final java.util.Set<String> stopped = new java.util.TreeSet<>();
+    /** Its own faults: etcd access revoked, components stopped, Konnectivity servers restarted. */
+    final ControlPlaneFaults faults = new ControlPlaneFaults();
     private int podSeq;
     /** What the views showed last ({@link #looksChanged}). */
     private String shown = "";
@@ -116,24 +110,12 @@ final class SimTcp {
 
     boolean ready(Pod p, Instant now) {
         return p.node != null && p.startedAt != null && mgmt.nodeReady(p.node) && !now.isBefore(p.startedAt.plus(START))
-                && ds.readinessOk(now) && accessReadinessOk(now);
+                && ds.readinessOk(now) && faults.accessReadinessOk(now);
     }
 
-    /**
-     * kube-apiserver's {@code /readyz} etcd check reads {@code /<schema>/health} with the tenant's own certificate: a
-     * revoked permission fails it like a lost quorum does (3 failures of 10 s), and it passes one period after the
-     * permission is back.
-     */
-    boolean accessReadinessOk(Instant now) {
-        if (accessRevokedSince != null) {
-            return now.isBefore(accessRevokedSince.plus(SimDataStore.READINESS_FAILS));
-        }
-        return accessBackAt == null || !now.isBefore(accessBackAt.plus(SimDataStore.READINESS_PERIOD));
-    }
-
-    /** Whether the component works (its container may run while it does nothing: {@link #stopped}). */
+    /** Whether the component works (its container may run while it does nothing: {@link ControlPlaneFaults}). */
     boolean works(String component) {
-        return !stopped.contains(component);
+        return faults.works(component);
     }
 
     /** What kube-apiserver reads from its DataStore now: null when it stores and reads, else the client's text. */
@@ -141,7 +123,7 @@ final class SimTcp {
         if (!ds.available(mgmt)) {
             return ApiErrors.storageTimeout();
         }
-        return accessRevokedSince != null ? ApiErrors.permissionDenied() : null;
+        return faults.accessRevoked() ? ApiErrors.permissionDenied() : null;
     }
 
     int readyCount(Instant now) {
@@ -187,7 +169,7 @@ final class SimTcp {
         if (spec.konnectivity() == null) {
             return "context deadline exceeded";
         }
-        if (agentsBackAt != null && now.isBefore(agentsBackAt)) {
+        if (faults.agentsReconnecting(now)) {
             return "No agent available";
         }
         return null;
@@ -394,16 +376,7 @@ final class SimTcp {
                 next = earliest(next, p.evictAt, now);
             }
         }
-        if (agentsBackAt != null) {
-            next = earliest(next, agentsBackAt, now);
-        }
-        if (accessRevokedSince != null) {
-            next = earliest(next, accessRevokedSince.plus(SimDataStore.READINESS_FAILS), now);
-        }
-        if (accessBackAt != null) {
-            next = earliest(next, accessBackAt.plus(SimDataStore.READINESS_PERIOD), now);
-        }
-        return next;
+        return faults.nextEvent(next, now);
     }
 
     static @Nullable Instant earliest(@Nullable Instant a, Instant b, Instant now) {
@@ -437,8 +410,8 @@ final class SimTcp {
     boolean looksChanged(Instant now) {
         StringBuilder sig = new StringBuilder(status).append('|').append(installed).append('|')
                 .append(spec.writePermissions()).append('|').append(tunnelCause(now)).append('|')
-                .append(ds.readinessOk(now)).append(ds.available(mgmt)).append(accessRevokedSince)
-                .append(accessReadinessOk(now)).append(stopped);
+                .append(ds.readinessOk(now)).append(ds.available(mgmt));
+        faults.sign(sig, now);
         for (Pod p : pods) {
             sig.append('|').append(p.name).append(p.node).append(ready(p, now)).append(p.pending).append(p.evictAt);
         }
@@ -453,7 +426,7 @@ final class SimTcp {
         List<ControlPlaneView.ComponentView> comps = new ArrayList<>();
         for (String c : template.names()) {
             boolean up = anyReady && works(c) && !(ControlPlaneSpec.KONNECTIVITY_SERVER.equals(c)
-                    && agentsBackAt != null && now.isBefore(agentsBackAt));
+                    && faults.agentsReconnecting(now));
             comps.add(new ControlPlaneView.ComponentView(c, up));
         }
         List<ControlPlaneView.TcpPodView> pv = new ArrayList<>();
@@ -467,24 +440,18 @@ final class SimTcp {
         int updated = (int) pods.stream().filter(p -> p.version.equals(current)).count();
         return new ControlPlaneView(tenant, spec.namespace(), status, current, endpoint, comps, schema, installed,
                 spec.replicas(), readyCount(now), updated, ds.name(), refusal == null ? "" : refusal,
-                spec.writePermissions().text(), pv, effects(now, refusal), kubeletViews(now), "", faults());
+                spec.writePermissions().text(), pv, effects(now, refusal), kubeletViews(now), "", faultsInEffect());
     }
 
-    /** Its own faults in effect, in the words of their scenario steps. */
-    List<String> faults() {
-        List<String> out = new ArrayList<>();
-        if (accessRevokedSince != null) {
-            out.add(ACCESS_REVOKED);
-        }
-        stopped.forEach(c -> out.add(c + ": down"));
+    /** Its own faults and its workers' kubelets down, in the words of their scenario steps. */
+    List<String> faultsInEffect() {
+        List<String> out = faults.inEffect();
         SimTenant t = mgmt.lab.tenants().get(tenant);
         if (t != null) {
             out.addAll(t.lifecycle.faults());
         }
         return out;
     }
-
-    static final String ACCESS_REVOKED = "dataStoreAccess: revoked";
 
     /** The API server versions running now: those of ready pods, else the spec's. */
     java.util.SortedSet<io.gpulab.engine.lab.KubeVersion> serving(Instant now) {
@@ -531,7 +498,7 @@ final class SimTcp {
         if (p.startedAt != null && now.isBefore(p.startedAt.plus(START))) {
             return "starting: Ready at " + p.startedAt.plus(START);
         }
-        if (!accessReadinessOk(now)) {
+        if (!faults.accessReadinessOk(now)) {
             return "readiness probe failed: /readyz etcd check (/" + schema + "/health: etcdserver: permission "
                     + "denied)";
         }
@@ -552,13 +519,8 @@ final class SimTcp {
         if (refusal == null && tunnel != null) {
             out.add("webhooks through Konnectivity fail: " + tunnel);
         }
-        if (refusal == null && !works(ControlPlaneSpec.KUBE_SCHEDULER)) {
-            out.add("kube-scheduler does not work: pods for default-scheduler stay Pending without an event (HAMi's "
-                    + "own scheduler runs in the tenant's cluster and still places GPU pods)");
-        }
-        if (refusal == null && !works(ControlPlaneSpec.KUBE_CONTROLLER_MANAGER)) {
-            out.add("kube-controller-manager does not work: no node is marked NotReady or tainted, no pod is evicted "
-                    + "from a silent node");
+        if (refusal == null) {
+            faults.effects(out);
         }
         if (refusal == null && spec.writePermissions().any()) {
             out.add("writes limited (" + spec.writePermissions().text() + "): " + ApiErrors.writeLimited());

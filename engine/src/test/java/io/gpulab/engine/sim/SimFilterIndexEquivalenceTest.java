@@ -148,23 +148,6 @@ class SimFilterIndexEquivalenceTest {
                 1024 * r.nextInt(12)) : "";
         String limits = host && r.nextInt(5) == 0 ? "{}" : "{nvidia.com/gpu: %d, %s, nvidia.com/gpucores: %d}"
                 .formatted(1 + r.nextInt(r.nextInt(8) == 0 ? 4 : 2), mem, 10 * r.nextInt(11));
-        return submit(n, ann, "{limits: " + limits + requests + "}");
-    }
-
-    /** A submit step of pod {@code p<n>} to tenant t: {@code annotations} as "k: v, " pairs, its resources as YAML. */
-    static String submit(int n, CharSequence annotations, String resources) {
-        return """
-                  - submit:
-                      tenant: t
-                      pod:
-                        apiVersion: v1
-                        kind: Pod
-                        metadata: {name: p%d, annotations: {%s}}
-                        spec:
-                          containers:
-                            - name: main
-                              image: busybox
-                              resources: %s
-                """.formatted(n, annotations.toString().replaceAll(", $", ""), resources);
+        return SaturatedLabs.submit(n, null, ann, "{limits: " + limits + requests + "}");
     }
 }

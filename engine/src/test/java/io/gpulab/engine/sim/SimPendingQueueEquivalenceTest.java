@@ -33,7 +33,6 @@ class SimPendingQueueEquivalenceTest {
 
     private static final ObjectMapper JSON = JsonMapper.builder().addModule(new JavaTimeModule())
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS).build();
-    private static final String[] MODELS = {"A100-80GB", "L4-24GB"};
     private static final int WORKERS = 40;
     private static final int CARDS = WORKERS * 4;
 
@@ -123,24 +122,13 @@ class SimPendingQueueEquivalenceTest {
     }
 
     private static String saturated(Random r, int steps, boolean article, int cpu, int memoryMiB) {
-        StringBuilder y = new StringBuilder("""
-                apiVersion: gpulab.io/v1
-                kind: Scenario
-                metadata: {name: saturated-retries}
-                lab:
-                  tenants:
-                    - name: t
+        StringBuilder y = SaturatedLabs.lab("saturated-retries", """
                       resourceQuotas:
                         - apiVersion: v1
                           kind: ResourceQuota
                           metadata: {name: gpu, namespace: team-q}
                           spec: {hard: {limits.nvidia.com/gpumem: "200000"}}
-                      workers:
-                """);
-        for (int w = 0; w < WORKERS; w++) {
-            y.append("        - {name: w-%02d, cpu: %d, memoryMiB: %d, cards: [{model: %s, count: 4}]}\n"
-                    .formatted(w, cpu, memoryMiB, MODELS[w % 3 == 0 ? 1 : 0]));
-        }
+                """, WORKERS, cpu, memoryMiB);
         y.append("steps:\n");
         if (article) {
             y.append("  - set: {lifecycle: article}\n");
@@ -199,19 +187,8 @@ class SimPendingQueueEquivalenceTest {
             limits = "{nvidia.com/gpu: 1, nvidia.com/gpumem: %d, nvidia.com/gpucores: %d}".formatted(
                     8000 * (1 + r.nextInt(4)), 25 * r.nextInt(4));
         }
-        return """
-                  - submit:
-                      tenant: t
-                      pod:
-                        apiVersion: v1
-                        kind: Pod
-                        metadata: {name: p%d, namespace: %s, annotations: {%s}}
-                        spec:
-                          containers:
-                            - name: main
-                              image: busybox
-                              resources: {limits: %s, requests: {cpu: %dm, memory: %dMi}}
-                """.formatted(n, n % 12 == 0 ? "team-q" : "default", ann.toString().replaceAll(", $", ""), limits,
-                250 * r.nextInt(8), 1024 * r.nextInt(8));
+        return SaturatedLabs.submit(n, n % 12 == 0 ? "team-q" : "default", ann,
+                "{limits: %s, requests: {cpu: %dm, memory: %dMi}}".formatted(limits, 250 * r.nextInt(8),
+                        1024 * r.nextInt(8)));
     }
 }

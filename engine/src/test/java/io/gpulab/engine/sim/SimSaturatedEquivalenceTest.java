@@ -16,8 +16,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class SimSaturatedEquivalenceTest {
 
-    private static final String[] MODELS = {"A100-80GB", "L4-24GB"};
-
     @Test
     void seededSaturatedLabsOfIdenticalWorkersGiveTheSameLab() {
         for (long seed = 101; seed <= 104; seed++) {
@@ -51,19 +49,7 @@ class SimSaturatedEquivalenceTest {
     }
 
     private static String saturated(Random r, int workers, int steps) {
-        StringBuilder y = new StringBuilder("""
-                apiVersion: gpulab.io/v1
-                kind: Scenario
-                metadata: {name: saturated}
-                lab:
-                  tenants:
-                    - name: t
-                      workers:
-                """);
-        for (int w = 0; w < workers; w++) {
-            y.append("        - {name: w-%02d, cpu: 32, memoryMiB: 131072, cards: [{model: %s, count: 4}]}\n"
-                    .formatted(w, MODELS[w % 3 == 0 ? 1 : 0]));
-        }
+        StringBuilder y = SaturatedLabs.lab("saturated", "", workers, 32, 131072);
         y.append("steps:\n");
         int pods = 0;
         for (int i = 0; i < steps; i++) {
@@ -105,7 +91,7 @@ class SimSaturatedEquivalenceTest {
             limits = "{nvidia.com/gpu: %d, nvidia.com/gpumem: %d, nvidia.com/gpucores: %d}".formatted(
                     1 + (r.nextInt(6) == 0 ? 1 : 0), 2000 * (1 + r.nextInt(10)), 10 * r.nextInt(8));
         }
-        return SimFilterIndexEquivalenceTest.submit(n, ann, "{limits: %s, requests: {cpu: %dm, memory: %dMi}}"
+        return SaturatedLabs.submit(n, null, ann, "{limits: %s, requests: {cpu: %dm, memory: %dMi}}"
                 .formatted(limits, 250 * r.nextInt(12), 512 * r.nextInt(16)));
     }
 }

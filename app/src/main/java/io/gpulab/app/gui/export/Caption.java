@@ -1,5 +1,6 @@
 package io.gpulab.app.gui.export;
 
+import io.gpulab.app.GpulabVersion;
 import io.gpulab.app.gui.vm.Formats;
 import io.gpulab.app.gui.vm.WorkbenchViewModel;
 import io.gpulab.app.report.Sha256;
@@ -7,37 +8,79 @@ import io.gpulab.engine.api.LabSnapshot;
 import io.gpulab.engine.scenario.RecordedScenario;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
+import org.jspecify.annotations.Nullable;
 
 /**
- * The caption strip under an exported image: the lab (its name, its history in a few words and the SHA-256 of that
- * history as a scenario, the file the report attaches and File → Save writes), backend, virtual time, export date.
+ * The caption strip under an exported image (docs/workbench.md, "Captions"): the lab, its history in a few words
+ * and the full SHA-256 of the scenario file that history is (the file the report attaches, File → Save scenario and
+ * {@code gpulab screenshot --scenario-out} write), backend, virtual time, export date, versions. A lab observed on a
+ * cluster was not made by any file: its caption says so and carries no hash.
  *
- * @param history what the lab went through, e.g. {@code after 1 of article's 5 steps}
- * @param sha256  the SHA-256 of the lab's history as a scenario (docs/workbench.md)
+ * @param scenario the lab's name (a simulated lab), or the scenario it was opened with (an observed one)
+ * @param history  what the lab went through, e.g. {@code after 1 of article's 5 steps}; for an observed lab
+ *                 {@code as observed on WHERE}
+ * @param sha256   the SHA-256 (64 hex digits) of the lab's history as a scenario; null for a lab observed on a
+ *                 cluster, which no file reproduces
  */
 public record Caption(String scenario, String backend, String virtualTime, String date, String history,
-                      String sha256) {
+                      @Nullable String sha256) {
 
     /** The caption of the lab on screen, from the same recorded history as every other export. */
     public static Caption of(WorkbenchViewModel vm) {
         LabSnapshot s = vm.snapshot();
+        String date = LocalDate.now(ZoneOffset.UTC).toString();
+        if (!vm.simulated()) {
+            return new Caption(vm.recordingAsOpened().name(), s.backend(), Formats.clock(s.now()), date,
+                    "as observed on " + vm.observedOn(), null);
+        }
         RecordedScenario r = vm.recording();
-        return new Caption(r.name(), s.backend(), Formats.clock(s.now()), LocalDate.now(ZoneOffset.UTC).toString(),
-                vm.simulated() ? r.after() : "as observed", Sha256.of(r.text()));
+        return new Caption(r.name(), s.backend(), Formats.clock(s.now()), date, r.after(), Sha256.of(r.text()));
     }
 
-    /** What every picture says it is, whatever was cropped around it: the rules simulated, no GPU measured. */
+    /** What every picture of a simulated lab says it is, whatever was cropped around it. */
     static final String SIMULATION = "simulation: HAMi's decisions with a mock device plugin, no GPU ran";
+    /** What a picture of a real cluster's lab says instead: nothing in it was simulated, nothing reproduces it. */
+    static final String OBSERVED = "observed: the cluster's own HAMi and GPUs, not a simulation";
+    static final String NO_HASH = "no scenario file, no hash: a cluster's state is observed, not reproduced";
+
+    /** True for a lab observed on a cluster. */
+    public boolean observed() {
+        return sha256 == null;
+    }
 
     /**
-     * Three lines, as printed in the strip: the lab, backend, times; its history and the SHA-256 (first 12 hex
-     * digits) of that history as a scenario, which identifies the file a report of the same lab attaches; the
-     * versions and what the picture is a simulation of.
+     * Three lines, as printed where the strip is wide: the lab, backend, times; its history and the scenario file's
+     * SHA-256 (all 64 hex digits, so a reviewer can compare it with {@code sha256sum}), or that there is none; the
+     * versions and what the picture is.
      */
     public String line() {
-        return "scenario " + scenario + "   ·   backend " + backend + "   ·   lab time " + virtualTime
-                + "   ·   exported " + date + "\nthe lab " + history + "   ·   as a scenario: sha256 "
-                + sha256.substring(0, Math.min(12, sha256.length()))
-                + "\ngpulab " + io.gpulab.app.GpulabVersion.VERSION + "   ·   HAMi v2.10.0   ·   " + SIMULATION;
+        return first() + "\nthe lab " + history + "   ·   " + fileLine() + "\n" + last();
+    }
+
+    /**
+     * As {@link #line()} with the file's SHA-256 on a line of its own, for a strip too narrow for {@link #line()};
+     * {@code split}: its 64 hex digits as two lines of 32, for a strip narrower than the 64 (a reader joins them).
+     */
+    public String lines(boolean split) {
+        String file = fileLine();
+        if (split && sha256 != null) {
+            file = "scenario file sha256 (64 hex digits on two lines):\n" + sha256.substring(0, 32) + "\n"
+                    + sha256.substring(32);
+        }
+        return first() + "\nthe lab " + history + "\n" + file + "\n" + last();
+    }
+
+    private String first() {
+        return (observed() ? "checks from scenario " : "scenario ") + scenario + "   ·   backend " + backend
+                + "   ·   lab time " + virtualTime + "   ·   exported " + date;
+    }
+
+    private String fileLine() {
+        return sha256 == null ? NO_HASH : "scenario file sha256 " + sha256;
+    }
+
+    private String last() {
+        return "gpulab " + GpulabVersion.VERSION + "   ·   "
+                + (observed() ? OBSERVED : "HAMi v2.10.0   ·   " + SIMULATION);
     }
 }

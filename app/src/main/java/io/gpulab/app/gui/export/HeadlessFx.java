@@ -14,6 +14,8 @@ import javafx.application.Platform;
 public final class HeadlessFx {
 
     private static boolean started;
+    /** True when this class started the toolkit: one that was already running (a workbench's, a test's) stays up. */
+    private static boolean owned;
     /**
      * JavaFX warns on stderr that it was loaded from the class path ("Unsupported JavaFX configuration"), which
      * is how gpulab ships it on purpose; a command's stderr stays for the command. Kept so it is not collected.
@@ -24,11 +26,6 @@ public final class HeadlessFx {
     }
 
     /**
-     * Starts the toolkit headless once per JVM, unless one already runs in it (the workbench's, or a
-     * test's): the decision report renders its charts from the command line and from the open workbench
-     * alike, and {@link Platform#startup} throws if a toolkit is already up.
-     */
-    /**
      * Makes the headless screen at least {@code width} × {@code height} when the toolkit starts: a window larger than
      * its screen is painted past the screen's buffer (JavaFX's BufferOverflowException). No effect once started.
      */
@@ -38,6 +35,11 @@ public final class HeadlessFx {
         }
     }
 
+    /**
+     * Starts the toolkit headless once per JVM, unless one already runs in it (the workbench's, or a
+     * test's): the decision report renders its charts from the command line and from the open workbench
+     * alike, and {@link Platform#startup} throws if a toolkit is already up.
+     */
     public static synchronized void start() throws InterruptedException {
         if (started) {
             return;
@@ -54,14 +56,7 @@ public final class HeadlessFx {
         System.setProperty("prism.order", "sw");
         System.setProperty("java.awt.headless", "true");
         System.setProperty("headless.geometry", System.getProperty("headless.geometry", "2560x1600-32"));
-        FX_LOG.setLevel(java.util.logging.Level.SEVERE);
-        CountDownLatch ready = new CountDownLatch(1);
-        Platform.startup(ready::countDown);
-        Platform.setImplicitExit(false);
-        if (!ready.await(30, TimeUnit.SECONDS)) {
-            throw new IllegalStateException("the JavaFX toolkit did not start within 30 s");
-        }
-        started = true;
+        startup();
     }
 
     /**
@@ -69,9 +64,13 @@ public final class HeadlessFx {
      * it running and leaves it as it is.
      */
     public static synchronized void startOnDisplay() throws InterruptedException {
-        if (started) {
-            return;
+        if (!started) {
+            startup();
         }
+    }
+
+    /** Starts the toolkit this class owns (and so may {@link #exit}), within a bound. */
+    private static void startup() throws InterruptedException {
         FX_LOG.setLevel(java.util.logging.Level.SEVERE);
         CountDownLatch ready = new CountDownLatch(1);
         Platform.startup(ready::countDown);
@@ -80,6 +79,7 @@ public final class HeadlessFx {
             throw new IllegalStateException("the JavaFX toolkit did not start within 30 s");
         }
         started = true;
+        owned = true;
     }
 
     /** Runs {@code work} on the FX thread and waits for its result. */
@@ -102,7 +102,10 @@ public final class HeadlessFx {
         }
     }
 
-    public static void exit() {
-        Platform.exit();
+    /** Stops the toolkit if this class started it; one it found running is left to its owner. */
+    public static synchronized void exit() {
+        if (owned) {
+            Platform.exit();
+        }
     }
 }

@@ -33,10 +33,19 @@ final class SlideSide implements AutoCloseable {
     private final List<Runnable> undo = new ArrayList<>();
     private final double width;
     private final double height;
+    private final boolean leaveOut;
     private double type = 1;
     private int sectionsLeftOut;
+    private boolean fits;
 
-    SlideSide(SplitPane split, double width, double height) {
+    /**
+     * Lends the panels of {@code split} to a scene of their own, laid out {@code width × height}.
+     *
+     * @param leaveOut whether the inspector's last sections may give way where the panels do not fit at the
+     *                 smallest type ({@link #fits} says whether they fit without)
+     */
+    SlideSide(SplitPane split, double width, double height, boolean leaveOut) {
+        this.leaveOut = leaveOut;
         this.split = split;
         this.width = width;
         this.height = height;
@@ -84,29 +93,58 @@ final class SlideSide implements AutoCloseable {
         for (double t : TYPE) {
             type = t;
             if (layOut() <= height / type + 0.5) {
+                fits = true;
                 return;
             }
         }
         // at the floor: the inspector's last sections give way, the trace stays whole
         ScrollPane inspector = scrollOf(items.get(0));
-        if (inspector == null || !(inspector.getContent() instanceof VBox sheet)) {
+        if (!leaveOut || inspector == null || !(inspector.getContent() instanceof VBox sheet)) {
             return;
         }
-        Label more = new WordWrapLabel("", "hint");
+        WordWrapLabel more = new WordWrapLabel("", "hint");
         more.setId("slide-continues");
         ((VBox) items.get(0)).getChildren().add(more);
         undo.add(() -> ((VBox) items.get(0)).getChildren().remove(more));
-        int shown = sheet.getChildren().size();
-        while (shown > 1 && layOut() > height / type + 0.5) {
-            shown--;
-            sectionsLeftOut = sheet.getChildren().size() - shown;
-            more.setText(sectionsLeftOut + " more section" + (sectionsLeftOut == 1 ? "" : "s")
+        // a section is its title and the rows under it: they give way together, never a title left without rows
+        List<Integer> starts = new ArrayList<>();
+        List<Node> nodes = sheet.getChildren();
+        for (int i = 0; i < nodes.size(); i++) {
+            if (i == 0 || nodes.get(i).getStyleClass().contains("section-title")) {
+                starts.add(i);
+            }
+        }
+        // every section may give way (the inspector's title and this line stay): the trace is what the slide is for
+        while (starts.size() - sectionsLeftOut > 0 && layOut() > height / type + 0.5) {
+            sectionsLeftOut++;
+            more.setFullText(sectionsLeftOut + " more section" + (sectionsLeftOut == 1 ? "" : "s")
                     + " of the inspector did not fit this slide: select the same object in the workbench to see "
                     + "them");
-            Node last = sheet.getChildren().get(shown - 1);
-            inspector.setPrefViewportHeight(last.getBoundsInParent().getMaxY());
-            inspector.setMaxHeight(Region.USE_PREF_SIZE);
+            // left out, not scrolled past: nothing of them is drawn, and the sheet is as tall as what is shown
+            for (Node n : nodes.subList(starts.get(starts.size() - sectionsLeftOut), nodes.size())) {
+                if (n.isManaged()) {
+                    n.setManaged(false);
+                    n.setVisible(false);
+                    undo.add(() -> {
+                        n.setVisible(true);
+                        n.setManaged(true);
+                    });
+                }
+            }
         }
+        if (sectionsLeftOut == starts.size()) {
+            // none shown: no empty sheet above the line that says so
+            inspector.setVisible(false);
+            inspector.setManaged(false);
+            undo.add(() -> {
+                inspector.setManaged(true);
+                inspector.setVisible(true);
+            });
+            more.setFullText("The inspector's " + sectionsLeftOut + " section" + (sectionsLeftOut == 1 ? "" : "s")
+                    + " did not fit beside the whole trace on this slide: select the same object in the workbench "
+                    + "to see them");
+        }
+        fits = layOut() <= height / type + 0.5;
     }
 
     /** Lays the panels out at the slide's width at this type size, each whole; returns their height. */
@@ -146,6 +184,11 @@ final class SlideSide implements AutoCloseable {
     /** The share of the workbench's type size the slide uses. */
     double type() {
         return type;
+    }
+
+    /** Whether the panels, with the sections left out, fit the slide's height whole. */
+    boolean fits() {
+        return fits;
     }
 
     /** How many of the inspector's sections gave way (0 when it is whole). */

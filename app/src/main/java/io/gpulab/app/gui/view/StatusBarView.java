@@ -16,14 +16,18 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 
 /**
- * The status bar: last action's outcome (coloured by tone), pod counts, shortcut hint. The message
- * gives way first (ellipsized, full text on hover), then the shortcut hint; the counts always show.
+ * The status bar: last action's outcome (coloured by tone), pod counts, shortcut hint. The shortcut hint gives way
+ * first (it is also in the menus), then the message (ellipsized, full text on hover); the counts always show. The
+ * message is the outcome a trainer reads out ("8 checks passed"): it was cut at 1280x720 while the hint kept its room.
  */
 public final class StatusBarView extends HBox {
 
     private final Region dot = new Region();
     private final Label message = Texts.clipped("");
     private final Label counts = new Label();
+    private final Hyperlink folder = new Hyperlink("Open folder");
+    /** A readable start of the message when even the counts leave no room. */
+    private static final double MESSAGE_FLOOR = 160;
 
     public StatusBarView(WorkbenchViewModel vm) {
         super(8);
@@ -40,9 +44,7 @@ public final class StatusBarView extends HBox {
                 + "Ctrl+U unlock · Ctrl+V paste YAML", "muted", "key-hints");
         HBox.setHgrow(message, Priority.ALWAYS);
         message.setMaxWidth(Double.MAX_VALUE);
-        // the message keeps at least a readable start before the hint gives way entirely
-        message.setMinWidth(160);
-        Hyperlink folder = new Hyperlink("Open folder");
+        keys.setMinWidth(0);
         folder.setId("open-folder");
         folder.setMinWidth(Region.USE_PREF_SIZE);
         folder.visibleProperty().bind(vm.writtenProperty().isNotNull());
@@ -59,6 +61,16 @@ public final class StatusBarView extends HBox {
         // the version is the timeline's: it moves with each action (recorded after the snapshot arrives)
         vm.versionsProperty().addListener((o, a, v) -> counts(vm, vm.snapshot()));
         counts(vm, vm.snapshot());
+        // HBox shrinks every child alike: the message's minimum is what is left of the bar beside the counts
+        message.textProperty().addListener((o, a, t) -> requestLayout());
+    }
+
+    @Override
+    protected void layoutChildren() {
+        double taken = snappedLeftInset() + snappedRightInset() + getSpacing() * (getManagedChildren().size() - 1)
+                + dot.minWidth(-1) + counts.prefWidth(-1) + (folder.isManaged() ? folder.prefWidth(-1) : 0);
+        message.setMinWidth(Math.max(MESSAGE_FLOOR, Math.min(message.prefWidth(-1), getWidth() - taken)));
+        super.layoutChildren();
     }
 
     /** The message as shown (for tests). */

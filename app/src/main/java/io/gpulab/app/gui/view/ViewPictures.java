@@ -113,7 +113,8 @@ final class ViewPictures {
             if (!selection) {
                 return canvas(topology, width, height, scale);
             }
-            double side = Math.floor(Math.max(SIDE_MIN, Math.min(SIDE_MAX, width / 3)));
+            javafx.scene.control.SplitPane panels = (javafx.scene.control.SplitPane) inspector;
+            double side = sideWidth(panels, width, height);
             double left = width - side;
             WritableImage out = new WritableImage(FramedPicture.pixels(width, scale),
                     FramedPicture.pixels(height, scale));
@@ -122,8 +123,8 @@ final class ViewPictures {
             FramedPicture.fill(out, 0, 0, leftPx, h, FramedPicture.background(topology.snapshotTarget()));
             WritableImage drawing = canvas(topology, left, height, scale);
             FramedPicture.paste(out, drawing, (leftPx - (int) Math.min(leftPx, drawing.getWidth())) / 2, 0, leftPx, h);
-            try (SlideSide panels = new SlideSide((javafx.scene.control.SplitPane) inspector, side, height)) {
-                FramedPicture.paste(out, panels.snapshot(scale), leftPx, 0, (int) out.getWidth() - leftPx, h);
+            try (SlideSide whole = new SlideSide(panels, side, height, true)) {
+                FramedPicture.paste(out, whole.snapshot(scale), leftPx, 0, (int) out.getWidth() - leftPx, h);
             }
             return out;
         } finally {
@@ -133,6 +134,24 @@ final class ViewPictures {
             });
             settle(topology);
         }
+    }
+
+    /**
+     * The slide's side panel width: a third of the slide (300 to 560 px), widened up to half the slide where the
+     * inspector and trace do not fit the slide's height whole at the smallest type (wrapped lines take less height
+     * on a wider panel); only past that do the inspector's last sections give way.
+     */
+    static double sideWidth(javafx.scene.control.SplitPane panels, double width, double height) {
+        double third = Math.floor(Math.max(SIDE_MIN, Math.min(SIDE_MAX, width / 3)));
+        double[] tries = {third, Math.floor(Math.max(third, width * 0.4)), Math.floor(Math.max(third, width / 2))};
+        for (double side : tries) {
+            try (SlideSide trial = new SlideSide(panels, side, height, false)) {
+                if (trial.fits()) {
+                    return side;
+                }
+            }
+        }
+        return tries[tries.length - 1];
     }
 
     /** CSS and layout until nothing changes: a size change re-renders the canvas during layout. */

@@ -166,7 +166,7 @@ public final class WorkbenchActions {
      * dialog has asked before replacing a file: the one-argument form forces).
      */
     public long exportSlideTo(double scale, Path file, boolean force) throws java.io.IOException {
-        return PngExporter.writePng(picture(View.SLIDE, scale), file, force);
+        return write(framed(View.SLIDE, scale), file, force);
     }
 
     /** What a PNG export shows (docs/workbench.md, "Exports for slides and documents"). */
@@ -179,6 +179,20 @@ public final class WorkbenchActions {
      * @throws io.gpulab.app.gui.export.ExportSizeException when the window is too small for the view and its caption
      */
     public WritableImage picture(View view, double scale) {
+        return framed(view, scale).image();
+    }
+
+    /** A picture and the caption drawn under it. */
+    public record Picture(WritableImage image, Caption caption) {
+    }
+
+    /** Writes the picture as PNG, its caption also as the file's Description; returns the file size in bytes. */
+    public static long write(Picture p, Path file, boolean force) throws java.io.IOException {
+        return PngExporter.writePng(p.image(), p.caption(), file, force);
+    }
+
+    /** As {@link #picture(View, double)}, with the caption it carries. */
+    public Picture framed(View view, double scale) {
         settle();
         Region root = window.get();
         var scene = root.getScene();
@@ -192,12 +206,13 @@ public final class WorkbenchActions {
             case SLIDE -> ViewPictures.slideView(topology, selection);
         };
         try {
-            return FramedPicture.render(frame, width, height, scale, Caption.of(vm), isDark(), (w, h, s) ->
+            Caption caption = Caption.of(vm);
+            return new Picture(FramedPicture.render(frame, width, height, scale, caption, isDark(), (w, h, s) ->
                     switch (view) {
                         case WINDOW -> ViewPictures.window(root, w, h, s);
                         case CANVAS -> ViewPictures.canvas(topology, w, h, s);
                         case SLIDE -> ViewPictures.slide(topology, inspector.get(), selection, w, h, s);
-                    });
+                    }), caption);
         } finally {
             settle();
         }
@@ -225,7 +240,7 @@ public final class WorkbenchActions {
 
     /** As {@link #exportPngTo(boolean, double, Path)}; {@code force} as for {@link #exportSlideTo(double, Path, boolean)}. */
     public long exportPngTo(boolean wholeWindow, double scale, Path file, boolean force) throws java.io.IOException {
-        return PngExporter.writePng(picture(wholeWindow ? View.WINDOW : View.CANVAS, scale), file, force);
+        return write(framed(wholeWindow ? View.WINDOW : View.CANVAS, scale), file, force);
     }
 
     public void exportReport() {

@@ -212,6 +212,11 @@ public final class WorkbenchViewModel {
         return RecordedScenario.unplayed(lab.origin());
     }
 
+    /** Where a lab that is not simulated is observed, for captions: kubeconfig contexts, never credentials. */
+    public String observedOn() {
+        return ObservedOn.of(lab.backend());
+    }
+
     /** The description of the scenario the lab was opened from. */
     public String openedDescription() {
         return lab.origin().scenario().lab().description();

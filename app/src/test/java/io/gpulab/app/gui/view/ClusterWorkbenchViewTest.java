@@ -92,6 +92,11 @@ class ClusterWorkbenchViewTest {
             }
         });
         assertTrue(Files.size(png) > 10_000, "a real image");
+        // no file reproduces a cluster's state: the caption says where it was observed and prints no hash
+        String caption = io.gpulab.app.gui.export.PngExporter.description(png);
+        assertTrue(caption.contains("as observed on management.kubeconfig's current context")
+                && caption.contains("no scenario file, no hash"), caption);
+        assertFalse(caption.contains("sha256") || caption.matches("(?s).*[0-9a-f]{12}.*"), caption);
         String keep = System.getenv("GPULAB_KEEP_PNG");
         if (keep != null) {
             Files.copy(png, Path.of(keep), StandardCopyOption.REPLACE_EXISTING);

@@ -57,6 +57,14 @@ class RealWindowTest {
 
     @BeforeAll
     static void openTheWorkbench() throws Exception {
+        open(false);
+    }
+
+    /**
+     * Opens the workbench as {@code gpulab gui} does; {@code dark}: then switches to the dark theme the way a user
+     * does, with its shortcut (Ctrl+T), so every check runs on the dark window ({@link RealWindowDarkTest}).
+     */
+    static void open(boolean dark) throws Exception {
         stage = FxToolkit.registerPrimaryStage();
         AtomicReference<Workbench> w = new AtomicReference<>();
         EngineLabOpener opener = EngineLabOpener.sim();
@@ -65,6 +73,13 @@ class RealWindowTest {
         workbench = w.get();
         screen = Screen.getPrimary().getVisualBounds();
         waitFor("the window is painted", () -> stage.isShowing() && stage.getScene().getWidth() > 0);
+        if (dark) {
+            ROBOT.interact(stage::requestFocus);
+            ROBOT.push(KeyCode.CONTROL, KeyCode.T);
+            waitFor("the dark theme", () -> io.gpulab.app.gui.view.Theme.isDark(stage.getScene()));
+        }
+        waitFor("the theme is " + (dark ? "dark" : "light"), () -> io.gpulab.app.gui.view.Theme.isDark(
+                stage.getScene()) == dark);
     }
 
     @AfterAll
