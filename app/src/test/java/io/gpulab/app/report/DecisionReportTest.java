@@ -64,6 +64,10 @@ class DecisionReportTest {
         }
         assertTrue(cover.startsWith("Decision report") && cover.indexOf("Recommendation: l4") < cover.indexOf(
                 "12 pods need H100-80GB, no candidate card matches"), "the recommendation opens the answer: " + cover);
+        // l4 leaves 12 pods unplaced: "of those that place everything" contradicted the sentence it ends
+        assertTrue(cover.contains("leaves 12 unplaced (12 that no candidate can run). It wins on placing everything "
+                + "(placeAll): the lowest cost of those that place every pod a candidate can run, EUR 25,200.00 per "
+                + "month against a100's EUR 76,800.00 per month."), cover);
         String second = text.get(1).replaceAll("\\s+", " ");
         for (CandidateResult c : result.candidates()) {
             assertTrue(second.contains(c.name() + " "), "page 2 does not list candidate " + c.name());

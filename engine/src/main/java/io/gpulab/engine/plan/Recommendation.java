@@ -166,8 +166,11 @@ public record Recommendation(String candidate, String sentence, Plan.@Nullable O
                 if (!rank.places(win)) {
                     yield "no candidate places everything; it places the most, " + fmt(win.placed()) + against;
                 }
-                yield (rank.priced() ? "the lowest cost of those that place everything, " : "the fewest cards of "
-                        + "those that place everything (no prices given), ") + figure(o, win, rank) + against;
+                // "everything" with pods no candidate runs read as a contradiction of the unplaced count before it
+                String all = win.neverFitPods() == 0 ? "everything" : rank.strict() ? "every pod a candidate can run"
+                        : "every pod that fits their cards";
+                yield (rank.priced() ? "the lowest cost of those that place " + all + ", " : "the fewest cards of "
+                        + "those that place " + all + " (no prices given), ") + figure(o, win, rank) + against;
             }
             case COST_PER_POD -> "the lowest cost per placed pod, " + figure(o, win, rank) + against;
             case ALLOCATION -> "the highest GPU compute allocation, " + figure(o, win, rank) + against;

@@ -1,6 +1,9 @@
 package io.gpulab.engine.scenario;
 
-/** A step in words for reports, when the file gives it no {@code name}: {@code advance 5m}, {@code unlock ...}. */
+/**
+ * A step in words for reports, when the file gives it no {@code name}: {@code advance 5m}, {@code unlock ...}; a check
+ * with what it expects ({@code expectPod tenant-a a-cpu: phase Running, node tenant-a-worker}).
+ */
 final class StepText {
 
     private StepText() {
@@ -10,7 +13,9 @@ final class StepText {
         if (step instanceof Step.Submit s) {
             return "submit " + s.tenant() + " " + s.pod();
         } else if (step instanceof Step.ExpectPod s) {
-            return "expectPod " + s.tenant() + " " + s.pod();
+            PodExpect e = s.expect();
+            return "expectPod " + s.tenant() + " " + s.pod() + stated("phase", e.phase(), "node", e.node(), "reason",
+                    e.reason(), "schedulerName", e.schedulerName(), "devices", e.devices());
         } else if (step instanceof Step.Delete s) {
             return "delete " + s.tenant() + " " + s.pod();
         } else if (step instanceof Step.Advance s) {
@@ -63,12 +68,32 @@ final class StepText {
         } else if (step instanceof Step.Upgrade s) {
             return "upgrade " + s.tenant() + " to " + s.version();
         } else if (step instanceof Step.ExpectControlPlane s) {
-            return "expectControlPlane " + s.tenant();
+            return "expectControlPlane " + s.tenant() + stated("status", s.status(), "readyReplicas",
+                    s.readyReplicas(), "updatedReplicas", s.updatedReplicas(), "serving", s.serving(),
+                    "installedVersion", s.installedVersion(), "apiError", s.apiError(), "apiErrorContains",
+                    s.apiErrorContains(), "podNodes", s.podNodes());
         } else if (step instanceof Step.ExpectDataStore s) {
-            return "expectDataStore " + s.dataStore();
+            return "expectDataStore " + s.dataStore() + stated("ready", s.ready(), "healthyMembers",
+                    s.healthyMembers(), "usedBy", s.usedBy());
         } else if (step instanceof Step.ExpectKubelet s) {
             return "expectKubelet " + s.tenant() + " " + s.node();
         }
         return step.action();
+    }
+
+    /**
+     * {@code : status NotReady, serving false}: what an unnamed check expects, so a report's check list says more
+     * than "expectControlPlane tenant-a" four times (the fields the file states, in the file format's words).
+     */
+    private static String stated(Object... fieldsAndValues) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < fieldsAndValues.length; i += 2) {
+            Object v = fieldsAndValues[i + 1];
+            if (v != null) {
+                b.append(b.length() == 0 ? ": " : ", ").append(fieldsAndValues[i]).append(' ')
+                        .append(v instanceof String t ? Quote.visible(t) : v);
+            }
+        }
+        return b.toString();
     }
 }

@@ -217,7 +217,10 @@ final class ManagementImport {
         out.put("apiVersion", o.getApiVersion());
         out.put("kind", "DataStore");
         out.put("metadata", meta);
-        out.put("spec", Map.of("driver", driver, "endpoints", List.copyOf(eps)));
+        Map<String, Object> storeSpec = new java.util.LinkedHashMap<>();   // ordered: the same dump, the same file
+        storeSpec.put("driver", driver);
+        storeSpec.put("endpoints", List.copyOf(eps));
+        out.put("spec", storeSpec);
         return out;
     }
 

@@ -141,7 +141,11 @@ public final class SnapshotImporter {
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("apiVersion", "gpulab.io/v1");
         doc.put("kind", "Scenario");
-        doc.put("metadata", Map.of("name", name, "description", description));
+        // ordered maps only: Map.of's order changes from one JVM to the next, and the same dumps must give the same file
+        Map<String, Object> metadata = new LinkedHashMap<>();
+        metadata.put("name", name);
+        metadata.put("description", description);
+        doc.put("metadata", metadata);
         Map<String, Object> lab = new LinkedHashMap<>();
         if (values != null) {
             lab.put("hami", values.hami());

@@ -42,6 +42,9 @@ public final class HeatMap extends VBox {
         getStyleClass().add("heat-map");
         title.getStyleClass().add("heat-title");
         title.setWrapText(true);
+        // as high as its wrapped lines: a narrow window cut the title to "... each square one ..."
+        title.setMinHeight(Region.USE_PREF_SIZE);
+        title.setId("plan-heat-title");
         canvas.setManaged(false);
         cells.getChildren().add(canvas);
         cells.setMinHeight(20);

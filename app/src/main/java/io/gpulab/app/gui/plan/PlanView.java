@@ -121,6 +121,9 @@ public final class PlanView extends BorderPane {
         asLab.setOnAction(e -> openAsLab.accept(table.getSelectionModel().getSelectedItem()));
         table.getSelectionModel().selectedItemProperty().addListener((o, a, c) -> this.charts.showHeat(c));
         table.widthProperty().addListener((o, a, w) -> TableFit.fit(table));
+        // the button keeps its whole label ("Open selected candidate as a l..." at 1024 px); the heat map takes the rest
+        asLab.setMinWidth(Region.USE_PREF_SIZE);
+        table.setPlaceholder(new Label("No plan run yet: open a plan (or one of the examples above) and press Run."));
         HBox heatRow = new HBox(12, heat, asLab);
         HBox.setHgrow(heat, Priority.ALWAYS);
         StackPane chartArea = new StackPane();

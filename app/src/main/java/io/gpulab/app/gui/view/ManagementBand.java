@@ -204,8 +204,11 @@ public final class ManagementBand extends VBox {
         };
         Label facts = Texts.clipped(n.cpu() + " CPU, " + Formats.mb(n.memoryMiB()) + " MiB" + (n.zone().isEmpty()
                 ? "" : " · zone " + n.zone()), "muted");
-        Label requested = Texts.clipped("requested " + n.cpuRequestedMilli() + "m CPU, "
-                + Formats.mb(n.memoryRequestedMiB()) + " MiB", "muted");
+        // Kamaji states no requests unless the TCP does: "0m" beside seven pods reads as a fault without the why
+        boolean noneStated = n.cpuRequestedMilli() == 0 && n.memoryRequestedMiB() == 0 && !n.pods().isEmpty();
+        Label requested = new WordWrapLabel("requested " + n.cpuRequestedMilli() + "m CPU, "
+                + Formats.mb(n.memoryRequestedMiB()) + " MiB" + (noneStated ? ": its " + n.pods().size()
+                + (n.pods().size() == 1 ? " pod states" : " pods state") + " no requests" : ""), "muted");
         requested.setId("mgmt-node-requested-" + n.name());
         facts.setId("mgmt-node-facts-" + n.name());
         // one dot per pod, grouped by its owner (a tenant's control plane, a DataStore): the node's load at a glance

@@ -138,6 +138,14 @@ class PlanViewTest {
                 assertTrue(!c.isVisible() || c.getWidth() >= need + 10, head.getText() + " is " + c.getWidth()
                         + " px wide for " + need + " px of text at " + size[0] + "x" + size[1]);
             }
+            // the heat map's title and the button beside it whole (both were cut with "..." at 1024x768)
+            Button asLab = robot.lookup("#plan-open-lab").queryAs(Button.class);
+            assertTrue(asLab.getWidth() >= asLab.prefWidth(-1) - 0.5, "button cut at " + size[0] + ": "
+                    + asLab.getWidth() + " of " + asLab.prefWidth(-1));
+            javafx.scene.control.Label heatTitle = robot.lookup("#plan-heat-title").queryAs(
+                    javafx.scene.control.Label.class);
+            assertTrue(heatTitle.getHeight() >= heatTitle.prefHeight(heatTitle.getWidth()) - 0.5, "heat title cut at "
+                    + size[0] + ": " + heatTitle.getHeight() + " of " + heatTitle.prefHeight(heatTitle.getWidth()));
         }
         File png = new File("target/plan-view-kamaji-1280x720.png");
         robot.interact(() -> {

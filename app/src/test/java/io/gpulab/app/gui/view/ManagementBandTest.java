@@ -76,6 +76,11 @@ class ManagementBandTest {
             robot.lookup("#mgmt-node-" + n.name()).queryAs(Pane.class).lookupAll(".mgmt-pod-dot")
                     .forEach(c -> chips.add(c.getId().substring("mgmt-pod-".length())));
             assertEquals(new HashSet<>(n.pods()), chips, "pods drawn on " + n.name());
+            // "0m" beside pods is explained: Kamaji states no requests unless the TCP does
+            String requested = "requested " + n.cpuRequestedMilli() + "m CPU, " + String.format(java.util.Locale.ROOT,
+                    "%,d", n.memoryRequestedMiB()) + " MiB" + (n.cpuRequestedMilli() == 0 && n.memoryRequestedMiB() == 0
+                    && !n.pods().isEmpty() ? ": its " + n.pods().size() + " pods state no requests" : "");
+            assertEquals(requested, text(robot, "mgmt-node-requested-" + n.name()), n.name());
         }
         for (ManagementView.DataStoreView d : m.dataStores()) {
             String expected = d.healthy() + " of " + d.members().size() + " members up · quorum " + d.quorum() + ": "
