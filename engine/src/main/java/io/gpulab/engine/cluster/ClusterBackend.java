@@ -381,7 +381,7 @@ public final class ClusterBackend implements LabBackend {
         List<String> warnings = new ArrayList<>(managementView.warnings());
         DiscoveryRetry retry = rediscovery;
         if (retry != null && managementUnread != null) {
-            warnings.add("management cluster: " + retry.status());
+            warnings.add("management cluster: " + retry.status(warnings));
         }
         String refusal = managementRefusal;
         if (refusal != null) {

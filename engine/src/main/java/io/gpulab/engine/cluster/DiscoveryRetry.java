@@ -77,12 +77,16 @@ final class DiscoveryRetry implements AutoCloseable {
         });
     }
 
-    /** What the management cluster's warning adds while its tenants are unknown, one clause. */
-    String status() {
-        String last = lastFailure;
+    /**
+     * What the management cluster's warning adds while its tenants are unknown, one clause; the last failure is left
+     * out when a warning already says it (a Kamaji that is not installed is said once, not twice).
+     */
+    String status(java.util.List<String> shown) {
+        String failure = lastFailure;
+        String last = failure == null || shown.stream().anyMatch(w -> w.contains(failure)) ? null : failure;
         String tried = attempts == 1 ? "tried once" : "tried " + attempts + " times";
         if (gaveUp) {
-            return tried + ", not retried: " + last;
+            return tried + ", not retried" + (last == null ? "" : ": " + last);
         }
         return "retrying in the background (" + tried + (last == null ? "" : ", last: " + last)
                 + "; every " + Math.min(MOST_MILLIS, nextMillis) / 1000 + " s at most)";
