@@ -138,7 +138,11 @@ public final class ScenarioReport {
         pdf.muted("gpulab " + version + " · " + date.format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'"))
                 + " · backend " + in.snapshot().backend() + " · lab time " + in.snapshot().now());
         if (!in.description().isEmpty()) {
-            pdf.text(in.description());
+            History h = in.history();
+            // the author describes the lab after every step: read after 1 of 5 it stated pods that were not there
+            boolean whole = !h.observed() && h.played() == h.playable() && h.own() == 0;
+            pdf.text(whole ? in.description() : "The scenario's description, written for its lab after all "
+                    + h.playable() + " steps (this report shows the lab " + h.after() + "): " + in.description());
         }
         pdf.heading("What was checked");
         LabSnapshot s = in.snapshot();

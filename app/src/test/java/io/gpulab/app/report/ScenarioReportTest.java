@@ -44,6 +44,7 @@ class ScenarioReportTest {
         String first = pages.get(0).replaceAll("\\s+", " ");
         assertTrue(first.contains("What was checked") && first.contains("All 8 checks passed")
                 && first.contains("What it proves"), first);
+        assertFalse(first.contains("The scenario's description, written for"), "a whole run's description as is");
         assertTrue(pages.get(1).contains("Assumptions and limits"), pages.get(1));
         String all = String.join("\n", pages).replaceAll("\\s+", " ");
         assertTrue(all.contains("Verification results") && all.contains("field expected observed"), all);
@@ -71,6 +72,9 @@ class ScenarioReportTest {
                 + "5 steps)"), first);
         assertTrue(first.contains("check 6: tenant-a's card holds 60,000 MB"), first);
         assertTrue(first.contains("At the end: 1 pod running"), first);
+        // the author's description is of the lab after every step: never read as the lab shown
+        assertTrue(first.contains("The scenario's description, written for its lab after all 5 steps (this report "
+                + "shows the lab after 1 of article's 5 steps): "), first);
         String all = String.join("\n", pages).replaceAll("\\s+", " ");
         assertTrue(all.contains("The lab after 1 of article's 5 steps"), all);
         assertTrue(all.contains("not run: it is checked in step 5 of article's 5, and the lab was reported after "
