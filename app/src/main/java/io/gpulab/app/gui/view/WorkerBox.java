@@ -56,11 +56,8 @@ public final class WorkerBox extends VBox {
             unproven.forEach(p -> row.getChildren().add(new PodChip(vm, tenant.name(), p, "")));
             getChildren().add(row);
         }
-        node.warnings().forEach(w -> {
-            Label warn = new Label("⚠ " + w);
-            warn.getStyleClass().add("warning-text");
-            getChildren().add(warn);
-        });
+        // wrapped, never cut: "kubelet down since ... : it posts no node status and..." hid what the fault does
+        node.warnings().forEach(w -> getChildren().add(new WordWrapLabel("⚠ " + w, "warning-text", "node-warning")));
         Selection me = Selection.node(tenant.name(), node.name());
         if (me.equals(vm.selectionProperty().get())) {
             getStyleClass().add("selected");
