@@ -58,6 +58,19 @@ final class FxTestSupport {
         WaitForAsyncUtils.waitForFxEvents();
     }
 
+    /** The text a label's skin draws (ellipsized when cut, wrapped lines included), after CSS and layout. */
+    static String drawn(Labeled l) {
+        l.applyCss();
+        l.layout();
+        StringBuilder b = new StringBuilder();
+        for (javafx.scene.Node n : l.getChildrenUnmodifiable()) {
+            if (n instanceof javafx.scene.text.Text t) {
+                b.append(t.getText());
+            }
+        }
+        return b.toString();
+    }
+
     static String text(FxRobot robot, String id) {
         return robot.lookup("#" + id).queryAs(Labeled.class).getText();
     }

@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gpulab.app.gui.Workbench;
 import java.util.List;
-import javafx.scene.Node;
-import javafx.scene.text.Text;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -38,17 +36,9 @@ class NodeWarningWrapTest {
         WordWrapLabel w = warnings.get(0);
         assertTrue(w.getFullText().startsWith("⚠ kubelet down since ") && w.getFullText().endsWith(
                 "it posts no node status and starts no pod"), w.getFullText());
-        robot.interact(() -> {
-            w.applyCss();
-            w.layout();
-        });
-        StringBuilder drawn = new StringBuilder();
-        for (Node n : w.getChildrenUnmodifiable()) {
-            if (n instanceof Text t) {
-                drawn.append(t.getText());
-            }
-        }
-        assertEquals(w.getFullText().replaceAll("\\s+", ""), drawn.toString().replaceAll("\\s+", ""),
+        String[] drawn = new String[1];
+        robot.interact(() -> drawn[0] = FxTestSupport.drawn(w));
+        assertEquals(w.getFullText().replaceAll("\\s+", ""), drawn[0].replaceAll("\\s+", ""),
                 "every word drawn, none cut");
     }
 }

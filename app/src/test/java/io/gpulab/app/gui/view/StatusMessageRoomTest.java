@@ -4,9 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gpulab.app.gui.Workbench;
-import javafx.scene.Node;
 import javafx.scene.control.Label;
-import javafx.scene.text.Text;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -36,21 +34,9 @@ class StatusMessageRoomTest {
         Label message = robot.lookup("#status-message").queryAs(Label.class);
         String full = message.getText();
         assertTrue(full.endsWith("8 checks passed"), full);
-        assertEquals(full, shown(message), "the message as drawn");
+        assertEquals(full, FxTestSupport.drawn(message), "the message as drawn");
         Label hint = robot.lookup(".key-hints").queryAs(Label.class);
-        assertTrue(!shown(hint).equals(hint.getText()) || !hint.isVisible() || hint.getWidth() < 1,
-                "the hint gave way: " + shown(hint));
-    }
-
-    /** The text the label's skin draws (ellipsized when cut). */
-    private static String shown(Label l) {
-        l.applyCss();
-        l.layout();
-        for (Node n : l.getChildrenUnmodifiable()) {
-            if (n instanceof Text t) {
-                return t.getText();
-            }
-        }
-        return "";
+        assertTrue(!FxTestSupport.drawn(hint).equals(hint.getText()) || !hint.isVisible() || hint.getWidth() < 1,
+                "the hint gave way: " + FxTestSupport.drawn(hint));
     }
 }
