@@ -92,7 +92,8 @@ public final class IsolationWords {
 
     /**
      * The table's conclusion: the parts shared by more than one tenant whose failure cost several of them, those that
-     * survived a failure, whether each tenant's own parts stayed its own, and whether running pods kept running.
+     * survived a failure, whether each tenant's own parts stayed its own, and what became of the pods already
+     * running at each of the two instants observed (right after the failure, and after its heal).
      */
     public static String conclusion(IsolationTable t) {
         List<String> sentences = new ArrayList<>();
@@ -100,6 +101,7 @@ public final class IsolationWords {
         List<String> sharedSurvived = new ArrayList<>();
         List<String> leaked = new ArrayList<>();
         List<String> stopped = new ArrayList<>();
+        List<String> warned = new ArrayList<>();
         List<String> infraOfOne = new ArrayList<>();
         Set<String> ownLayers = new LinkedHashSet<>();
         List<String> notBack = new ArrayList<>();
@@ -132,14 +134,25 @@ public final class IsolationWords {
                             .toList()) + ")");
                 }
             }
+            Set<String> stillRunningAtFirst = new LinkedHashSet<>();
             for (TenantLoss l : r.tenants()) {
-                if (Observation.LOST.equals(l.keepRunning().verdict())) {
+                String first = l.keepRunning().verdict();
+                if (Observation.LOST.equals(first)) {
                     stopped.add(l.tenant() + " under " + part);
+                } else if (Observation.DEGRADED.equals(first)) {
+                    warned.add(l.tenant() + " under " + part);
+                }
+                if (Observation.KEPT.equals(first) || Observation.DEGRADED.equals(first)) {
+                    stillRunningAtFirst.add(l.tenant());
                 }
             }
             for (Recovery h : r.recovery()) {
                 if (Recovery.NOT_BACK.equals(h.verdict())) {
-                    notBack.add(h.tenant() + " under " + part + " (" + losses(h.after()) + ")");
+                    // still Running at the first instant, gone at the second: say so, "kept running" was not seen
+                    boolean gone = Observation.LOST.equals(h.keepRunning().verdict())
+                            && stillRunningAtFirst.contains(h.tenant());
+                    notBack.add(h.tenant() + " under " + part + " (" + losses(h.after()) + (gone ? ": the pod that "
+                            + "still read Running when the failure was first observed was gone" : "") + ")");
                 } else if (Recovery.NOT_OBSERVED.equals(h.verdict()) && r.affected().contains(h.tenant())) {
                     unhealed.add(h.tenant() + " under " + part);
                 }
@@ -166,9 +179,11 @@ public final class IsolationWords {
         if (sentences.isEmpty()) {
             sentences.add("No failure was injected.");
         } else if (stopped.isEmpty()) {
-            sentences.add("Pods already running kept running through every failure injected.");
+            sentences.add("When each failure was first observed, the pods already running still read Running"
+                    + (warned.isEmpty() ? "." : "; with a warning: " + String.join("; ", warned) + "."));
         } else {
-            sentences.add("A running pod stopped: " + String.join("; ", stopped) + ".");
+            sentences.add("A running pod had stopped when its failure was first observed: " + String.join("; ",
+                    stopped) + ".");
         }
         String healed = "healed after " + IsolationAnalysis.words(IsolationAnalysis.HOLD) + " by undoing its fault "
                 + "steps alone";

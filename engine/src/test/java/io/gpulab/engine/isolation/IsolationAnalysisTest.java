@@ -10,6 +10,7 @@ import java.io.StringReader;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Isolation by layer as the failures injected into copies of a lab show it. */
@@ -163,11 +164,18 @@ class IsolationAnalysisTest {
                 + "tenant-b lost create, read, schedule); the DataStore default (etcd), all 3 members (tenant-a and "
                 + "tenant-b lost create, read, schedule). Shared, and no tenant lost anything when it failed: the "
                 + "DataStore default (etcd), one member kamaji-etcd-0 of 3. A failure of a tenant's own schema, API "
-                + "server, controller-manager / scheduler, Konnectivity, worker or card touched that tenant only. Pods "
-                + "already running kept running through every failure injected. Not back 1 minute after the failure was "
-                + "healed after 6 minutes by undoing its fault steps alone: tenant-a under the worker tenant-a-worker "
-                + "(tenant-a), its kubelet down (keep running lost); tenant-b under the worker tenant-b-worker "
-                + "(tenant-b), its kubelet down (keep running lost).", article.conclusion());
+                + "server, controller-manager / scheduler, Konnectivity, worker or card touched that tenant only. When "
+                + "each failure was first observed, the pods already running still read Running; with a warning: "
+                + "tenant-a under the worker tenant-a-worker (tenant-a), its kubelet down; tenant-b under the worker "
+                + "tenant-b-worker (tenant-b), its kubelet down; tenant-a under the card GPU-0 on tenant-a-worker "
+                + "(tenant-a); tenant-b under the card GPU-1 on tenant-b-worker (tenant-b). Not back 1 minute after "
+                + "the failure was healed after 6 minutes by undoing its fault steps alone: tenant-a under the worker "
+                + "tenant-a-worker (tenant-a), its kubelet down (keep running lost: the pod that still read Running "
+                + "when the failure was first observed was gone); tenant-b under the worker tenant-b-worker "
+                + "(tenant-b), its kubelet down (keep running lost: the pod that still read Running when the failure "
+                + "was first observed was gone).", article.conclusion());
+        assertFalse(article.conclusion().contains("kept running"), "the worker rows' probe pods are evicted while "
+                + "the kubelet stays down: nothing observed them running through the failure");
     }
 
     private static Recovery healed(IsolationRow r, String tenant) {

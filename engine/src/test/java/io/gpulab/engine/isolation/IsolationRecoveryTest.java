@@ -38,9 +38,41 @@ class IsolationRecoveryTest {
         assertEquals("tenant-a not back: keep running lost", IsolationWords.recovery(r));
         IsolationTable t = new IsolationTable("lab", "", List.of("tenant-a", "tenant-b"), "", List.of(),
                 List.of(baseline, loss("tenant-b", RUNNING, CREATED)), List.of(r));
+        assertTrue(IsolationWords.conclusion(t).contains("A running pod had stopped when its failure was first "
+                + "observed: tenant-a under the worker w (tenant-a)."), IsolationWords.conclusion(t));
         assertTrue(IsolationWords.conclusion(t).endsWith("Not back 1 minute after the failure was healed after 6 "
                 + "minutes by undoing its fault steps alone: tenant-a under the worker w (tenant-a) (keep running "
                 + "lost)."), IsolationWords.conclusion(t));
+    }
+
+    @Test
+    void aPodStillRunningAtFirstAndGoneAfterTheHoldIsNotSaidToHaveKeptRunning() {
+        TenantLoss baseline = loss("tenant-a", RUNNING, CREATED);
+        TenantLoss right = loss("tenant-a", Observation.degraded("default/isolation-probe-running still Running on w, "
+                + "card GPU-0, with the warning: Ready=False"), CREATED);
+        TenantLoss healed = loss("tenant-a", Observation.lost("default/isolation-probe-running is gone"), CREATED);
+        Recovery h = Recovery.of(baseline, right, healed);
+        Recovery b = Recovery.of(loss("tenant-b", RUNNING, CREATED), loss("tenant-b", RUNNING, CREATED),
+                loss("tenant-b", RUNNING, CREATED));
+        IsolationRow r = new IsolationRow("workers", "w (tenant-a)", "fault: {...}", "", List.of("tenant-a"),
+                "a worker", List.of("tenant-a"), List.of(right, loss("tenant-b", RUNNING, CREATED)), "fault: {...}",
+                List.of(h, b));
+        IsolationTable t = new IsolationTable("lab", "", List.of("tenant-a", "tenant-b"), "", List.of(),
+                List.of(baseline, loss("tenant-b", RUNNING, CREATED)), List.of(r));
+        String c = IsolationWords.conclusion(t);
+        assertTrue(c.contains("When each failure was first observed, the pods already running still read Running; "
+                + "with a warning: tenant-a under the worker w (tenant-a). "), c);
+        assertTrue(c.endsWith("tenant-a under the worker w (tenant-a) (keep running lost: the pod that still read "
+                + "Running when the failure was first observed was gone)."), c);
+        assertFalse(c.contains("kept running"), c);
+
+        TenantLoss plain = loss("tenant-a", RUNNING, CREATED);
+        IsolationRow quiet = new IsolationRow("workers", "w (tenant-a)", "fault: {...}", "", List.of("tenant-a"),
+                "a worker", List.of(), List.of(plain, loss("tenant-b", RUNNING, CREATED)), "fault: {...}",
+                List.of(Recovery.of(baseline, plain, plain), b));
+        assertTrue(IsolationWords.conclusion(new IsolationTable("lab", "", List.of("tenant-a", "tenant-b"), "",
+                List.of(), List.of(baseline, loss("tenant-b", RUNNING, CREATED)), List.of(quiet)))
+                .endsWith("When each failure was first observed, the pods already running still read Running."));
     }
 
     @Test
