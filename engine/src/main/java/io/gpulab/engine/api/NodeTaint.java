@@ -14,7 +14,10 @@ import java.time.Instant;
  *                  or {@code null} when the node does not say
  */
 @com.fasterxml.jackson.annotation.JsonPropertyOrder({"key", "value", "effect", "timeAdded"})
-public record NodeTaint(String key, String value, String effect, @Nullable Instant timeAdded) {
+public record NodeTaint(String key, String value, String effect,
+                        @com.fasterxml.jackson.databind.annotation.JsonSerialize(
+                                using = com.fasterxml.jackson.databind.ser.std.ToStringSerializer.class)
+                        @Nullable Instant timeAdded) {
 
     /** {@code node.kubernetes.io/unreachable:NoExecute}, as kubectl prints a taint. */
     @com.fasterxml.jackson.annotation.JsonIgnore

@@ -16,6 +16,8 @@ import java.time.Instant;
  */
 @com.fasterxml.jackson.annotation.JsonPropertyOrder({"type", "status", "reason", "message", "lastTransitionTime"})
 public record StatusCondition(String type, String status, String reason, String message,
+                              @com.fasterxml.jackson.databind.annotation.JsonSerialize(
+                                      using = com.fasterxml.jackson.databind.ser.std.ToStringSerializer.class)
                               @Nullable Instant lastTransitionTime) {
 
     public static final String READY = "Ready";
