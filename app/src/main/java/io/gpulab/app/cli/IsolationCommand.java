@@ -2,7 +2,7 @@ package io.gpulab.app.cli;
 
 import io.gpulab.app.GpulabVersion;
 import io.gpulab.app.report.IsolationReport;
-import io.gpulab.app.report.PdfDoc;
+import io.gpulab.app.report.PdfFile;
 import io.gpulab.engine.isolation.IsolationAnalysis;
 import io.gpulab.engine.isolation.IsolationTable;
 import io.gpulab.engine.output.OutputFile;
@@ -52,7 +52,7 @@ public final class IsolationCommand implements Callable<Integer> {
         if (out != null) {
             System.setProperty("org.slf4j.simpleLogger.log.org.apache.pdfbox", "error");
             try {
-                OutputFile.check(out, PdfDoc.KIND, output.force);
+                OutputFile.check(out, PdfFile.KIND, output.force);
             } catch (java.io.IOException e) {
                 CliSupport.err(spec).println("gpulab isolation: " + e.getMessage());
                 return GpulabCommand.EXIT_USAGE;

@@ -1,7 +1,7 @@
 package io.gpulab.app.cli;
 
 import io.gpulab.app.GpulabVersion;
-import io.gpulab.app.report.PdfDoc;
+import io.gpulab.app.report.PdfFile;
 import io.gpulab.engine.cluster.ClusterBackend;
 import io.gpulab.engine.cluster.ClusterException;
 import io.gpulab.engine.cluster.ClusterWorkload;
@@ -72,7 +72,7 @@ public final class PlanCommand implements Callable<Integer> {
         try {
             // a file that would be refused is refused before the candidates replay, not after
             if (out != null) {
-                OutputFile.check(out, PdfDoc.KIND, output.force);
+                OutputFile.check(out, PdfFile.KIND, output.force);
             }
             if (csv != null) {
                 PlanCsv.check(csv, output.force);

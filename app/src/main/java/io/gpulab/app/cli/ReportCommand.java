@@ -1,7 +1,7 @@
 package io.gpulab.app.cli;
 
 import io.gpulab.app.GpulabVersion;
-import io.gpulab.app.report.PdfDoc;
+import io.gpulab.app.report.PdfFile;
 import io.gpulab.app.report.ScenarioReport;
 import io.gpulab.app.report.ScenarioReportInput;
 import io.gpulab.engine.output.OutputFile;
@@ -55,7 +55,7 @@ public final class ReportCommand implements Callable<Integer> {
         // PDFBox logs font fallbacks at WARN; the report embeds its own fonts, so keep the console clean
         System.setProperty("org.slf4j.simpleLogger.log.org.apache.pdfbox", "error");
         try {
-            OutputFile.check(out, PdfDoc.KIND, output.force);
+            OutputFile.check(out, PdfFile.KIND, output.force);
         } catch (java.io.IOException e) {
             spec.commandLine().getErr().println("gpulab report: " + e.getMessage());
             return GpulabCommand.EXIT_USAGE;

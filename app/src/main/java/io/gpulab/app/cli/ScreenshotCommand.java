@@ -167,16 +167,17 @@ public final class ScreenshotCommand implements Callable<Integer> {
             // the window is --size: every view is a picture of exactly that size, its caption included
             WorkbenchActions.View shown = WorkbenchActions.View.valueOf(view.toUpperCase(java.util.Locale.ROOT));
             WorkbenchActions.Picture picture = HeadlessFx.call(() -> actions.framed(shown, scale));
-            long bytes = WorkbenchActions.write(picture, out, output.force);
-            spec.commandLine().getOut().println("wrote " + out + " (" + bytes + " bytes)");
             if (scenarioOut != null) {
-                // the caption's hash is of exactly these bytes
+                // the caption's hash is of exactly these bytes; written before the picture, so that a picture on disk
+                // always has the file its caption names (a full disk stops the command before the PNG)
                 String text = HeadlessFx.call(() -> w.workbench().viewModel().recording().text());
                 byte[] yaml = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
                 OutputFile.write(scenarioOut, GeneratedScenario.KIND, output.force, o -> o.write(yaml));
                 spec.commandLine().getOut().println("wrote " + scenarioOut + " (the lab's history as a scenario, "
                         + "sha256 " + picture.caption().sha256() + " as in the caption)");
             }
+            long bytes = WorkbenchActions.write(picture, out, output.force);
+            spec.commandLine().getOut().println("wrote " + out + " (" + bytes + " bytes)");
             return GpulabCommand.EXIT_OK;
         } catch (OutputException e) {
             spec.commandLine().getErr().println("gpulab screenshot: " + e.getMessage());

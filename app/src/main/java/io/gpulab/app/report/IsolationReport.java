@@ -40,7 +40,7 @@ public final class IsolationReport {
                         + "'UTC'")) + " · backend sim (a simulation)");
                 section(pdf, t, false);
             }
-            OutputFile.write(file, PdfDoc.KIND, force, out -> PdfDoc.save(doc, out));
+            OutputFile.write(file, PdfFile.KIND, force, out -> PdfFile.save(doc, out));
             return doc.getNumberOfPages();
         }
     }

@@ -1,47 +1,30 @@
 package io.gpulab.app.report;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.zip.Deflater;
-import java.util.zip.DeflaterOutputStream;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.PDPage;
 import org.apache.pdfbox.pdmodel.PDPageContentStream;
 import org.apache.pdfbox.pdmodel.common.PDRectangle;
 import org.apache.pdfbox.pdmodel.font.PDFont;
-import org.apache.pdfbox.pdmodel.font.PDType0Font;
-import org.apache.pdfbox.pdmodel.font.PDType1Font;
-import org.apache.pdfbox.pdmodel.font.Standard14Fonts;
-import org.apache.pdfbox.cos.COSName;
-import org.apache.pdfbox.pdmodel.graphics.color.PDDeviceRGB;
-import org.apache.pdfbox.pdmodel.graphics.image.PDImageXObject;
 
 /**
  * A top-to-bottom A4 writer for reports that stand on their own: wrapped text and table cells (nothing is
- * cut), no text below {@link #MIN_SIZE} points, and "page N / M" with a running title on every page.
- * Vector drawings go into the page through {@link #canvas(float)}, chart pictures through {@link #images}.
+ * cut), no text below {@link #MIN_SIZE} points, and "page N / M" with a running title on every page
+ * ({@link PdfFooters}). Tables are drawn by {@link PdfTable}, chart pictures by {@link PdfImages}, vector drawings
+ * through {@link #diagramBox(float)}; {@link PdfFile} saves the document.
  */
 public final class PdfDoc implements AutoCloseable {
 
     /** The smallest type anywhere in a report: readable on paper. */
-    /**
-     * gpulab's PDFs: their Creator ({@code gpulab VERSION}) is in the document information, which {@link #save}
-     * writes as the second object, near the start of the file; such a file is replaced without {@code --force}.
-     */
-    public static final io.gpulab.engine.output.OutputKind KIND = io.gpulab.engine.output.OutputKind.of(
-            "PDF report", "/Creator (gpulab");
     public static final float MIN_SIZE = 7f;
     static final float MARGIN = 50;
     static final float BODY = 9.5f;
     static final float SMALL = 8f;
-    private static final float[] INK = {0.12f, 0.16f, 0.2f};
+    static final float[] INK = {0.12f, 0.16f, 0.2f};
     /** Where text after a tag starts: past "NOT RUN" in bold body type, so PASS, FAIL and NOT RUN lines align. */
     private static final float TAG_WIDTH = 60;
-    private static final float[] MUTED = {0.38f, 0.42f, 0.47f};
+    static final float[] MUTED = {0.38f, 0.42f, 0.47f};
 
     final PDFont regular;
     final PDFont bold;
@@ -56,16 +39,11 @@ public final class PdfDoc implements AutoCloseable {
     public PdfDoc(PDDocument doc, String runningTitle) throws IOException {
         this.doc = doc;
         this.runningTitle = runningTitle;
-        regular = font(doc, "DejaVuSans.ttf", Standard14Fonts.FontName.HELVETICA);
-        bold = font(doc, "DejaVuSans-Bold.ttf", Standard14Fonts.FontName.HELVETICA_BOLD);
-        mono = font(doc, "DejaVuSansMono.ttf", Standard14Fonts.FontName.COURIER);
+        PdfFonts fonts = PdfFonts.load(doc);
+        regular = fonts.regular();
+        bold = fonts.bold();
+        mono = fonts.mono();
         newPage();
-    }
-
-    private static PDFont font(PDDocument doc, String file, Standard14Fonts.FontName fallback) throws IOException {
-        try (InputStream in = PdfDoc.class.getClassLoader().getResourceAsStream("gpulab/fonts/" + file)) {
-            return in == null ? new PDType1Font(fallback) : PDType0Font.load(doc, in);
-        }
     }
 
     public float width() {
@@ -200,73 +178,16 @@ public final class PdfDoc implements AutoCloseable {
     }
 
     /**
-     * A table: bold header row on a tint, cells wrapped to their column (rows grow, nothing is cut). Column
-     * widths come from the content: every column is at least as wide as its longest word, and the rest of the
-     * page width goes where the text is longest. A row never splits across pages; the header repeats.
+     * A table: bold header row on a tint, cells wrapped to their column (rows grow, nothing is cut); see
+     * {@link PdfTable}.
      */
     public void table(List<String> header, List<List<String>> rows) throws IOException {
-        float size = SMALL;
-        float lead = size + 2.5f;
-        float[] widths = PdfColumns.widths(header, rows, bold, regular, size, width());
-        List<List<List<String>>> wrapped = new ArrayList<>();
-        for (List<String> r : rows) {
-            wrapped.add(cells(r, widths, regular, size));
-        }
-        List<List<String>> head = cells(header, widths, bold, size);
-        float headH = rowHeight(head, lead);
-        need(headH + (wrapped.isEmpty() ? 0 : rowHeight(wrapped.get(0), lead)));
-        row(head, widths, bold, size, lead, true);
-        for (List<List<String>> r : wrapped) {
-            float h = rowHeight(r, lead);
-            if (remaining() < h) {
-                newPage();
-                row(head, widths, bold, size, lead, true);
-            }
-            row(r, widths, regular, size, lead, false);
-        }
-        y -= 6;
+        PdfTable.draw(this, header, rows);
     }
 
-    private List<List<String>> cells(List<String> r, float[] widths, PDFont font, float size) throws IOException {
-        List<List<String>> out = new ArrayList<>();
-        for (int i = 0; i < widths.length; i++) {
-            String t = i < r.size() ? r.get(i) : "";
-            out.add(PdfText.wrap(t, font, size, widths[i] * width() - 6));
-        }
-        return out;
-    }
-
-    private static float rowHeight(List<List<String>> cells, float lead) {
-        int lines = 1;
-        for (List<String> c : cells) {
-            lines = Math.max(lines, c.size());
-        }
-        return lines * lead + 4;
-    }
-
-    private void row(List<List<String>> cells, float[] widths, PDFont font, float size, float lead, boolean header)
-            throws IOException {
-        float h = rowHeight(cells, lead);
-        if (header) {
-            out.setNonStrokingColor(0.92f, 0.94f, 0.96f);
-            out.addRect(MARGIN, y - h, width(), h);
-            out.fill();
-        }
-        float x = MARGIN + 3;
-        for (int i = 0; i < cells.size(); i++) {
-            float ly = y - size - 1.5f;
-            for (String l : cells.get(i)) {
-                show(font, size, l, x, ly, INK);
-                ly -= lead;
-            }
-            x += widths[i] * width();
-        }
-        out.setStrokingColor(0.85f, 0.87f, 0.9f);
-        out.setLineWidth(0.4f);
-        out.moveTo(MARGIN, y - h);
-        out.lineTo(MARGIN + width(), y - h);
-        out.stroke();
-        y -= h;
+    /** Pictures side by side at their size in points (a new page if they do not fit here); see {@link PdfImages}. */
+    public void images(List<ChartImage> row) throws IOException {
+        PdfImages.place(this, doc, row);
     }
 
     /** Reserves {@code h} points (on a new page if needed) and returns where to draw: the box's bottom-left. */
@@ -279,61 +200,6 @@ public final class PdfDoc implements AutoCloseable {
 
     /** Gap between pictures placed side by side. */
     public static final float GAP = 16;
-
-    /**
-     * Saves without object streams: the document information (title, Creator) stays readable as the file's second
-     * object, where {@link #KIND} finds it; page contents, fonts and images are compressed as before.
-     */
-    public static void save(PDDocument doc, java.io.OutputStream out) throws IOException {
-        doc.save(out, org.apache.pdfbox.pdfwriter.compress.CompressParameters.NO_COMPRESSION);
-    }
-
-    /**
-     * Pictures side by side at their size in points (a new page if they do not fit here), lossless, each tagged
-     * with {@link #CHART_KEY} naming the chart that drew it.
-     */
-    public void images(List<ChartImage> row) throws IOException {
-        float h = 0;
-        for (ChartImage i : row) {
-            h = Math.max(h, i.heightPt());
-        }
-        need(h);
-        float x = MARGIN;
-        for (ChartImage i : row) {
-            PDImageXObject img = rgbImage(i);
-            img.getCOSObject().setString(CHART_KEY, i.chart());
-            out.drawImage(img, x, y - i.heightPt(), i.widthPt(), i.heightPt());
-            x += i.widthPt() + GAP;
-        }
-        y -= h + 6;
-    }
-
-    /**
-     * Opaque pixels as an RGB image, Flate-compressed without PNG predictors: charts are mostly flat colour and
-     * white, which plain Deflate packs well, while choosing a predictor per row (PDFBox's LosslessFactory)
-     * cost most of the report's rendering time.
-     */
-    private PDImageXObject rgbImage(ChartImage image) throws IOException {
-        int w = image.pixelWidth();
-        int h = image.pixelHeight();
-        int[] argb = image.argb();
-        byte[] rgb = new byte[w * h * 3];
-        for (int i = 0, o = 0; i < argb.length; i++) {
-            int p = argb[i];
-            rgb[o++] = (byte) (p >> 16);
-            rgb[o++] = (byte) (p >> 8);
-            rgb[o++] = (byte) p;
-        }
-        ByteArrayOutputStream packed = new ByteArrayOutputStream(rgb.length / 8);
-        Deflater deflater = new Deflater(Deflater.BEST_SPEED);
-        try (DeflaterOutputStream z = new DeflaterOutputStream(packed, deflater, 1 << 16)) {
-            z.write(rgb);
-        } finally {
-            deflater.end();
-        }
-        return new PDImageXObject(doc, new ByteArrayInputStream(packed.toByteArray()), COSName.FLATE_DECODE, w, h, 8,
-                PDDeviceRGB.INSTANCE);
-    }
 
     /** The key of a picture's dictionary that names the chart it shows (a Plan view chart id). */
     public static final String CHART_KEY = "GpulabChart";
@@ -367,40 +233,23 @@ public final class PdfDoc implements AutoCloseable {
         return font.getStringWidth(PdfText.clean(text)) / 1000 * size;
     }
 
-    /** Draws "page N / M" and the running title on every page; call once, after the last content. */
-    void footers() throws IOException {
-        out.close();
-        out = null;
-        int n = doc.getNumberOfPages();
-        for (int i = 0; i < n; i++) {
-            try (PDPageContentStream f = new PDPageContentStream(doc, doc.getPage(i),
-                    PDPageContentStream.AppendMode.APPEND, true, true)) {
-                String page = "page " + (i + 1) + " / " + n;
-                f.setStrokingColor(0.85f, 0.87f, 0.9f);
-                f.setLineWidth(0.5f);
-                f.moveTo(MARGIN, MARGIN - 8);
-                f.lineTo(size.getWidth() - MARGIN, MARGIN - 8);
-                f.stroke();
-                f.beginText();
-                f.setFont(regular, SMALL);
-                f.setNonStrokingColor(MUTED[0], MUTED[1], MUTED[2]);
-                f.newLineAtOffset(MARGIN, MARGIN - 20);
-                f.showText(PdfText.clean(runningTitle));
-                f.endText();
-                f.beginText();
-                f.setFont(regular, SMALL);
-                f.newLineAtOffset(size.getWidth() - MARGIN - regular.getStringWidth(page) / 1000 * SMALL,
-                        MARGIN - 20);
-                f.showText(page);
-                f.endText();
-            }
-        }
+    /** The page being written (for {@link PdfTable} and {@link PdfImages}). */
+    PDPageContentStream stream() {
+        return out;
     }
 
+    /** Where the next content starts, in points from the page's foot. */
+    float y() {
+        return y;
+    }
+
+    /** Draws the footers on every page; call once, after the last content. */
     @Override
     public void close() throws IOException {
         if (out != null) {
-            footers();
+            out.close();
+            out = null;
+            PdfFooters.draw(doc, size, regular, runningTitle);
         }
     }
 }

@@ -128,7 +128,7 @@ public final class ScenarioReport {
                 pdf.newPage();
                 appendix(pdf, in, version, date);
             }
-            OutputFile.write(file, PdfDoc.KIND, force, out -> PdfDoc.save(doc, out));
+            OutputFile.write(file, PdfFile.KIND, force, out -> PdfFile.save(doc, out));
             return doc.getNumberOfPages();
         }
     }

@@ -107,7 +107,7 @@ class DecisionReportTest {
                 List<String> ids = new ArrayList<>();
                 for (COSName name : page.getResources().getXObjectNames()) {
                     if (page.getResources().getXObject(name) instanceof PDImageXObject img) {
-                        String id = img.getCOSObject().getString(PdfDoc.CHART_KEY);
+                        String id = img.getCOSObject().getString(PdfImages.CHART_KEY);
                         ids.add(id);
                         BufferedImage pixels = img.getImage();
                         assertTrue(charts.drawn.stream().anyMatch(c -> c.chart().equals(id)

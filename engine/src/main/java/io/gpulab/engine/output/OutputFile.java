@@ -50,6 +50,22 @@ public final class OutputFile {
     /** One file of a set written into one directory ({@link #writeAll}). */
     public record Part(String name, OutputKind kind, Body body) { }
 
+    /**
+     * Where the bytes meet the disk: the stream onto a temporary file's channel, and the force to disk. The one seam
+     * through which a test makes the disk fail as a full one does (a write or the force answering ENOSPC).
+     */
+    interface Disk {
+        Disk REAL = new Disk() { };
+
+        default OutputStream stream(FileChannel ch) {
+            return Channels.newOutputStream(ch);
+        }
+
+        default void force(FileChannel ch) throws IOException {
+            ch.force(true);
+        }
+    }
+
     private static final String TMP = ".gpulab-";
 
     private OutputFile() {
@@ -62,6 +78,10 @@ public final class OutputFile {
      * @throws OutputException naming the file when it is refused or cannot be written
      */
     public static long write(Path target, OutputKind kind, boolean force, Body body) throws OutputException {
+        return write(target, kind, force, body, Disk.REAL);
+    }
+
+    static long write(Path target, OutputKind kind, boolean force, Body body, Disk disk) throws OutputException {
         boolean replacing = check(target, kind, force);
         Path dir = parentOf(target);
         try {
@@ -73,7 +93,7 @@ public final class OutputFile {
         Path tmp = null;
         try {
             tmp = temp(dir, target.getFileName().toString());
-            long bytes = writeForced(tmp, body, replacing ? target : null);
+            long bytes = writeForced(tmp, body, replacing ? target : null, disk);
             check(target, kind, force); // again just before the rename: nothing became a link or a directory since
             move(tmp, target);
             syncDirectory(dir);
@@ -98,14 +118,18 @@ public final class OutputFile {
      * @throws OutputException naming the directory or file when it is refused or cannot be written
      */
     public static List<Path> writeAll(Path dir, boolean force, List<Part> parts) throws OutputException {
+        return writeAll(dir, force, parts, Disk.REAL);
+    }
+
+    static List<Path> writeAll(Path dir, boolean force, List<Part> parts, Disk disk) throws OutputException {
         if (!checkAll(dir, force, parts)) {
-            return writeFresh(dir, parts);
+            return writeFresh(dir, parts, disk);
         }
         List<Boolean> replacing = new ArrayList<>();
         for (Part p : parts) {
             replacing.add(check(dir.resolve(p.name()), p.kind(), force));
         }
-        return writeInto(dir, force, parts, replacing);
+        return writeInto(dir, force, parts, replacing, disk);
     }
 
     /**
@@ -138,8 +162,8 @@ public final class OutputFile {
         return true;
     }
 
-    private static List<Path> writeInto(Path dir, boolean force, List<Part> parts, List<Boolean> replacing)
-            throws OutputException {
+    private static List<Path> writeInto(Path dir, boolean force, List<Part> parts, List<Boolean> replacing,
+            Disk disk) throws OutputException {
         List<Path> temps = new ArrayList<>();
         List<Path> written = new ArrayList<>();
         try {
@@ -151,7 +175,7 @@ public final class OutputFile {
                 try {
                     tmp = temp(dir, p.name());
                     temps.add(tmp);
-                    writeForced(tmp, p.body(), replacing.get(i) ? target : null);
+                    writeForced(tmp, p.body(), replacing.get(i) ? target : null, disk);
                 } catch (IOException | RuntimeException e) {
                     throw failed(target, e, replacing.get(i));
                 }
@@ -176,7 +200,7 @@ public final class OutputFile {
         }
     }
 
-    private static List<Path> writeFresh(Path dir, List<Part> parts) throws OutputException {
+    private static List<Path> writeFresh(Path dir, List<Part> parts, Disk disk) throws OutputException {
         Path parent = parentOf(dir);
         Path tmp = null;
         try {
@@ -186,7 +210,7 @@ public final class OutputFile {
             Files.createDirectory(tmp);
             for (Part p : parts) {
                 Path f = tmp.resolve(p.name());
-                writeForced(f, p.body(), null);
+                writeForced(f, p.body(), null, disk);
             }
             syncDirectory(tmp);
             Files.move(tmp, dir, StandardCopyOption.ATOMIC_MOVE);
@@ -294,10 +318,10 @@ public final class OutputFile {
     }
 
     /** Writes the body to {@code tmp} and forces it to disk; the permissions of a file it replaces are kept. */
-    private static long writeForced(Path tmp, Body body, @Nullable Path replaced) throws IOException {
+    private static long writeForced(Path tmp, Body body, @Nullable Path replaced, Disk disk) throws IOException {
         try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING)) {
-            OutputStream buffered = new BufferedOutputStream(Channels.newOutputStream(ch), 1 << 16);
+            OutputStream buffered = new BufferedOutputStream(disk.stream(ch), 1 << 16);
             OutputStream keepOpen = new FilterOutputStream(buffered) {
                 @Override
                 public void write(byte[] b, int off, int len) throws IOException {
@@ -311,7 +335,7 @@ public final class OutputFile {
             };
             body.write(keepOpen);
             buffered.flush();
-            ch.force(true);
+            disk.force(ch);
             if (replaced != null) {
                 keepPermissions(replaced, tmp);
             }
@@ -406,7 +430,13 @@ public final class OutputFile {
     }
 
     /** The cause in words, without the temporary file's name a {@link FileSystemException} would add. */
-    static String reason(Exception e) {
+    static String reason(Exception outer) {
+        // ImageIO, PDFBox and Jackson wrap the file system's error in their own ("I/O error writing PNG file!"): the
+        // innermost I/O error says what happened
+        Exception e = outer;
+        while (e.getCause() instanceof IOException inner && inner != e) {
+            e = inner;
+        }
         String r;
         if (e instanceof FileSystemException fs && fs.getReason() != null) {
             r = fs.getReason();

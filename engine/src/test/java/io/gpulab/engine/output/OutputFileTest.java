@@ -6,6 +6,8 @@ import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -124,6 +126,91 @@ class OutputFileTest {
                 + "as it was", e.getMessage());
         assertEquals("made-by: gpulab\nprevious\n", read(target));
         assertEquals(List.of("out.txt"), names(dir));
+    }
+
+    /**
+     * A disk with {@code room} bytes left: past them every write answers as Linux does on a full disk (ENOSPC, which
+     * the JDK reports as an IOException "No space left on device"); {@code forceFails}: the force does (NFS, delayed
+     * allocation).
+     */
+    private static OutputFile.Disk full(long room, boolean forceFails) {
+        return new OutputFile.Disk() {
+            @Override
+            public OutputStream stream(FileChannel ch) {
+                OutputStream real = OutputFile.Disk.REAL.stream(ch);
+                return new OutputStream() {
+                    private long written;
+
+                    @Override
+                    public void write(int b) throws IOException {
+                        write(new byte[] {(byte) b}, 0, 1);
+                    }
+
+                    @Override
+                    public void write(byte[] b, int off, int len) throws IOException {
+                        int fits = (int) Math.max(0, Math.min(len, room - written));
+                        real.write(b, off, fits);
+                        written += fits;
+                        if (fits < len) {
+                            throw new IOException("No space left on device");
+                        }
+                    }
+                };
+            }
+
+            @Override
+            public void force(FileChannel ch) throws IOException {
+                if (forceFails) {
+                    throw new IOException("No space left on device");
+                }
+                ch.force(true);
+            }
+        };
+    }
+
+    /** A body as ImageIO's PNG writer is one: the file system's error wrapped in its own. */
+    private static OutputFile.Body wrapping(int bytes) {
+        return out -> {
+            try {
+                out.write(new byte[bytes]);
+                out.flush();
+            } catch (IOException e) {
+                throw new IOException("I/O error writing PNG file!", e);
+            }
+        };
+    }
+
+    @Test
+    void aFullDiskIsOneLineWhereverTheWriteFailsAndLeavesNothingBehind(@TempDir Path dir) throws IOException {
+        record Case(String what, OutputFile.Disk disk, OutputFile.Body body) { }
+        List<Case> cases = List.of(
+                new Case("a write past the room", full(4096, false), out -> out.write(new byte[300_000])),
+                new Case("the last buffer, flushed after the body", full(10, false), text("made-by: gpulab\nsmall\n")),
+                new Case("the force to disk", full(Long.MAX_VALUE, true), text("made-by: gpulab\nsmall\n")),
+                new Case("an encoder that wraps the error", full(4096, false), wrapping(300_000)),
+                new Case("an empty disk", full(0, false), text("made-by: gpulab\n")));
+        for (Case c : cases) {
+            Path fresh = dir.resolve("fresh.txt");
+            OutputException e = assertThrows(OutputException.class,
+                    () -> OutputFile.write(fresh, KIND, false, c.body(), c.disk()), c.what());
+            assertEquals(fresh + ": cannot write: no space left on device (the disk is full); nothing was written "
+                    + "under that name", e.getMessage(), c.what());
+
+            Path previous = Files.writeString(dir.resolve("previous.txt"), "made-by: gpulab\nprevious\n");
+            e = assertThrows(OutputException.class,
+                    () -> OutputFile.write(previous, KIND, false, c.body(), c.disk()), c.what());
+            assertEquals(previous + ": cannot write: no space left on device (the disk is full); the previous file is "
+                    + "kept as it was", e.getMessage(), c.what());
+            assertEquals("made-by: gpulab\nprevious\n", read(previous), c.what());
+
+            Path report = dir.resolve("report");
+            e = assertThrows(OutputException.class, () -> OutputFile.writeAll(report, false, List.of(
+                    new OutputFile.Part("a.txt", KIND, text("made-by: gpulab a")),
+                    new OutputFile.Part("b.txt", KIND, c.body())), c.disk()), c.what());
+            assertEquals(report + ": cannot write: no space left on device (the disk is full); nothing was written "
+                    + "under that name", e.getMessage(), c.what());
+            assertEquals(List.of("previous.txt"), names(dir), c.what() + ": no temporary file or directory is left");
+        }
     }
 
     @Test

@@ -1,0 +1,62 @@
+package io.gpulab.app.report;
+
+import static io.gpulab.app.report.PlanFigures.cpu;
+import static io.gpulab.app.report.PlanFigures.fmt;
+import static io.gpulab.app.report.PlanFigures.hami;
+import static io.gpulab.app.report.PlanFigures.price;
+import static io.gpulab.app.report.PlanFigures.tenants;
+
+import io.gpulab.engine.plan.Candidate;
+import io.gpulab.engine.plan.Plan;
+import io.gpulab.engine.plan.PlanResult;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What the plan compares, on a page of its own after the answer: the workload's pod templates, the candidates and
+ * their control planes.
+ */
+final class PlanInputsPage {
+
+    private PlanInputsPage() {
+    }
+
+    static void write(PdfDoc pdf, PlanResult r) throws IOException {
+        Plan plan = r.plan();
+        pdf.heading("The workload");
+        pdf.text(r.workload().description() + ": " + fmt(r.workload().pods().size()) + " pods asking for "
+                + fmt(r.workload().demandMilli()) + " GPU-milli of compute (1000 = one whole card).");
+        Map<String, int[]> shapes = new TreeMap<>();
+        r.workload().pods().forEach(p -> shapes.computeIfAbsent(p.shape(), k -> new int[1])[0]++);
+        if (plan.workload() instanceof io.gpulab.engine.plan.WorkloadSpec.Templates && shapes.size() <= 40) {
+            List<List<String>> rows = new ArrayList<>();
+            for (var p : firstOfEachShape(r)) {
+                rows.add(List.of(p.shape(), fmt(shapes.get(p.shape())[0]), String.valueOf(p.cards()),
+                        p.memMB() > 0 ? fmt(p.memMB()) + " MB" : p.memPct() > 0 ? p.memPct() + " %" : "-",
+                        p.cores() > 0 ? p.cores() + " %" : "-", p.cpuMilli() > 0 ? cpu(p.cpuMilli()) : "-",
+                        p.memoryMiB() > 0 ? fmt(p.memoryMiB()) + " MiB" : "-",
+                        p.models().isEmpty() ? "any" : String.join(", ", p.models())));
+            }
+            pdf.table(List.of("pods", "count", "cards", "GPU memory / card", "compute / card", "CPU", "memory",
+                    "card model"), rows);
+        }
+        pdf.heading("The candidates");
+        List<List<String>> rows = new ArrayList<>();
+        for (Candidate c : plan.candidates()) {
+            rows.add(List.of(c.name(), c.shape(), c.minimize() ? "smallest that places everything (search, at most "
+                            + fmt(c.maxWorkers()) + ")" : fmt(c.workers()), tenants(c), hami(c.hami()), price(c)));
+        }
+        pdf.table(List.of("candidate", "worker", "workers", "tenants and split", "HAMi settings",
+                "price per worker"), rows);
+        ControlPlaneTable.write(pdf, r);
+    }
+
+    private static List<io.gpulab.engine.plan.PlanPod> firstOfEachShape(PlanResult r) {
+        Map<String, io.gpulab.engine.plan.PlanPod> first = new java.util.LinkedHashMap<>();
+        r.workload().pods().forEach(p -> first.putIfAbsent(p.shape(), p));
+        return new ArrayList<>(first.values());
+    }
+}
