@@ -83,8 +83,9 @@ public final class ImportCommand {
                 .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES).disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
                 .build());
         if (out == null) {
-            mapper.writeValue(CliSupport.out(spec), doc);
-            CliSupport.out(spec).flush();
+            if (!JsonOutput.print(spec, "cannot write the scenario", o -> mapper.writeValue(o, doc))) {
+                return GpulabCommand.EXIT_USAGE;
+            }
         } else {
             if (!output.write(spec, "import openb", out, GeneratedScenario.KIND,
                     o -> mapper.writeValue(ScenarioSizeLimit.of(o), doc))) {
@@ -147,7 +148,7 @@ public final class ImportCommand {
         boolean json = out.toString().endsWith(".json");
         if (!output.write(spec, "import snapshot", out, GeneratedScenario.KIND, o -> {
             if (json) {
-                COMPACT_JSON.writeValue(ScenarioSizeLimit.of(o), doc);
+                JsonOutput.COMPACT.writeValue(ScenarioSizeLimit.of(o), doc);
             } else {
                 io.gpulab.engine.snapshot.ScenarioYaml.write(doc, ScenarioSizeLimit.of(o));
             }
@@ -166,9 +167,6 @@ public final class ImportCommand {
         o.flush();
         return GpulabCommand.EXIT_OK;
     }
-
-    private static final ObjectMapper COMPACT_JSON = new ObjectMapper()
-            .disable(com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET);
 
     /** {@code NAME=FILE} arguments in order; a tenant given twice is refused (never the last one silently). */
     static java.util.LinkedHashMap<String, Path> tenantDumps(List<String> args) {

@@ -72,7 +72,7 @@ class PlanViewTest {
         assertEquals(1, opened.size());
         File pdf = new File("target/plan-view-report.pdf");
         robot.interact(() -> vm.exportReport(pdf.toPath()));
-        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> vm.statusProperty().get().startsWith("Wrote"));
+        WaitForAsyncUtils.waitFor(300, TimeUnit.SECONDS, () -> vm.statusProperty().get().startsWith("Wrote"));
         assertTrue(vm.statusProperty().get().matches(".*\\(\\d+ pages\\).*"), vm.statusProperty().get());
         for (boolean dark : new boolean[] {false, true}) {
             robot.interact(() -> io.gpulab.app.gui.view.Theme.apply(stage.getScene(), dark));
@@ -271,7 +271,7 @@ class PlanViewTest {
                 + "workload: {pods: [{name: p, count: 1}]}\ncandidates:\n  - {name: a, worker: {cards: [{model: Q1}]},"
                 + " workers: 1}\n  - {name: b, worker: {cards: [{model: L4}]}, workers: 1}\n"));
         robot.clickOn("#plan-run");
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !vm.runningProperty().get());
+        WaitForAsyncUtils.waitFor(300, TimeUnit.SECONDS, () -> !vm.runningProperty().get());
         assertTrue(vm.statusProperty().get().startsWith("plan.yaml:6: candidates[0].worker.cards[0].model: unknown card"
                 + " model 'Q1'"), vm.statusProperty().get());
         assertEquals(null, vm.resultProperty().get());

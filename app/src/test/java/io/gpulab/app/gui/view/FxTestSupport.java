@@ -71,6 +71,22 @@ public final class FxTestSupport {
         return b.toString();
     }
 
+    /** Work on the FX thread that may throw (an export, a save). */
+    interface FxWork {
+        void run() throws Exception;
+    }
+
+    /** Runs {@code work} on the FX thread and waits; what it throws fails the test. */
+    static void onFx(FxRobot robot, FxWork work) {
+        robot.interact(() -> {
+            try {
+                work.run();
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+    }
+
     static String text(FxRobot robot, String id) {
         return robot.lookup("#" + id).queryAs(Labeled.class).getText();
     }
