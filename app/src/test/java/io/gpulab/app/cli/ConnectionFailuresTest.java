@@ -88,4 +88,52 @@ class ConnectionFailuresTest {
             }
         }
     }
+
+    /**
+     * A tenant given its own kubeconfig whose API server refuses the credentials: its watch is set up, but it lists
+     * nothing. Every command said what an empty lab says: plan "no GPU pods to plan for", what-if "no pending GPU pods"
+     * (exit 0), why-pending "pod not found", screenshot a picture (exit 0). Each now says the tenant could not be
+     * read, and why, in one line.
+     */
+    @ParameterizedTest
+    @EnumSource(value = Failure.class, names = {"UNAUTHORIZED", "FORBIDDEN"})
+    void aTenantWhoseCredentialsAreRefusedIsSaidSoByEveryCommand(Failure failure) throws Exception {
+        try (BrokenServer server = new BrokenServer(BrokenServer.Mode.valueOf(failure.name()))) {
+            String kc = "tenant-a=" + MockLab.writeKubeconfig(dir, "tenant-a", server.url(), "s3cr3t-token");
+            String code = failure == Failure.UNAUTHORIZED ? "HTTP 401 Unauthorized" : "HTTP 403 Forbidden";
+            Path plan = Files.writeString(dir.resolve("plan.yaml"), """
+                    apiVersion: gpulab.io/v1
+                    kind: Plan
+                    metadata: {name: from-cluster}
+                    workload: {cluster: {pendingOnly: false}}
+                    candidates:
+                      - {name: a100, worker: {cards: [{model: A100-80GB}]}, workers: 1}
+                      - {name: l4, worker: {cards: [{model: L4-24GB, count: 2}]}, workers: 1}
+                    """);
+            List<String[]> commands = new ArrayList<>();
+            commands.add(new String[] {"plan", plan.toString(), "--no-management", "--tenant-kubeconfig", kc});
+            commands.add(new String[] {"why-pending", "--no-management", "--tenant-kubeconfig", kc, "--tenant",
+                "tenant-a", "--pod", "default/p"});
+            commands.add(new String[] {"what-if", "--no-management", "--tenant-kubeconfig", kc, "--add-worker",
+                "tenant-a:A100-80GB:1"});
+            commands.add(new String[] {"screenshot", "article", "--backend", "cluster", "--no-management",
+                "--tenant-kubeconfig", kc, "--out", dir.resolve("s.png").toString()});
+            for (String[] c : commands) {
+                CliHarness.Result r = CliHarness.run(c);
+                assertEquals(2, r.exit(), c[0] + ": " + r.out() + r.err());
+                assertEquals(1, r.err().strip().lines().count(), c[0] + ": " + r.err());
+                assertTrue(r.err().contains("cannot read the cluster: no tenant could be read (tenant-a: the API "
+                        + "server refused to list nodes: " + code), c[0] + ": " + r.err());
+                assertFalse((r.out() + r.err()).contains("no GPU pods") || r.err().contains("not found")
+                        || (r.out() + r.err()).contains("s3cr3t-token"), c[0] + ": " + r.out() + r.err());
+            }
+            assertFalse(Files.exists(dir.resolve("s.png")), "no picture of a tenant that could not be read");
+
+            Path report = dir.resolve("report");
+            CliHarness.Result v = CliHarness.run("verify", "article", "--backend", "cluster", "--no-management",
+                    "--tenant-kubeconfig", kc, "--report", report.toString());
+            assertEquals(2, v.exit(), v.out() + v.err());
+            assertTrue(Files.readString(report.resolve("article.md")).contains(code));
+        }
+    }
 }

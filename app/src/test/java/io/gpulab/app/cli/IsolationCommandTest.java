@@ -45,8 +45,9 @@ class IsolationCommandTest {
                 + "tenant-a-worker, card GPU-"), lines.get(heal + 4));
         assertTrue(lines.get(1).endsWith(" Not back 1 minute after the failure was healed after 6 minutes by undoing "
                 + "its fault steps alone: tenant-a under the worker tenant-a-worker (tenant-a), its kubelet down (keep "
-                + "running lost); tenant-b under the worker tenant-b-worker (tenant-b), its kubelet down (keep running "
-                + "lost)."), lines.get(1));
+                + "running lost: the pod that still read Running when the failure was first observed was gone); "
+                + "tenant-b under the worker tenant-b-worker (tenant-b), its kubelet down (keep running lost: the pod "
+                + "that still read Running when the failure was first observed was gone)."), lines.get(1));
     }
 
     @Test

@@ -172,6 +172,49 @@ class RunCommandTest {
     }
 
     @Test
+    void aStoppedKubeletShowsAsTheNodesConditionAndTaintsAndThePodsReadyCondition(@TempDir Path dir)
+            throws Exception {
+        Path file = dir.resolve("kubelet.yaml");
+        Files.writeString(file, SMALL + """
+                  - fault: {tenant: tenant-a, node: w-a, kubelet: down}
+                  - advance: 50s
+                  - expectPod: {tenant: tenant-a, pod: p1, phase: Running}
+                """);
+        CliHarness.Result r = CliHarness.run("run", file.toString(), "--json");
+        assertEquals(0, r.exit(), r.err());
+        JsonNode doc = JSON.readTree(r.out());
+        JsonNode started = doc.at("/steps/0/observed/ready");
+        assertEquals("Ready", started.at("/type").asText());
+        assertEquals("True", started.at("/status").asText());
+        assertEquals("2026-01-01T00:00:00Z", started.at("/lastTransitionTime").asText());
+        JsonNode ready = doc.at("/steps/3/observed/ready");
+        assertEquals(List.of("type", "status", "reason", "message", "lastTransitionTime"), List.copyOf(
+                names(ready)));
+        assertEquals("False", ready.at("/status").asText());
+        assertEquals("", ready.at("/reason").asText());
+        assertEquals("2026-01-01T00:00:50Z", ready.at("/lastTransitionTime").asText());
+        JsonNode node = doc.at("/state/tenants/0/nodes/0");
+        assertEquals(List.of("name", "conditions", "taints", "lock", "cards", "registration"), names(node));
+        assertEquals("Ready", node.at("/conditions/0/type").asText());
+        assertEquals("Unknown", node.at("/conditions/0/status").asText());
+        assertEquals("NodeStatusUnknown", node.at("/conditions/0/reason").asText());
+        assertEquals("Kubelet stopped posting node status.", node.at("/conditions/0/message").asText());
+        assertEquals("2026-01-01T00:00:50Z", node.at("/conditions/0/lastTransitionTime").asText());
+        assertEquals(2, node.at("/taints").size());
+        for (int i = 0; i < 2; i++) {
+            assertEquals("node.kubernetes.io/unreachable", node.at("/taints/" + i + "/key").asText());
+            assertEquals(i == 0 ? "NoSchedule" : "NoExecute", node.at("/taints/" + i + "/effect").asText());
+            assertEquals("2026-01-01T00:00:50Z", node.at("/taints/" + i + "/timeAdded").asText());
+        }
+    }
+
+    private static List<String> names(JsonNode n) {
+        List<String> out = new java.util.ArrayList<>();
+        n.fieldNames().forEachRemaining(out::add);
+        return out;
+    }
+
+    @Test
     void aPassingFileExitsZero(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("ok.yaml");
         Files.writeString(file, SMALL);

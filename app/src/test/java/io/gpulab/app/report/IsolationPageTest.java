@@ -45,7 +45,9 @@ class IsolationPageTest {
                 page);
         assertTrue(page.contains("Not back 1 minute after the failure was healed after 6 minutes by undoing its "
                 + "fault steps alone: tenant-a under the worker tenant-a-worker (tenant-a), its kubelet down (keep "
-                + "running lost)"), "a worker's probe pod is evicted 300 s after the taint: " + page);
+                + "running lost: the pod that still read Running when the failure was first observed was gone)"),
+                "a worker's probe pod is evicted 300 s after the taint: " + page);
+        assertTrue(!page.contains("kept running"), "nothing observed the worker rows' probe running throughout");
         assertTrue(page.contains("when healed"), "the table's column: " + page);
         assertTrue(page.contains("heal: fault: {managementNode: kamaji-control-plane, state: ready}"), page);
         assertTrue(!page.contains("Not injected"), "every row of the article lab is injected: no empty heading");

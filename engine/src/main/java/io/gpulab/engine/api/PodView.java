@@ -17,11 +17,21 @@ import java.util.Map;
  * @param hamiAllocated whether HAMi's allocation annotations are present (Running proves nothing without)
  * @param gpuSlots      {@code nvidia.com/gpu} the pod asks for (limits, else requests, summed over containers):
  *                      0 for the platform's own pods, which a worker shows apart from GPU pods
+ * @param ready         the pod's {@code Ready} condition as the API server shows it, or {@code null} when it has none
+ *                      (a pod not bound, or bound to a node whose kubelet never reported it)
  */
 public record PodView(String namespace, String name, String phase, String node, String schedulerName, String reason,
                       String message, Map<String, String> failedNodes, List<DeviceAllocation> devices,
                       Map<String, String> annotations, boolean hamiAllocated, List<String> warnings,
-                      long gpuSlots) {
+                      long gpuSlots, @org.jspecify.annotations.Nullable StatusCondition ready) {
+
+    /** A pod whose Ready condition is not reported. */
+    public PodView(String namespace, String name, String phase, String node, String schedulerName, String reason,
+                   String message, Map<String, String> failedNodes, List<DeviceAllocation> devices,
+                   Map<String, String> annotations, boolean hamiAllocated, List<String> warnings, long gpuSlots) {
+        this(namespace, name, phase, node, schedulerName, reason, message, failedNodes, devices, annotations,
+                hamiAllocated, warnings, gpuSlots, null);
+    }
 
     public PodView {
         failedNodes = CompactMap.frozen(failedNodes);

@@ -280,10 +280,6 @@ final class ClusterConnection {
         return watches.get(tenant);
     }
 
-    boolean anyConnected() {
-        return !watches.isEmpty();
-    }
-
     @Nullable String connectFailure(String tenant) {
         return connectFailures.get(tenant);
     }

@@ -76,8 +76,11 @@ final class NodeDecoder {
         if (cap != null) {
             cap.forEach((k, q) -> capacity.put(k, q.toString()));
         }
+        List<io.gpulab.engine.api.StatusCondition> conditions = ObjectConditions.of(node, warnings);
+        List<io.gpulab.engine.api.NodeTaint> taints = ObjectConditions.taints(node, warnings);
         return new NodeView(node.getMetadata().getName(), (int) Math.round(amount(cap, "cpu")),
-                (int) (amount(cap, "memory") / (1024 * 1024)), new TreeMap<>(ann), capacity, cards, lock, warnings);
+                (int) (amount(cap, "memory") / (1024 * 1024)), new TreeMap<>(ann), capacity, cards, lock, warnings,
+                0, 0, conditions, taints);
     }
 
     static List<String> unknownHamiKeys(Map<String, String> ann) {

@@ -39,8 +39,10 @@ public final class PendingExplainer {
     public static PendingExplanation explain(ClusterBackend backend, String tenant, String podKey,
                                              SchedulerConfig cfg) {
         TenantWatch w = backend.watch(tenant);
-        if (w == null) {
-            throw new ClusterException("cannot read the cluster: " + backend.tenantUnreadable(tenant));
+        String unread = backend.tenantUnreadable(tenant);
+        if (w == null || unread != null) {
+            // a tenant whose lists were refused holds no pods: "not found" would blame the pod
+            throw new ClusterException("cannot read the cluster: " + unread);
         }
         Pod pod = w.pods().stream().filter(p -> TenantAssembler.podKey(p).equals(podKey)).findFirst()
                 .orElseThrow(() -> new ClusterException("pod " + podKey + " not found in tenant " + tenant));

@@ -88,10 +88,11 @@ final class PodDecoder {
                 reason = "Allocating";
             }
         }
+        io.gpulab.engine.api.StatusCondition ready = ObjectConditions.ready(pod, warnings);
         return new PodView(str(pod.getMetadata().getNamespace()), pod.getMetadata().getName(), phase, node,
                 scheduler, reason, message, failedNodes, allocations, new java.util.TreeMap<>(ann),
                 alloc.isOk() && devices.hasAnyDevice(),
-                warnings, gpuSlots(pod));
+                warnings, gpuSlots(pod), ready);
     }
 
     /** {@code nvidia.com/gpu} of the app containers (limits, else requests), as kube-scheduler counts it. */

@@ -54,10 +54,10 @@ final class ReadGaps {
             return "the management cluster" + url + " (" + options.management().describe() + ") could not be read: "
                     + (unread != null ? unread : refusal);
         }
-        if (!links.isEmpty() && !connection.anyConnected()) {
+        if (!links.isEmpty() && links.keySet().stream().noneMatch(this::read)) {
             List<String> why = new ArrayList<>();
             for (TenantLink l : links.values()) {
-                List<String> p = tenantProblems(l, null);
+                List<String> p = tenantProblems(l, connection.watch(l.name()));
                 why.add(l.name() + ": " + (p.isEmpty() ? "not connected" : String.join("; ", p)));
             }
             return "no tenant could be read (" + String.join("; ", why) + ")";
@@ -65,9 +65,19 @@ final class ReadGaps {
         return null;
     }
 
-    /** Why {@code tenant} is not connected, in one line (its warnings), or null when it is. */
+    /**
+     * Whether {@code tenant}'s nodes and pods were listed: a connected tenant whose API server refused the lists (401,
+     * 403: never asked again) or has not answered them holds an empty view, which a command must not answer from
+     * ("no pending GPU pods", "pod not found", a picture of nothing).
+     */
+    private boolean read(String tenant) {
+        TenantWatch w = connection.watch(tenant);
+        return w != null && w.listed();
+    }
+
+    /** Why {@code tenant} cannot be read (not connected, or its lists refused or unanswered), or null when it can. */
     @Nullable String tenantUnreadable(String tenant) {
-        if (connection.watch(tenant) != null) {
+        if (read(tenant)) {
             return null;
         }
         String all = whyUnreadable();
@@ -79,7 +89,7 @@ final class ReadGaps {
         if (l == null) {
             return "no tenant '" + tenant + "' in the cluster (it has: " + String.join(", ", links.keySet()) + ")";
         }
-        List<String> p = tenantProblems(l, null);
+        List<String> p = tenantProblems(l, connection.watch(tenant));
         return "tenant '" + tenant + "' could not be read: " + (p.isEmpty() ? "not connected" : String.join("; ", p));
     }
 }

@@ -172,6 +172,15 @@ public final class TenantWatch implements AutoCloseable {
         }
     }
 
+    /**
+     * Whether nodes and pods have listed once: the tenant's lab can be read. Events are not needed for that (a view
+     * without them says so in {@link #problems()}).
+     */
+    boolean listed() {
+        return java.util.stream.Stream.of(nodes, pods).allMatch(i -> i.started().isDone()
+                && !i.started().isCompletedExceptionally());
+    }
+
     /** Whether every informer has listed once (its first sync is complete). */
     public boolean synced() {
         return java.util.stream.Stream.of(nodes, pods, events).allMatch(i -> i.started().isDone()

@@ -83,10 +83,22 @@ public record LabState(List<Tenant> tenants,
     /**
      * One node; {@code lock} is null when free.
      *
+     * @param conditions   {@code status.conditions} (the simulation keeps Ready only); omitted when none is reported
+     * @param taints       {@code spec.taints}; omitted when none
      * @param registration {@code hami.io/node-nvidia-register} as the device plugin wrote it and as HAMi decodes it
      */
-    @JsonPropertyOrder({"name", "lock", "cards", "registration"})
-    public record Node(String name, @Nullable Lock lock, List<Card> cards, Registration registration) { }
+    @JsonPropertyOrder({"name", "conditions", "taints", "lock", "cards", "registration"})
+    public record Node(String name,
+                       @JsonInclude(JsonInclude.Include.NON_EMPTY)
+                       List<io.gpulab.engine.api.StatusCondition> conditions,
+                       @JsonInclude(JsonInclude.Include.NON_EMPTY) List<io.gpulab.engine.api.NodeTaint> taints,
+                       @Nullable Lock lock, List<Card> cards, Registration registration) {
+
+        /** A node whose conditions and taints are not reported. */
+        public Node(String name, @Nullable Lock lock, List<Card> cards, Registration registration) {
+            this(name, List.of(), List.of(), lock, cards, registration);
+        }
+    }
 
     /**
      * The node's registration: {@code verbatim} the annotation's value ({@code null} when the node has none),
@@ -150,7 +162,8 @@ public record LabState(List<Tenant> tenants,
     }
 
     static Node node(NodeView n) {
-        return new Node(n.name(), Lock.of(n.lock()), n.cards().stream().map(Card::of).toList(),
+        return new Node(n.name(), n.conditions(), n.taints(), Lock.of(n.lock()),
+                n.cards().stream().map(Card::of).toList(),
                 Registration.of(n.annotations()));
     }
 }

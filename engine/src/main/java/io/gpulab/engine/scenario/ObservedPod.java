@@ -14,25 +14,27 @@ import java.util.Map;
  * placed by slots alone (Running proves nothing without it).
  */
 @JsonPropertyOrder({"phase", "node", "schedulerName", "reason", "message", "failedNodes", "failedNodesOmitted",
-        "devices", "hamiAllocated", "explanation"})
+        "devices", "hamiAllocated", "ready", "explanation"})
 public record ObservedPod(String phase, @Nullable String node, @Nullable String schedulerName,
                           @Nullable String reason, @Nullable String message, Map<String, String> failedNodes,
                           List<Device> devices, boolean hamiAllocated,
                           @JsonInclude(JsonInclude.Include.NON_DEFAULT) int failedNodesOmitted,
                           @JsonInclude(JsonInclude.Include.NON_NULL) io.gpulab.engine.api.@Nullable PlainReason
-                                  explanation) {
+                                  explanation,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) io.gpulab.engine.api.@Nullable StatusCondition
+                                  ready) {
 
     /** A pod whose failed nodes are all listed. */
     public ObservedPod(String phase, @Nullable String node, @Nullable String schedulerName, @Nullable String reason,
                        @Nullable String message, Map<String, String> failedNodes, List<Device> devices,
                        boolean hamiAllocated) {
-        this(phase, node, schedulerName, reason, message, failedNodes, devices, hamiAllocated, 0, null);
+        this(phase, node, schedulerName, reason, message, failedNodes, devices, hamiAllocated, 0, null, null);
     }
 
     /** This pod with its reason in words (the run document's, not the text form's). */
     ObservedPod explained(io.gpulab.engine.api.@Nullable PlainReason words) {
         return words == null ? this : new ObservedPod(phase, node, schedulerName, reason, message, failedNodes,
-                devices, hamiAllocated, failedNodesOmitted, words);
+                devices, hamiAllocated, failedNodesOmitted, words, ready);
     }
 
     /** One card share the pod holds. */
@@ -48,7 +50,8 @@ public record ObservedPod(String phase, @Nullable String node, @Nullable String 
         List<Device> devices = p.devices().stream().map(d -> new Device(d.id(), d.memMB(), d.cores())).toList();
         Map<String, String> failed = FailedNodes.of(p.failedNodes(), limit, pool);
         return new ObservedPod(p.phase(), blank(p.node()), blank(p.schedulerName()), blank(p.reason()),
-                blank(p.message()), failed, devices, p.hamiAllocated(), p.failedNodes().size() - failed.size(), null);
+                blank(p.message()), failed, devices, p.hamiAllocated(), p.failedNodes().size() - failed.size(), null,
+                p.ready());
     }
 
     /** This pod with at most {@code limit} failed nodes (the first by name), the rest counted as omitted. */
@@ -58,7 +61,7 @@ public record ObservedPod(String phase, @Nullable String node, @Nullable String 
         }
         Map<String, String> kept = FailedNodes.of(failedNodes, limit, pool);
         return new ObservedPod(phase, node, schedulerName, reason, message, kept, devices, hamiAllocated,
-                failedNodesOmitted + failedNodes.size() - kept.size(), explanation);
+                failedNodesOmitted + failedNodes.size() - kept.size(), explanation, ready);
     }
 
     /**

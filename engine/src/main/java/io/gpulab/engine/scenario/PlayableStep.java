@@ -30,7 +30,7 @@ public record PlayableStep(int number, int first, List<Step> steps) {
         List<Step> all = scenario.steps();
         for (int i = 0; i < all.size(); i++) {
             Step s = all.get(i);
-            boolean command = ScenarioRunner.commandOf(s).isPresent();
+            boolean command = StepCommand.of(s).isPresent();
             if (command && changes) {
                 out.add(new PlayableStep(out.size() + 1, first, current));
                 current = new ArrayList<>();
@@ -47,7 +47,7 @@ public record PlayableStep(int number, int first, List<Step> steps) {
 
     /** The engine command of the step that changes the lab; empty for a scenario of checks only. */
     public Optional<LabCommand> command() {
-        return steps.stream().map(ScenarioRunner::commandOf).flatMap(Optional::stream).findFirst();
+        return steps.stream().map(StepCommand::of).flatMap(Optional::stream).findFirst();
     }
 
     /** Its steps that check something (a submit with {@code expect} among them). */
@@ -57,7 +57,7 @@ public record PlayableStep(int number, int first, List<Step> steps) {
 
     /** The step for reports: the name of its lab-changing step, else that step in words. */
     public String title() {
-        Step main = steps.stream().filter(s -> ScenarioRunner.commandOf(s).isPresent()).findFirst()
+        Step main = steps.stream().filter(s -> StepCommand.of(s).isPresent()).findFirst()
                 .orElse(steps.get(0));
         return titleOf(main);
     }

@@ -79,11 +79,49 @@ final class ExistingPods {
             }
         }
         book(t, p, status, ev);
+        if (SimPod.RUNNING.equals(phase)) {
+            p.ready = statedReady(status, "tenant " + t.name + ", " + where + ": pod " + key);
+        }
         if (SimPod.PENDING.equals(phase) && p.node.isEmpty()) {
             t.pending.put(p.seq, p);
             p.reason = "Unschedulable";
         }
         p.step("observed", Outcome.OK, "existed before the lab started (" + where + ")", ev);
+    }
+
+    /**
+     * A running pod's Ready condition as its manifest states it ({@code status.conditions}, as {@code kubectl get -o
+     * yaml} dumps it), else Ready=True with no transition time: the lab cannot know since when it is ready.
+     *
+     * @throws IllegalArgumentException for a lastTransitionTime that is not an ISO-8601 time (names the pod)
+     */
+    private static io.gpulab.engine.api.StatusCondition statedReady(Map<String, Object> status, String where) {
+        if (status.get("conditions") instanceof List<?> list) {
+            for (Object o : list) {
+                Map<String, Object> c = map(o);
+                if (!io.gpulab.engine.api.StatusCondition.READY.equals(String.valueOf(c.get("type")))) {
+                    continue;
+                }
+                Object time = c.get("lastTransitionTime");
+                java.time.Instant at;
+                try {
+                    at = time == null ? null : time instanceof java.util.Date d ? d.toInstant()
+                            : java.time.Instant.parse(String.valueOf(time));
+                } catch (java.time.format.DateTimeParseException e) {
+                    throw new IllegalArgumentException(where + ": status.conditions[type=Ready].lastTransitionTime \""
+                            + time + "\" is not an ISO-8601 time such as 2026-01-01T00:00:00Z", e);
+                }
+                return new io.gpulab.engine.api.StatusCondition(io.gpulab.engine.api.StatusCondition.READY,
+                        text(c.get("status"), io.gpulab.engine.api.StatusCondition.TRUE), text(c.get("reason"), ""),
+                        text(c.get("message"), ""), at);
+            }
+        }
+        return new io.gpulab.engine.api.StatusCondition(io.gpulab.engine.api.StatusCondition.READY,
+                io.gpulab.engine.api.StatusCondition.TRUE, "", "", null);
+    }
+
+    private static String text(@Nullable Object o, String absent) {
+        return o == null ? absent : String.valueOf(o);
     }
 
     /** HAMi's cache entry for the pod, if it has one. */

@@ -1,5 +1,7 @@
 package io.gpulab.engine.sim;
 
+import org.jspecify.annotations.Nullable;
+
 import io.gpulab.engine.api.PodTrace.Outcome;
 import io.gpulab.mockgpu.plugin.Allocation;
 import io.gpulab.mockgpu.plugin.DevicePluginAllocator;
@@ -18,8 +20,23 @@ final class Kubelet {
 
     private final SimLab lab;
 
+    /** The Ready=True condition of the pods started at this instant (one shared record: a run starts many). */
+    private io.gpulab.engine.api.@Nullable StatusCondition readyNow;
+
     Kubelet(SimLab lab) {
         this.lab = lab;
+    }
+
+    /** {@code Ready=True} since now: the kubelet's probes pass as soon as the containers start (none is modelled). */
+    io.gpulab.engine.api.StatusCondition readyNow() {
+        java.time.Instant now = lab.now();
+        io.gpulab.engine.api.StatusCondition r = readyNow;
+        if (r == null || !now.equals(r.lastTransitionTime())) {
+            r = new io.gpulab.engine.api.StatusCondition(io.gpulab.engine.api.StatusCondition.READY,
+                    io.gpulab.engine.api.StatusCondition.TRUE, "", "", now);
+            readyNow = r;
+        }
+        return r;
     }
 
     void start(SimTenant t, SimPod p, boolean hami) {
@@ -100,8 +117,9 @@ final class Kubelet {
         p.step("run", Outcome.OK, summary, ev);
     }
 
-    private static void running(SimPod p) {
+    private void running(SimPod p) {
         p.phase = SimPod.RUNNING;
+        p.ready = readyNow();
         p.reason = "";
         p.message = "";
         p.changed();

@@ -43,6 +43,7 @@ final class LabBuilder {
                         reg.devices() == devices ? baseline(w.cards(), devices.size())
                                 : new int[reg.devices().size()][3]);
                 node.notes.addAll(notes);
+                node.readySince = lab.now();
                 t.addNode(node);
                 devices = reg.devices();
                 for (DeviceInfo d : devices) {

@@ -102,6 +102,8 @@ final class NodeLifecycle {
                 + ":NoSchedule and " + TAINT + ":NoExecute" : ""), "kubelet");
         for (SimPod p : t.pods.values()) {
             if (p.boundTo == n && p.warnings.remove(notReadyWarning(n))) {
+                // the kubelet reports its pods again: Ready as its probes find them (none modelled: ready now)
+                p.ready = lab.kubelet().readyNow();
                 p.changed();
             }
         }
@@ -193,6 +195,7 @@ final class NodeLifecycle {
         s.taintedAt = now;
         s.tolerationFrom = now;
         n.unreachable = true;
+        n.readySince = now;
         t.unreachableNodes++;
         n.notes.add(nodeNote());
         n.changed();
@@ -205,6 +208,9 @@ final class NodeLifecycle {
                 continue;
             }
             if (SimPod.RUNNING.equals(p.phase)) {
+                // MarkPodsNotReady: Ready=False, no reason of its own; the transition is now
+                p.ready = new io.gpulab.engine.api.StatusCondition(io.gpulab.engine.api.StatusCondition.READY,
+                        io.gpulab.engine.api.StatusCondition.FALSE, "", "", now);
                 p.warnings.add(notReadyWarning(n));
                 p.changed();
             }
@@ -224,6 +230,7 @@ final class NodeLifecycle {
 
     private void untaint(SimNode n) {
         n.unreachable = false;
+        n.readySince = lab.now();
         t.unreachableNodes--;
         n.notes.remove(nodeNote());
         n.changed();

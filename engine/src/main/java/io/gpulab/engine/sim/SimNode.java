@@ -72,6 +72,11 @@ final class SimNode {
      * kubelet stopped posting status ({@link NodeLifecycle}). Change it only with {@link #changed} after.
      */
     boolean unreachable;
+    /**
+     * When the node's Ready condition last changed: registered (the lab's build), marked Ready=Unknown and tainted
+     * (the taints' timeAdded too), Ready again when its kubelet came back. Change it only with {@link #changed} after.
+     */
+    java.time.Instant readySince = java.time.Instant.EPOCH;
     /** What HAMi reported about this node's own annotations (e.g. a registration it could not decode). */
     final List<String> notes = new ArrayList<>();
 
@@ -330,10 +335,31 @@ final class SimNode {
             List<String> warnings = new ArrayList<>(notes);
             LockView lock = lockView(lockExpire, warnings);
             v = new NodeView(name, cpu, memoryMiB, annotations, capacity(), cards, lock, warnings, cpuRequestedMilli,
-                    (memoryRequestedBytes + (1 << 20) - 1) >> 20);
+                    (memoryRequestedBytes + (1 << 20) - 1) >> 20, List.of(readyCondition()), taints());
             view = v;
         }
         return v;
+    }
+
+    /**
+     * {@code Ready} as the kubelet posts it, or as kube-controller-manager's node lifecycle controller overwrites it
+     * once the kubelet stopped posting (it sets every condition Unknown; the lab keeps Ready only).
+     */
+    private io.gpulab.engine.api.StatusCondition readyCondition() {
+        return unreachable
+                ? new io.gpulab.engine.api.StatusCondition(io.gpulab.engine.api.StatusCondition.READY,
+                        io.gpulab.engine.api.StatusCondition.UNKNOWN, "NodeStatusUnknown",
+                        NodeLifecycle.UNKNOWN_MESSAGE, readySince)
+                : new io.gpulab.engine.api.StatusCondition(io.gpulab.engine.api.StatusCondition.READY,
+                        io.gpulab.engine.api.StatusCondition.TRUE, "KubeletReady", "kubelet is posting ready status",
+                        readySince);
+    }
+
+    /** The node lifecycle controller's taints on a node whose kubelet stopped posting, each with its timeAdded. */
+    private List<io.gpulab.engine.api.NodeTaint> taints() {
+        return unreachable ? List.of(
+                new io.gpulab.engine.api.NodeTaint(NodeLifecycle.TAINT, "", "NoSchedule", readySince),
+                new io.gpulab.engine.api.NodeTaint(NodeLifecycle.TAINT, "", "NoExecute", readySince)) : List.of();
     }
 
     private @Nullable LockView lockView(Duration expire, List<String> warnings) {

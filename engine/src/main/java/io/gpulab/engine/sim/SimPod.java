@@ -52,6 +52,12 @@ final class SimPod {
     /** Insertion-ordered like the API server's; compact, since a run keeps every pod's. */
     final Map<String, String> annotations = new CompactMap<>();
     final List<String> warnings = new ArrayList<>();
+    /**
+     * The pod's Ready condition while it runs: set by the kubelet when it starts the pod, by the node lifecycle
+     * controller when it marks the pod not ready, from the scenario for a pod listed as running; shown only while the
+     * pod is Running (a pending pod has none).
+     */
+    io.gpulab.engine.api.@Nullable StatusCondition ready;
     /** The steps after {@code create} (see {@link #steps}); most pods reach 3 or 7. */
     final List<PodTrace.Step> trace = new ArrayList<>(4);
     /** The create step's API server and datastore prefix (shared by the tenant's pods), or null before a create. */
@@ -229,7 +235,8 @@ final class SimPod {
                     new PodView.DeviceAllocation(d.uuid(), c, d.usedMem(), d.usedCores())));
         }
         return new PodView(namespace(), name(), phase, node, schedulerName, reason, message, failed, allocs,
-                annotations, hamiAllocated(), warnings, kubeRequests.getOrDefault("nvidia.com/gpu", 0L));
+                annotations, hamiAllocated(), warnings, kubeRequests.getOrDefault("nvidia.com/gpu", 0L),
+                RUNNING.equals(phase) ? ready : null);
     }
 
     private List<String> containerNames() {

@@ -3,14 +3,17 @@ package io.gpulab.engine.sim;
 import io.gpulab.engine.api.CommandResult;
 import io.gpulab.engine.api.LabCommand;
 import io.gpulab.engine.api.LabEvent;
+import io.gpulab.engine.api.NodeTaint;
 import io.gpulab.engine.api.NodeView;
 import io.gpulab.engine.api.PodTrace;
 import io.gpulab.engine.api.PodView;
+import io.gpulab.engine.api.StatusCondition;
 import io.gpulab.engine.testkit.ArticleLab;
 import io.gpulab.engine.testkit.Pods;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
@@ -115,6 +118,51 @@ class SimWorkerKubeletTest {
         PodView placed = pod(sim, TENANT_A, "after").orElseThrow();
         assertEquals("Running", placed.phase());
         assertEquals(WORKER_A, placed.node());
+    }
+
+    @Test
+    void theNodeCarriesItsConditionAndTaintsAndThePodItsReadyConditionAsTheApiServerShowsThem() {
+        SimBackend sim = SimBackend.start(ArticleLab.spec());
+        Instant t0 = Instant.parse("2026-01-01T00:00:00Z");
+        sim.execute(new LabCommand.Advance(Duration.ofSeconds(10)));
+        assertTrue(sim.execute(Pods.submit(TENANT_A, "before", 1000, 10)).accepted());
+        StatusCondition healthy = new StatusCondition("Ready", "True", "KubeletReady", "kubelet is posting ready status",
+                t0);
+        assertEquals(List.of(healthy), node(sim, TENANT_A, WORKER_A).conditions(), "registered when the lab was built");
+        assertEquals(List.of(), node(sim, TENANT_A, WORKER_A).taints());
+        assertEquals(new StatusCondition("Ready", "True", "", "", t0.plusSeconds(10)),
+                pod(sim, TENANT_A, "before").orElseThrow().ready(), "ready since the kubelet started it");
+        sim.execute(new LabCommand.SetKubelet(TENANT_A, WORKER_A, false));
+        sim.execute(new LabCommand.Advance(Duration.ofSeconds(49)));
+        assertEquals(List.of(healthy), node(sim, TENANT_A, WORKER_A).conditions(), "the grace: the last status stands");
+        assertEquals("True", pod(sim, TENANT_A, "before").orElseThrow().ready().status());
+        assertTrue(sim.execute(Pods.submit(TENANT_A, "window", 1000, 10)).accepted());
+        assertEquals(null, pod(sim, TENANT_A, "window").orElseThrow().ready(), "bound, no kubelet: no conditions");
+        sim.execute(new LabCommand.Advance(Duration.ofSeconds(1)));
+        Instant marked = t0.plusSeconds(60);
+        NodeView n = node(sim, TENANT_A, WORKER_A);
+        assertEquals(List.of(new StatusCondition("Ready", "Unknown", "NodeStatusUnknown",
+                "Kubelet stopped posting node status.", marked)), n.conditions());
+        assertEquals(List.of(new NodeTaint("node.kubernetes.io/unreachable", "", "NoSchedule", marked),
+                new NodeTaint("node.kubernetes.io/unreachable", "", "NoExecute", marked)), n.taints());
+        assertEquals("Ready=Unknown (NodeStatusUnknown: Kubelet stopped posting node status.)",
+                n.ready().orElseThrow().text());
+        PodView before = pod(sim, TENANT_A, "before").orElseThrow();
+        assertEquals("Running", before.phase());
+        assertEquals(new StatusCondition("Ready", "False", "", "", marked), before.ready(),
+                "MarkPodsNotReady: False, no reason of its own");
+        assertEquals(List.of(healthy), node(sim, TENANT_B, WORKER_B).conditions(), "tenant-b untouched");
+        assertEquals(List.of(), node(sim, TENANT_B, WORKER_B).taints());
+        sim.execute(new LabCommand.Advance(Duration.ofSeconds(5)));
+        sim.execute(new LabCommand.SetKubelet(TENANT_A, WORKER_A, true));
+        Instant back = marked.plusSeconds(5);
+        assertEquals(List.of(new StatusCondition("Ready", "True", "KubeletReady", "kubelet is posting ready status",
+                back)), node(sim, TENANT_A, WORKER_A).conditions());
+        assertEquals(List.of(), node(sim, TENANT_A, WORKER_A).taints());
+        assertEquals(new StatusCondition("Ready", "True", "", "", back), pod(sim, TENANT_A, "before").orElseThrow()
+                .ready());
+        assertEquals(new StatusCondition("Ready", "True", "", "", back), pod(sim, TENANT_A, "window").orElseThrow()
+                .ready(), "started by the kubelet that came back");
     }
 
     @Test

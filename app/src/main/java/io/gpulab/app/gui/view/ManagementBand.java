@@ -42,7 +42,10 @@ public final class ManagementBand extends VBox {
         Label title = new Label((open ? "▾ " : "▸ ") + "MANAGEMENT CLUSTER");
         title.getStyleClass().add("section-title");
         title.setMinWidth(Region.USE_PREF_SIZE);
-        Label summary = Texts.clipped(summary(s), "muted");
+        // the band's state in words: wrapped, never cut (a closed band shows nothing else)
+        WordWrapLabel summary = new WordWrapLabel(summary(s), "muted");
+        summary.setMinHeight(Region.USE_PREF_SIZE);
+        HBox.setHgrow(summary, Priority.ALWAYS);
         summary.setId("management-summary");
         HBox head = new HBox(8, title, dot(m.kamajiReady() && m.dataStores().stream()
                 .allMatch(d -> d.ready() && quorumKept(d)) ? "ok" : "error"), summary);
@@ -110,7 +113,7 @@ public final class ManagementBand extends VBox {
         }
     }
 
-    /** The collapsed band's one line: what is wrong first, so a short window's cut line still says it. */
+    /** The band's state in one sentence, what is wrong first (a closed band shows only this, wrapped). */
     static String summary(LabSnapshot s) {
         ManagementView m = s.management();
         long ready = s.tenants().stream().filter(t -> "Ready".equals(t.controlPlane().phase())).count();
@@ -129,7 +132,8 @@ public final class ManagementBand extends VBox {
         if (m.dataStores().isEmpty()) {
             b.append(" · ").append(m.datastore());
         }
-        return b.append(" · MetalLB ").append(m.metallbPool()).toString();
+        // the MetalLB pool is set-up, not state: the inspector shows it
+        return b.toString();
     }
 
     /**

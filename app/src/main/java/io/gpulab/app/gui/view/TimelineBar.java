@@ -23,7 +23,8 @@ public final class TimelineBar extends HBox {
 
     private final WorkbenchViewModel vm;
     private final Slider slider = new Slider(0, 0, 0);
-    private final Label where = Texts.clipped("", "muted");
+    /** Evidence (which version, when, after what): wrapped, never cut; the slider gives way first. */
+    private final WordWrapLabel where = new WordWrapLabel("", "muted");
     private final Button now = new Button("Return to now");
     private boolean updating;
 
@@ -41,17 +42,22 @@ public final class TimelineBar extends HBox {
         slider.setMinorTickCount(0);
         slider.setSnapToTicks(true);
         slider.setBlockIncrement(1);
-        slider.setMinWidth(120);
-        slider.setPrefWidth(360);
+        // the slider gives way before the line and takes the room the line leaves
+        slider.setMinWidth(100);
+        slider.setPrefWidth(100);
+        slider.setMaxWidth(480);
         slider.setTooltip(new Tooltip("Drag back to see the lab, its events and traces as they were (read-only)"));
         now.setId("timeline-now");
         now.setMinWidth(Region.USE_PREF_SIZE);
         now.setOnAction(e -> vm.past().returnToNow());
-        HBox.setHgrow(slider, Priority.SOMETIMES);
-        HBox.setHgrow(where, Priority.ALWAYS);
-        where.setMaxWidth(Double.MAX_VALUE);
+        HBox.setHgrow(slider, Priority.ALWAYS);
+        where.setMaxWidth(Region.USE_PREF_SIZE);
+        where.setMinWidth(180);
+        where.setMinHeight(Region.USE_PREF_SIZE);
         where.setId("timeline-where");
-        getChildren().addAll(title, slider, where, now);
+        Region gap = new Region();
+        HBox.setHgrow(gap, Priority.SOMETIMES);
+        getChildren().addAll(title, slider, where, gap, now);
         slider.valueProperty().addListener((o, a, b) -> {
             if (!updating && !slider.isValueChanging()) {
                 go((int) Math.round(b.doubleValue()));
@@ -88,7 +94,8 @@ public final class TimelineBar extends HBox {
         pseudoClassStateChanged(javafx.css.PseudoClass.getPseudoClass("past"), shown != null);
         String what = at == 0 ? "as opened" : timeline.get(at - 1).label();
         var time = at == 0 ? vm.openedSnapshot().now() : timeline.get(at - 1).after().now();
-        where.setText((shown == null ? "now · " : "viewing · ") + "version " + at + " of " + timeline.size() + " · "
+        // the live lab is the default: only a past version says so (and turns the bar amber)
+        where.setFullText((shown == null ? "" : "viewing · ") + "version " + at + " of " + timeline.size() + " · "
                 + Formats.time(time) + " · " + what);
     }
 }

@@ -193,6 +193,12 @@ public final class InspectorModel {
         r.add(new InspectorRow("Node", "name", n.name()));
         r.add(new InspectorRow("Node", "cpu / memory", n.cpu() + " cores / " + Formats.mb(n.memoryMiB()) + " MiB"));
         new TreeMap<>(n.capacity()).forEach((k, v) -> r.add(new InspectorRow("Capacity", k, v)));
+        n.conditions().forEach(c -> r.add(new InspectorRow("Conditions", c.type(), condition(c))));
+        n.taints().forEach(t -> r.add(new InspectorRow("Taints", t.text(), t.timeAdded() == null ? "timeAdded not "
+                + "stated" : "added " + Formats.clock(t.timeAdded()))));
+        if (!n.conditions().isEmpty() && n.taints().isEmpty()) {
+            r.add(new InspectorRow("Taints", "spec.taints", "none"));
+        }
         LockView lock = n.lock();
         if (lock != null && lock.held()) {
             String holder = lock.holder().isEmpty() ? "(bare timestamp)" : lock.holder();
@@ -205,6 +211,14 @@ public final class InspectorModel {
         }
         annotations(r, n.annotations());
         n.warnings().forEach(w -> r.add(new InspectorRow("Warnings", "warning", w)));
+    }
+
+    /** {@code Unknown · NodeStatusUnknown: Kubelet stopped posting node status. · since 2026-01-01 00:00:50 UTC}. */
+    static String condition(io.gpulab.engine.api.StatusCondition c) {
+        String why = c.reason().isEmpty() ? c.message() : c.message().isEmpty() ? c.reason()
+                : c.reason() + ": " + c.message();
+        return c.status() + (why.isEmpty() ? "" : " · " + why) + " · " + (c.lastTransitionTime() == null
+                ? "since not stated" : "since " + Formats.clock(c.lastTransitionTime()));
     }
 
     private static void card(List<InspectorRow> r, CardView c) {
@@ -228,6 +242,10 @@ public final class InspectorModel {
         r.add(new InspectorRow(k, "node", p.node().isEmpty() ? "(none)" : p.node()));
         r.add(new InspectorRow(k, "schedulerName", p.schedulerName()));
         r.add(new InspectorRow(k, "HAMi allocation", p.hamiAllocated() ? "present" : "absent"));
+        io.gpulab.engine.api.StatusCondition ready = p.ready();
+        if (ready != null) {
+            r.add(new InspectorRow(k, "Ready", condition(ready)));
+        }
         if (!p.reason().isEmpty()) {
             r.add(new InspectorRow(k, "reason", p.reason()));
         }

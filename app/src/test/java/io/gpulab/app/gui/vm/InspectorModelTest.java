@@ -59,6 +59,35 @@ class InspectorModelTest {
     }
 
     @Test
+    void aWorkerWhoseKubeletStoppedShowsItsConditionTaintsAndItsPodsReadyCondition() throws Exception {
+        var lab = io.gpulab.app.gui.EngineLabOpener.sim().open("article");
+        var b = lab.backend();
+        var node = Selection.node("tenant-a", "tenant-a-worker");
+        var healthy = InspectorModel.rows(b.snapshot(), node, List.of());
+        assertTrue(has(healthy, "Conditions", "Ready", "True · KubeletReady: kubelet is posting ready status · since "
+                + "2026-01-01 00:00:00 UTC"), healthy::toString);
+        assertTrue(has(healthy, "Taints", "spec.taints", "none"), healthy::toString);
+        b.execute(new io.gpulab.engine.api.LabCommand.SubmitPod("tenant-a", java.util.Map.of("apiVersion", "v1",
+                "kind", "Pod", "metadata", java.util.Map.of("name", "p", "namespace", "default"), "spec",
+                java.util.Map.of("containers", List.of(java.util.Map.of("name", "main", "image", "busybox",
+                        "resources", java.util.Map.of("limits", java.util.Map.of("nvidia.com/gpu", 1))))))));
+        b.execute(new io.gpulab.engine.api.LabCommand.SetKubelet("tenant-a", "tenant-a-worker", false));
+        b.execute(new io.gpulab.engine.api.LabCommand.Advance(java.time.Duration.ofSeconds(50)));
+        var s = b.snapshot();
+        var rows = InspectorModel.rows(s, node, List.of());
+        assertTrue(has(rows, "Conditions", "Ready", "Unknown · NodeStatusUnknown: Kubelet stopped posting node "
+                + "status. · since 2026-01-01 00:00:50 UTC"), rows::toString);
+        assertTrue(has(rows, "Taints", "node.kubernetes.io/unreachable:NoSchedule", "added 2026-01-01 00:00:50 UTC"),
+                rows::toString);
+        assertTrue(has(rows, "Taints", "node.kubernetes.io/unreachable:NoExecute", "added 2026-01-01 00:00:50 UTC"),
+                rows::toString);
+        var pod = InspectorModel.rows(s, Selection.pod("tenant-a", "default/p"), List.of());
+        assertTrue(has(pod, "Pod", "phase", "Running"), pod::toString);
+        assertTrue(has(pod, "Pod", "Ready", "False · since 2026-01-01 00:00:50 UTC"), pod::toString);
+        b.close();
+    }
+
+    @Test
     void cardShowsUsageAgainstCapacity() {
         var rows = InspectorModel.rows(Fixtures.articleAfterFourPods(false), Selection.card("tenant-a", "GPU-0"),
                 List.of());

@@ -1,0 +1,86 @@
+package io.gpulab.app.gui.view;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.gpulab.app.gui.Workbench;
+import java.util.ArrayList;
+import java.util.List;
+import javafx.geometry.Bounds;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The timeline's line (which version is shown, when, after what) and the management band's summary (control planes,
+ * DataStores, nodes, Kamaji) are evidence on a screenshot: at 1024x768 and 1280x720 they were cut to
+ * "now · version 0 of 0 · as o…" and "… Kamaji re…", the rest only on hover. They wrap, every word drawn, inside the
+ * window, on the fresh lab and after the whole scenario (the longest action label), band closed and open.
+ */
+@ExtendWith(ApplicationExtension.class)
+class EvidenceLinesTest {
+
+    private Stage stage;
+
+    @Start
+    void start(Stage stage) {
+        this.stage = stage;
+    }
+
+    @Test
+    void theTimelineAndTheManagementSummaryAreDrawnWholeAtEverySize(FxRobot robot) {
+        List<String> wrong = new ArrayList<>();
+        int[] wrapped = new int[1];
+        int[][] sizes = {{1024, 768}, {1280, 720}, {1920, 1080}};
+        for (int[] size : sizes) {
+            String where = size[0] + "x" + size[1];
+            Workbench[] wb = new Workbench[1];
+            robot.interact(() -> {
+                try {
+                    wb[0] = FxTestSupport.show(stage, "article", size[0], size[1], size[0] == 1280);
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            WaitForAsyncUtils.waitForFxEvents();
+            check(robot, where + " fresh", wrong, wrapped);
+            robot.interact(() -> wb[0].viewModel().playback().playScenarioSteps());
+            WaitForAsyncUtils.waitForFxEvents();
+            check(robot, where + " played", wrong, wrapped);
+            // the band the other way round: opened where a short window closed it, closed where it was open
+            robot.clickOn("#management-toggle");
+            WaitForAsyncUtils.waitForFxEvents();
+            check(robot, where + " band toggled", wrong, wrapped);
+            robot.interact(() -> wb[0].viewModel().close());
+        }
+        assertEquals(List.of(), wrong);
+        assertTrue(wrapped[0] > 0, "a line needed more than one line somewhere (1024x768): the test saw the long text");
+    }
+
+    private void check(FxRobot robot, String where, List<String> wrong, int[] wrapped) {
+        robot.interact(() -> {
+            stage.getScene().getRoot().applyCss();
+            stage.getScene().getRoot().layout();
+            for (String id : List.of("timeline-where", "management-summary")) {
+                javafx.scene.control.Labeled l = (javafx.scene.control.Labeled) stage.getScene().lookup("#" + id);
+                String full = l instanceof WordWrapLabel w ? w.getFullText() : l.getText();
+                String drawn = FxTestSupport.drawn(l);
+                if (!drawn.replaceAll("\\s+", " ").strip().equals(full.replaceAll("\\s+", " ").strip())) {
+                    wrong.add(where + ": #" + id + " '" + full + "' is drawn as '" + drawn + "'");
+                }
+                Bounds b = l.localToScene(l.getLayoutBounds());
+                if (b.getMinX() < 0 || b.getMaxX() > stage.getScene().getWidth() + 1 || b.getMinY() < 0
+                        || b.getMaxY() > stage.getScene().getHeight() + 1) {
+                    wrong.add(where + ": #" + id + " at " + b + " is outside the window");
+                }
+                if (l.getHeight() > l.getFont().getSize() * 2.2) {
+                    wrapped[0]++;
+                }
+            }
+        });
+    }
+}
