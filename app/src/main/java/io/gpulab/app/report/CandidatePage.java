@@ -78,7 +78,7 @@ final class CandidatePage {
                 pdf.bullet(n.pods() + " pods " + n.reason() + ".");
             }
         }
-        pdf.images(List.of(charts.curves(List.of(c), pdf.width(), 190)));
+        pdf.images(List.of(charts.curves(List.of(c), pdf.width(), cand.minimize() ? 165 : 190)));
         // the heat map in the room left (every card drawn, squares up to 10 pt); on a page of its own when that
         // room is too small for a readable map
         if (pdf.remaining() < (c.cards() <= 200 ? 110 : 170)) {
