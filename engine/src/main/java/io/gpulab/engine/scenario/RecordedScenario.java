@@ -40,6 +40,8 @@ public record RecordedScenario(String name, String text, String origin, int play
             .disable(YAMLGenerator.Feature.SPLIT_LINES)
             .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER).build());
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** The {@code metadata.generator} of a history gpulab wrote (File → Save scenario, {@code --scenario-out}). */
+    public static final String GENERATOR = "gpulab lab history";
 
     public RecordedScenario {
         notRun = List.copyOf(notRun);
@@ -246,6 +248,9 @@ public record RecordedScenario(String name, String text, String origin, int play
         if (!steps.isEmpty()) {
             lab.set("steps", steps);
         }
+        // text gpulab wrote carries its marks: a copy cut at a step boundary would otherwise replay the steps it has
+        // and pass (the whole scenario played on its own lab is the user's file as written, without them)
+        GeneratedScenario.mark(lab, GENERATOR);
         try {
             return YAML.writeValueAsString(lab);
         } catch (JsonProcessingException e) {

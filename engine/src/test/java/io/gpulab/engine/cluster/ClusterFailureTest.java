@@ -88,7 +88,7 @@ class ClusterFailureTest {
     /**
      * Tenant-b as soon as its warnings say {@code cause}: the backend's one connect deadline (3 s here) can pass on a
      * loaded machine before a broken server's first answer, and the cause arrives after it. Waits on the condition
-     * itself (up to a minute, a hang guard), never on a guessed delay.
+     * itself (up to Await.BOUND, a hang guard), never on a guessed delay.
      */
     private static TenantView tenantBOnceItSays(ClusterBackend backend, String cause) throws InterruptedException {
         return tenantOnce(backend, "tenant-b", w -> w.stream().anyMatch(x -> x.contains(cause)));
@@ -97,7 +97,7 @@ class ClusterFailureTest {
     private static TenantView tenantOnce(ClusterBackend backend, String tenant,
                                          java.util.function.Predicate<List<String>> warnings)
             throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofMinutes(1).toNanos();
+        long deadline = System.nanoTime() + Await.BOUND.toNanos();
         TenantView t = backend.snapshot().tenant(tenant).orElseThrow();
         while (!warnings.test(t.warnings()) && System.nanoTime() < deadline) {
             Thread.sleep(20);

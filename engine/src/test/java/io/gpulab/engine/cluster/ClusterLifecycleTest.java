@@ -144,7 +144,10 @@ class ClusterLifecycleTest {
 
     private static void assertNoNewThreads(Set<Thread> before) throws InterruptedException {
         List<String> left = newThreads(before);
-        for (int i = 0; i < 100 && !left.isEmpty(); i++) {   // threads end shortly after they are told to
+        // threads end shortly after they are told to; on a starved machine "shortly" can be many seconds, so the
+        // bound is Await's hang guard, not a count of rounds
+        long deadline = System.nanoTime() + Await.BOUND.toNanos();
+        while (!left.isEmpty() && System.nanoTime() < deadline) {
             // Java 17's HttpClient has no close(): its selector thread ends once a closed client's JDK client
             // is unreachable, which only a collection notices. A client still held (not closed) stays.
             System.gc();

@@ -77,9 +77,9 @@ class PendingExplainerTest {
         }
     }
 
-    /** Waits on the condition itself (a minute at most: a hang guard, not a timing assumption). */
+    /** Waits on the condition itself (Await.BOUND at most: a hang guard, not a timing assumption). */
     private static PendingExplanation awaitPod(ClusterBackend b, String tenant, String pod) throws Exception {
-        long deadline = System.nanoTime() + java.time.Duration.ofMinutes(1).toNanos();
+        long deadline = System.nanoTime() + Await.BOUND.toNanos();
         while (b.snapshot().tenant(tenant).orElseThrow().pod(pod).isEmpty() && System.nanoTime() < deadline) {
             Thread.sleep(20);
         }
@@ -88,7 +88,7 @@ class PendingExplainerTest {
 
     /** As {@link #awaitPod}, until the pod's events have arrived too. */
     private static PendingExplanation awaitEvent(ClusterBackend b, String tenant, String pod) throws Exception {
-        long deadline = System.nanoTime() + java.time.Duration.ofMinutes(1).toNanos();
+        long deadline = System.nanoTime() + Await.BOUND.toNanos();
         PendingExplanation x = awaitPod(b, tenant, pod);
         while (x.clusterEvents().isEmpty() && System.nanoTime() < deadline) {
             Thread.sleep(20);

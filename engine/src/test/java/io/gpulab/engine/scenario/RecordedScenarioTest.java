@@ -71,6 +71,27 @@ class RecordedScenarioTest {
     }
 
     @Test
+    void aHistoryGpulabWroteIsMarkedSoACutCopyIsRefusedNeverRunShort() throws Exception {
+        List<RecordedScenario.Item> items = new ArrayList<>(played(4));
+        items.add(new RecordedScenario.Item.Own(new LabCommand.Advance(Duration.ofSeconds(1))));
+        String text = RecordedScenario.of(origin("article"), null, items).text();
+        assertTrue(text.contains("  generator: gpulab lab history\n") && text.endsWith("end: true\n"), text);
+        assertEquals(4, run(text).summary().passed());
+        // cut before each step (a copy that stopped at a step boundary read as a shorter, passing history before)
+        int from = text.indexOf("\nsteps:\n");
+        int cuts = 0;
+        for (int at = text.indexOf("\n- ", from); at > 0; at = text.indexOf("\n- ", at + 1)) {   // a step
+            String cut = text.substring(0, at + 1);
+            ScenarioException e = assertThrows(ScenarioException.class,
+                    () -> new ScenarioReader().read("cut.yaml", new StringReader(cut), false), cut);
+            assertTrue(e.getMessage().contains("the file is cut short: metadata.generator (gpulab lab history)"),
+                    e.getMessage());
+            cuts++;
+        }
+        assertEquals(5, cuts, "one cut before each of the history's 5 steps: " + text);
+    }
+
+    @Test
     void ownActionsAreRecordedBetweenTheScenariosStepsAsTheStepsThatDoTheSame() throws Exception {
         List<RecordedScenario.Item> items = new ArrayList<>(played(1));
         items.add(new RecordedScenario.Item.Own(new LabCommand.Advance(Duration.ofSeconds(30))));

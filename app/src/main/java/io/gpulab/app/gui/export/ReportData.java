@@ -32,7 +32,7 @@ public final class ReportData {
         for (TenantView t : s.tenants()) {
             for (PodView p : t.pods()) {
                 if (!"Running".equals(p.phase()) && !"Succeeded".equals(p.phase())) {
-                    traces.add(vm.traceOf(t.name(), p.key()));
+                    traces.add(vm.pods().traceOf(t.name(), p.key()));
                 }
             }
         }

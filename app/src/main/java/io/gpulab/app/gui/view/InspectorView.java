@@ -74,7 +74,7 @@ public final class InspectorView extends VBox {
     private void refresh() {
         Selection sel = vm.selectionProperty().get();
         List<InspectorRow> rows = sel == null ? List.of()
-                : InspectorModel.rows(vm.snapshot(), sel, vm.events(), vm::podDetail, vm::plainReason, vm::podWhy);
+                : InspectorModel.rows(vm.snapshot(), sel, vm.events(), vm.pods()::podDetail, vm.pods()::plainReason, vm.pods()::podWhy);
         // most lab changes (a clock tick, a pod elsewhere) leave the selected object as it was: keep the sheet,
         // so the frame neither restyles nor repaints it
         if (shown && Objects.equals(sel, shownSelection) && rows.equals(shownRows)) {

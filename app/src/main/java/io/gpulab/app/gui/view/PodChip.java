@@ -36,7 +36,7 @@ public final class PodChip extends HBox {
             why.setShowDelay(Duration.millis(250));
             // the reason in words from the lab's numbers, asked when the tooltip shows (not for every chip on
             // every refresh), above what the code means in general
-            why.setOnShowing(e -> vm.plainReason(tenant, pod.key()).ifPresent(w -> why.setText(
+            why.setOnShowing(e -> vm.pods().plainReason(tenant, pod.key()).ifPresent(w -> why.setText(
                     PendingBadge.inWords(w) + (explain.isEmpty() ? "" : "\n\n" + explain))));
             badge.setTooltip(why);
             getChildren().add(badge);
@@ -59,7 +59,7 @@ public final class PodChip extends HBox {
         if (PendingBadge.isPending(pod)) {
             tip.setWrapText(true);
             tip.setMaxWidth(480);
-            tip.setOnShowing(e -> vm.plainReason(tenant, pod.key()).ifPresent(w -> tip.setText(head + "\n\n"
+            tip.setOnShowing(e -> vm.pods().plainReason(tenant, pod.key()).ifPresent(w -> tip.setText(head + "\n\n"
                     + PendingBadge.inWords(w))));
         }
         Tooltip.install(this, tip);

@@ -8,18 +8,23 @@ import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
+import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
-import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 
 /**
  * A tenant's header: name, pod and worker count, webhook failure policy and the Konnectivity fault
- * switch. Updated in place on every lab change: its controls keep their skins and styles, so a pod
+ * switch. The count is never cut ("3 ru…" in presentation mode at 1280x720): where the row is too narrow the
+ * policy and the switch move to a second row. Updated in place on every lab change: its controls keep their skins and styles, so a pod
  * landing does not restyle the header.
  */
-final class TenantHeader extends HBox {
+final class TenantHeader extends FlowPane {
 
-    private final Label pods = Texts.clipped("", "muted");
+    private final Label pods = new Label("");
+    private final HBox left;
+    private final HBox right;
+    /** Pushes the policy and the switch to the right edge while they share the name's row. */
+    private final Region grow = new Region();
     private final ToggleButton agents = new ToggleButton();
     private final ChoiceBox<String> policy = new ChoiceBox<>();
     private final boolean narrow;
@@ -31,7 +36,7 @@ final class TenantHeader extends HBox {
      * which are drawn right below.
      */
     TenantHeader(WorkbenchViewModel vm, TenantView tenant, boolean narrow) {
-        super(10);
+        super(10, 6);
         this.tenant = tenant;
         this.narrow = narrow;
         Label name = new Label(tenant.name());
@@ -40,8 +45,6 @@ final class TenantHeader extends HBox {
         name.setMinWidth(Region.USE_PREF_SIZE);
         name.setOnMouseClicked(e -> vm.selectionProperty().set(
                 new Selection(Selection.Kind.TENANT, tenant.name(), tenant.name())));
-        Region grow = new Region();
-        HBox.setHgrow(grow, Priority.ALWAYS);
         agents.getStyleClass().add("fault-toggle");
         agents.setId("konnectivity-" + tenant.name());
         agents.setTooltip(new Tooltip("Fault: take this tenant's Konnectivity agents down / bring them back"));
@@ -57,11 +60,34 @@ final class TenantHeader extends HBox {
                 vm.faults().setWebhookPolicy(this.tenant.name(), policy.getValue());
             }
         });
-        getChildren().addAll(name, pods, grow, policy, agents);
+        pods.getStyleClass().add("muted");
+        pods.setMinWidth(Region.USE_PREF_SIZE);
+        left = new HBox(10, name, pods);
+        left.setAlignment(Pos.CENTER_LEFT);
+        right = new HBox(10, policy, agents);
+        right.setAlignment(Pos.CENTER_LEFT);
+        getChildren().addAll(left, grow, right);
         setAlignment(Pos.CENTER_LEFT);
+        setRowValignment(javafx.geometry.VPos.CENTER);
         getStyleClass().add("tenant-header");
         setId("tenant-header-" + tenant.name());
         update(tenant);
+    }
+
+    @Override
+    protected double computePrefWidth(double height) {
+        // what one row needs, not the gap that filled the last width
+        return snappedLeftInset() + left.prefWidth(-1) + 2 * getHgap() + right.prefWidth(-1) + snappedRightInset();
+    }
+
+    @Override
+    protected void layoutChildren() {
+        double room = getWidth() - snappedLeftInset() - snappedRightInset();
+        double spare = room - left.prefWidth(-1) - right.prefWidth(-1) - 2 * getHgap() - 1;
+        // one row when both groups fit (the gap takes the rest), else the gap is nothing and the right group wraps
+        grow.setPrefWidth(Math.max(0, Math.floor(spare)));
+        grow.setMinWidth(Region.USE_PREF_SIZE);
+        super.layoutChildren();
     }
 
     /** Shows the tenant's current counts, policy and tunnel state. */

@@ -6,23 +6,18 @@ import io.gpulab.engine.api.LabBackend;
 import io.gpulab.engine.api.LabCommand;
 import io.gpulab.engine.api.LabEvent;
 import io.gpulab.engine.api.LabSnapshot;
-import io.gpulab.engine.api.PodView;
-import io.gpulab.engine.api.PlainReason;
 import io.gpulab.engine.api.PodTrace;
-import io.gpulab.engine.api.PodWhy;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import io.gpulab.engine.scenario.LabDesign;
 import io.gpulab.engine.scenario.RecordedScenario;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Executor;
+import java.util.function.Function;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
-import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -36,13 +31,13 @@ import org.jspecify.annotations.Nullable;
  * The workbench's state: the latest lab snapshot, the event log, the selection, the status line and
  * the command history. The only GUI class that talks to the engine; every change goes through
  * {@link LabBackend#execute(LabCommand)} on the task executor, results come back on the UI executor.
- * It coordinates the parts that share that state: time travel ({@link PastVersion}), scenario playback,
- * the lab editor, faults, scenario files and the live feed.
+ * It coordinates the parts that share that state, each in its own class: the user's actions ({@link UserActions}),
+ * Undo and Redo ({@link UndoRedo}), questions about one pod ({@link PodQueries}), time travel ({@link PastVersion}),
+ * scenario playback, the lab editor, faults, scenario files and the live feed.
  */
 public final class WorkbenchViewModel {
 
     private final LabOpener opener;
-    private final WriteGate gate;
     private final TaskExecutor tasks;
     private final Executor ui;
     private final LabHistory history;
@@ -53,10 +48,7 @@ public final class WorkbenchViewModel {
     private final ReadOnlyObjectWrapper<LabSnapshot> snapshot;
     private final ObservableList<LabEvent> events = FXCollections.observableArrayList();
     private final ObjectProperty<@Nullable Selection> selection = new SimpleObjectProperty<>();
-    private final ReadOnlyObjectWrapper<@Nullable PodTrace> trace = new ReadOnlyObjectWrapper<>();
     private final StatusLine line = new StatusLine();
-    private final ReadOnlyBooleanWrapper canUndo = new ReadOnlyBooleanWrapper(false);
-    private final ReadOnlyBooleanWrapper canRedo = new ReadOnlyBooleanWrapper(false);
     private final BooleanProperty playing = new SimpleBooleanProperty(false);
     private final ReadOnlyObjectWrapper<List<LabSnapshot>> versions = new ReadOnlyObjectWrapper<>();
     private final PastVersion past = new PastVersion(this);
@@ -64,6 +56,9 @@ public final class WorkbenchViewModel {
     private final ScenarioFiles files = new ScenarioFiles(this);
     private final LabFaults faults = new LabFaults(this);
     private final LabEditor editor = new LabEditor(this);
+    private final PodQueries pods = new PodQueries(this);
+    private final UndoRedo undoRedo = new UndoRedo(this);
+    private final UserActions actions;
     /** Engine rounds sent and not back yet (UI thread only). */
     private int inFlight;
 
@@ -76,17 +71,17 @@ public final class WorkbenchViewModel {
     public WorkbenchViewModel(OpenedLab lab, LabOpener opener, WriteGate gate, TaskExecutor tasks, Executor ui) {
         this.lab = lab;
         this.opener = opener;
-        this.gate = gate;
         this.tasks = tasks;
         this.ui = ui;
         this.playback = new ScenarioPlayback(this, gate);
+        this.actions = new UserActions(this, gate);
         this.feed = new LiveFeed(ui);
         this.snapshot = new ReadOnlyObjectWrapper<>(lab.backend().snapshot());
         events.setAll(lab.backend().events());
         this.history = new LabHistory(snapshot.get());
         versions.set(history.versionsSinceReset());
         subscribe();
-        selection.addListener((o, a, b) -> refreshTrace());
+        selection.addListener((o, a, b) -> pods.refresh());
         // a run of the clock is one action: starting or pausing it ends the run the next tick would join
         playing.addListener((o, a, b) -> history.closeRun());
     }
@@ -97,24 +92,9 @@ public final class WorkbenchViewModel {
         return snapshot.getReadOnlyProperty();
     }
 
-    /**
-     * One pod as the backend shows it when asked for it alone: a pending pod on a large tenant then carries its
-     * per-node reasons, which the snapshot leaves out (the sim recomputes them on request).
-     */
-    public Optional<PodView> podDetail(String tenant, String podKey) {
-        return lab.backend().pod(tenant, podKey, true);
-    }
-
-    /** Why a pod does not run, in words from the lab's numbers (docs/reasons.md); empty for a running pod. */
-    public Optional<PlainReason> plainReason(String tenant, String podKey) {
-        return lab.backend().plainReason(tenant, podKey);
-    }
-
-    /** HAMi's why for the selected pod, once its trace has arrived (empty for another pod or no explanation). */
-    public Optional<PodWhy> podWhy(String tenant, String podKey) {
-        PodTrace t = trace.get();
-        return t != null && t.tenant().equals(tenant) && t.podKey().equals(podKey) ? Optional.ofNullable(t.why())
-                : Optional.empty();
+    /** What the engine says about one pod: its detail, its reasons, its trace. */
+    public PodQueries pods() {
+        return pods;
     }
 
     public LabSnapshot snapshot() {
@@ -130,7 +110,7 @@ public final class WorkbenchViewModel {
     }
 
     public ReadOnlyObjectProperty<@Nullable PodTrace> traceProperty() {
-        return trace.getReadOnlyProperty();
+        return pods.selectedTraceProperty();
     }
 
     public ReadOnlyStringProperty statusProperty() {
@@ -142,11 +122,11 @@ public final class WorkbenchViewModel {
     }
 
     public ReadOnlyBooleanProperty canUndoProperty() {
-        return canUndo.getReadOnlyProperty();
+        return undoRedo.canUndoProperty();
     }
 
     public ReadOnlyBooleanProperty canRedoProperty() {
-        return canRedo.getReadOnlyProperty();
+        return undoRedo.canRedoProperty();
     }
 
     public BooleanProperty playingProperty() {
@@ -280,146 +260,50 @@ public final class WorkbenchViewModel {
      * lab restarts from its edited design (the scenario's lab is one Undo away).
      */
     public void reset() {
-        run(editor.resetCommand());
+        actions.reset(null);
     }
 
     /** As {@link #reset()}, the status line then saying {@code why} (a walkthrough that started). */
     public void reset(String why) {
-        LabCommand c = editor.resetCommand();
-        act(CommandText.of(c), List.of(new RecordedScenario.Item.Own(c)), false,
-                r -> r.applied().isEmpty() ? "Refused: " + r.refused() : why);
+        actions.reset(why);
     }
 
-    /** Undo is reset-and-replay: only the simulated lab can be rewound. */
-    private boolean undoable() {
-        return simulated() && history.canUndo();
-    }
-
-    /** Takes back the last action: rebuild, then replay everything before it since the reset before it. */
+    /** Takes back the last action (reset-and-replay: the simulated lab only). */
     public void undo() {
-        if (past.refusesChange() || !undoable()) {
-            return;
-        }
-        String label = history.actions().get(history.actions().size() - 1).label();
-        List<LabCommand> replay = history.undo();
-        LabBackend backend = lab.backend();
-        round(() -> LabReplay.replay(backend, replay), r -> status("Undone: " + label, StatusKind.OK));
+        undoRedo.undo();
     }
 
     /** Plays the last undone action again. */
     public void redo() {
-        if (past.refusesChange() || !simulated() || !history.canRedo()) {
-            return;
-        }
-        LabHistory.Action again = history.redo();
-        List<RecordedScenario.Item> items = again.applied().stream().map(LabHistory.Applied::item).toList();
-        LabBackend backend = lab.backend();
-        round(() -> LabReplay.apply(backend, lab.playable(), items), r -> {
-            if (!r.applied().isEmpty()) {
-                history.redone(new LabHistory.Action(again.label(), r.applied(), again.clockRun()));
-                if (again.rebuilds()) {
-                    namer.reset();
-                }
-            }
-            status("Redone: " + again.label(), StatusKind.OK);
-        });
+        undoRedo.redo();
     }
 
     /** The label of the action Redo would play again, or null (for the Redo control's tooltip). */
     public @Nullable String nextRedo() {
-        return history.nextRedo();
-    }
-
-    /** The trace of one pod, straight from the engine (for the report). */
-    public PodTrace traceOf(String tenant, String podKey) {
-        return lab.backend().trace(tenant, podKey);
+        return undoRedo.nextRedo();
     }
 
     // ---- plumbing ----
 
-    /** Sends one command of the user's own through the write gate; one action when the lab accepts it. */
+    /** Sends one command of the user's own (through the write gate); one action when the lab accepts it. */
     void run(LabCommand command) {
-        if (!simulated() && ClusterWriteText.isWrite(command) && !past.showing()
-                && !gate.allow(ClusterWriteText.action(command), ClusterWriteText.detail(command, backendId()))) {
-            status("Cancelled: nothing was sent to the cluster", StatusKind.WARNING);
-            return;
-        }
-        act(CommandText.of(command), List.of(new RecordedScenario.Item.Own(command)), false,
-                r -> r.applied().isEmpty() ? "Refused: " + r.refused() : LabReplay.describe(command, r.message()));
+        actions.run(command);
     }
 
     /** One tick of the running clock: ticks join one action until the clock is paused or something else is done. */
     public void tick(Duration by) {
-        act("Ran the clock", List.of(new RecordedScenario.Item.Own(new LabCommand.Advance(by))), true,
-                r -> r.applied().isEmpty() ? "Refused: " + r.refused() : "Clock running (+" + Formats.duration(by) + ")");
+        actions.tick(by);
     }
 
-    /**
-     * Runs {@code items} as one action of the user: first refusing the items from which the lab's history would
-     * no longer read back as a scenario (docs/workbench.md), then applying the rest on the lab; whatever was
-     * applied is recorded as one action. {@code describe} gives the status line.
-     */
-    void act(String label, List<RecordedScenario.Item> items, boolean clockRun,
-             java.util.function.Function<LabRefresh, String> describe) {
-        act(items, clockRun, false, a -> label, describe);
+    /** Runs {@code items} as one action of the user ({@link UserActions#act(String, List, boolean, Function)}). */
+    void act(String label, List<RecordedScenario.Item> items, boolean clockRun, Function<LabRefresh, String> describe) {
+        actions.act(label, items, clockRun, describe);
     }
 
-    /**
-     * As {@link #act(String, List, boolean, java.util.function.Function)}; with {@code oneEach} every item applied
-     * is an action of its own, named by {@code label} (Play: one action per scenario step, as if Next step were
-     * pressed for each), else all of them are one action.
-     */
+    /** Runs {@code items} as actions ({@link UserActions#act(List, boolean, boolean, Function, Function)}). */
     void act(List<RecordedScenario.Item> items, boolean clockRun, boolean oneEach,
-             java.util.function.Function<LabHistory.Applied, String> label,
-             java.util.function.Function<LabRefresh, String> describe) {
-        if (past.refusesChange()) {
-            return;
-        }
-        List<RecordedScenario.Item> all = new java.util.ArrayList<>(history.items());
-        int before = all.size();
-        all.addAll(items);
-        LabDesign edited = editor.editedDesign();
-        boolean check = simulated() && items.stream().anyMatch(i -> mayNotRead(i, snapshot()));
-        OpenedLab opened = lab;
-        LabBackend backend = opened.backend();
-        round(() -> {
-            RecordedScenario.Unreadable u = check ? RecordedScenario.firstUnreadable(opened.origin(), edited, all) : null;
-            int ok = u == null ? items.size() : Math.max(0, u.item() - before);
-            LabRefresh r = LabReplay.apply(backend, opened.playable(), items.subList(0, ok));
-            return u == null ? r : r.refusedBecause(u.problem());
-        }, r -> {
-            List<List<LabHistory.Applied>> actions = oneEach ? r.applied().stream().map(List::of).toList()
-                    : List.of(r.applied());
-            for (List<LabHistory.Applied> applied : actions) {
-                if (!applied.isEmpty()) {
-                    LabHistory.Action action = new LabHistory.Action(label.apply(applied.get(0)), applied, clockRun);
-                    history.record(action);
-                    if (action.rebuilds()) {
-                        namer.reset();
-                    }
-                }
-            }
-            String text = describe.apply(r);
-            boolean failed = r.applied().stream().anyMatch(a -> a.results().stream().anyMatch(x -> !x.passed()));
-            status(text, r.applied().isEmpty() ? StatusKind.ERROR
-                    : r.refused() != null || failed ? StatusKind.WARNING : StatusKind.OK);
-        });
-    }
-
-    /**
-     * Items that can make a history unreadable although the lab accepts them (a pod created twice, a scenario step on
-     * an edited lab): every other command the lab accepts reads back as its step, and a create of a pod that exists
-     * is refused by the lab itself, with the API server's words.
-     */
-    private static boolean mayNotRead(RecordedScenario.Item item, LabSnapshot now) {
-        if (item instanceof RecordedScenario.Item.Played) {
-            return true;
-        }
-        if (!(((RecordedScenario.Item.Own) item).command() instanceof LabCommand.SubmitPod p)) {
-            return false;
-        }
-        String key = io.gpulab.engine.scenario.CommandStep.podKey(p.manifest());
-        return now.tenant(p.tenant()).flatMap(t -> t.pod(key)).map(PendingBadge::isRefused).orElse(true);
+             Function<LabHistory.Applied, String> label, Function<LabRefresh, String> describe) {
+        actions.act(items, clockRun, oneEach, label, describe);
     }
 
     /**
@@ -437,10 +321,9 @@ public final class WorkbenchViewModel {
             apply(r.snapshot());
             LabReplay.syncEvents(events, r.events());
             after.accept(r);
-            canUndo.set(undoable());
-            canRedo.set(simulated() && history.canRedo());
+            undoRedo.refresh();
             versions.set(history.versionsSinceReset());
-            refreshTrace();
+            pods.refresh();
         }, e -> {
             inFlight--;
             status("Engine error: " + e.getMessage(), StatusKind.ERROR);
@@ -460,8 +343,7 @@ public final class WorkbenchViewModel {
         events.setAll(opened.backend().events());
         history.clear(snapshot.get());
         versions.set(history.versionsSinceReset());
-        canUndo.set(false);
-        canRedo.set(false);
+        undoRedo.refresh();
         subscribe();
         status("Opened " + snapshot().scenario() + " on " + opened.backend().id(), StatusKind.OK);
     }
@@ -482,17 +364,6 @@ public final class WorkbenchViewModel {
         }, events);
     }
 
-    private void refreshTrace() {
-        Selection sel = selection.get();
-        if (sel == null || sel.kind() != Selection.Kind.POD) {
-            trace.set(null);
-            return;
-        }
-        LabBackend scratch = past.scratch();
-        LabBackend backend = scratch != null ? scratch : lab.backend();
-        tasks.execute(() -> backend.trace(sel.tenant(), sel.id()), trace::set, e -> trace.set(null));
-    }
-
     /** An error-toned status line (a failed export, say). */
     public void error(String message) {
         status(message, StatusKind.ERROR);
@@ -506,10 +377,6 @@ public final class WorkbenchViewModel {
     /** A warning-toned status line for a user action that did nothing. */
     public void hint(String message) {
         status(message, StatusKind.WARNING);
-    }
-
-    private void report(String message, boolean ok) {
-        status(message, ok ? StatusKind.OK : StatusKind.ERROR);
     }
 
     void status(String message, StatusKind kind) {
@@ -534,11 +401,16 @@ public final class WorkbenchViewModel {
         return history;
     }
 
+    /** Names the pods dropped from the palette; restarts after a reset. */
+    PodNamer namer() {
+        return namer;
+    }
+
     /** Shows a snapshot and its events (live or past) in place of the current ones. */
     void show(LabSnapshot s, List<LabEvent> shown) {
         snapshot.set(s);
         events.setAll(shown);
-        refreshTrace();
+        pods.refresh();
     }
 
     /** The file the last status line reports as written (for "open folder"); null once the status moves on. */

@@ -59,17 +59,13 @@ class CaptionHashTest {
         Path window = dir.resolve("window.png");
         Path slide = dir.resolve("slide.png");
         Path saved = dir.resolve("saved.yaml");
-        robot.interact(() -> {
-            try {
-                // Next step once, then an action of the user's own: a history that is not the scenario file
-                workbench.viewModel().playback().playNextScenarioStep();
-                workbench.viewModel().advance(Duration.ofSeconds(30));
-                workbench.view().actions().exportPngTo(true, 1, window);
-                workbench.view().actions().exportSlideTo(1, slide);
-                workbench.viewModel().files().save(saved);
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
+        FxTestSupport.onFx(robot, () -> {
+            // Next step once, then an action of the user's own: a history that is not the scenario file
+            workbench.viewModel().playback().playNextScenarioStep();
+            workbench.viewModel().advance(Duration.ofSeconds(30));
+            workbench.view().actions().exportPngTo(true, 1, window);
+            workbench.view().actions().exportSlideTo(1, slide);
+            workbench.viewModel().files().save(saved);
         });
         String expected = sha256sum(saved);
         assertEquals(expected, captionHash(window), "the window's caption names the saved file");

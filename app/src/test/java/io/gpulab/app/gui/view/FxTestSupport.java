@@ -11,7 +11,7 @@ import org.testfx.api.FxRobot;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** Shared set-up for the headless TestFX tests (toolkit started by TestFX, never Platform.startup). */
-final class FxTestSupport {
+public final class FxTestSupport {
 
     private FxTestSupport() {
     }
@@ -59,7 +59,7 @@ final class FxTestSupport {
     }
 
     /** The text a label's skin draws (ellipsized when cut, wrapped lines included), after CSS and layout. */
-    static String drawn(Labeled l) {
+    public static String drawn(Labeled l) {
         l.applyCss();
         l.layout();
         StringBuilder b = new StringBuilder();
@@ -69,6 +69,22 @@ final class FxTestSupport {
             }
         }
         return b.toString();
+    }
+
+    /** Work on the FX thread that may throw (an export, a save). */
+    interface FxWork {
+        void run() throws Exception;
+    }
+
+    /** Runs {@code work} on the FX thread and waits; what it throws fails the test. */
+    static void onFx(FxRobot robot, FxWork work) {
+        robot.interact(() -> {
+            try {
+                work.run();
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
     }
 
     static String text(FxRobot robot, String id) {

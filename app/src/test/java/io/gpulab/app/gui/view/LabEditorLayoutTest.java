@@ -40,8 +40,7 @@ class LabEditorLayoutTest {
         robot.interact(() -> {
             Bounds area = editor.localToScene(editor.getLayoutBounds());
             for (Labeled l : all(editor, Labeled.class)) {
-                Node t = l.lookup(".text");
-                String shown = t instanceof Text text ? text.getText() : l.getText();
+                String shown = FxTestSupport.drawn(l);
                 if (l.isVisible() && l.getText() != null && !l.getText().isEmpty() && !l.getText().equals(shown)) {
                     cut.add("'" + l.getText() + "' drawn as '" + shown + "'");
                 }

@@ -33,13 +33,9 @@ class PngExportTest {
     void canvasExportsAtOneAndTwoTimes(FxRobot robot) throws Exception {
         Path one = dir.resolve("one.png");
         Path two = dir.resolve("two.png");
-        robot.interact(() -> {
-            try {
-                workbench.view().actions().exportPngTo(false, 1, one);
-                workbench.view().actions().exportPngTo(false, 2, two);
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
+        FxTestSupport.onFx(robot, () -> {
+            workbench.view().actions().exportPngTo(false, 1, one);
+            workbench.view().actions().exportPngTo(false, 2, two);
         });
         assertTrue(Files.size(one) > 10_000, "a real image, not an empty file");
         BufferedImage a = ImageIO.read(one.toFile());
@@ -57,19 +53,15 @@ class PngExportTest {
         Path selected = dir.resolve("slide-selected.png");
         int[] hintsBefore = new int[1];
         int[] hintsAfter = new int[1];
-        robot.interact(() -> {
-            try {
-                hintsBefore[0] = robot.lookup(".hint").queryAll().stream().filter(javafx.scene.Node::isVisible)
-                        .toList().size();
-                workbench.view().actions().exportSlideTo(1, plain);
-                hintsAfter[0] = robot.lookup(".hint").queryAll().stream().filter(javafx.scene.Node::isVisible)
-                        .toList().size();
-                workbench.viewModel().selectionProperty().set(io.gpulab.app.gui.vm.Selection.node("tenant-a",
-                        "tenant-a-worker"));
-                workbench.view().actions().exportSlideTo(1, selected);
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
+        FxTestSupport.onFx(robot, () -> {
+            hintsBefore[0] = robot.lookup(".hint").queryAll().stream().filter(javafx.scene.Node::isVisible)
+                    .toList().size();
+            workbench.view().actions().exportSlideTo(1, plain);
+            hintsAfter[0] = robot.lookup(".hint").queryAll().stream().filter(javafx.scene.Node::isVisible)
+                    .toList().size();
+            workbench.viewModel().selectionProperty().set(io.gpulab.app.gui.vm.Selection.node("tenant-a",
+                    "tenant-a-worker"));
+            workbench.view().actions().exportSlideTo(1, selected);
         });
         BufferedImage a = ImageIO.read(plain.toFile());
         BufferedImage b = ImageIO.read(selected.toFile());
@@ -110,15 +102,13 @@ class PngExportTest {
         Path png = dir.resolve("again.png");
         Path theirs = java.nio.file.Files.writeString(dir.resolve("theirs.png"), "not a gpulab picture");
         String[] refusal = new String[1];
-        robot.interact(() -> {
+        FxTestSupport.onFx(robot, () -> {
+            workbench.view().actions().exportPngTo(false, 1, png, false);
+            workbench.view().actions().exportPngTo(false, 1, png, false);
             try {
-                workbench.view().actions().exportPngTo(false, 1, png, false);
-                workbench.view().actions().exportPngTo(false, 1, png, false);
                 workbench.view().actions().exportPngTo(false, 1, theirs, false);
             } catch (io.gpulab.engine.output.OutputException e) {
                 refusal[0] = e.getMessage();
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
             }
         });
         assertTrue(ImageIO.read(png.toFile()).getWidth() > 100);

@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
-import javafx.scene.text.Text;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.testfx.api.FxRobot;
@@ -37,12 +36,6 @@ class ProjectorLayoutTest {
         return w.get();
     }
 
-    /** The text a label actually draws (after any "…"). */
-    private static String drawn(Label l) {
-        Node text = l.lookup(".text");
-        return text instanceof Text t ? t.getText() : l.getText();
-    }
-
     @Test
     void tenantHeadersShowTheirPodCountUncut() throws Exception {
         Workbench w = open("article");
@@ -50,7 +43,7 @@ class ProjectorLayoutTest {
         for (String tenant : List.of("tenant-a", "tenant-b")) {
             Label count = robot.lookup("#tenant-header-" + tenant + " .muted").queryAs(Label.class);
             String[] shown = new String[1];
-            robot.interact(() -> shown[0] = drawn(count));
+            robot.interact(() -> shown[0] = FxTestSupport.drawn(count));
             assertEquals(count.getText(), shown[0], tenant + "'s header count is cut");
             assertTrue(shown[0].matches("\\d+ running.*"), shown[0]);
         }
@@ -76,7 +69,7 @@ class ProjectorLayoutTest {
     }
 
     @Test
-    void presentationModeCutsNoCardCaptionOrSideTab() throws Exception {
+    void presentationModeCutsNoCardCaptionSideTabOrPodCount() throws Exception {
         Workbench w = open("article");
         FxRobot robot = new FxRobot();
         robot.interact(() -> w.view().setPresentation(true));
@@ -84,10 +77,12 @@ class ProjectorLayoutTest {
         List<Label> labels = new java.util.ArrayList<>();
         labels.addAll(robot.lookup(".card-tile .caption").queryAllAs(Label.class));
         labels.addAll(robot.lookup("#side-tabs .tab-label").queryAllAs(Label.class));
-        assertTrue(labels.size() >= 9, "three cards' captions and three tabs: " + labels.size());
+        // the tenants' "3 running": read "3 ru…" in presentation mode
+        labels.addAll(robot.lookup(".tenant-header .muted").queryAllAs(Label.class));
+        assertTrue(labels.size() >= 11, "three cards' captions, three tabs, two counts: " + labels.size());
         for (Label l : labels) {
             String[] shown = new String[1];
-            robot.interact(() -> shown[0] = drawn(l));
+            robot.interact(() -> shown[0] = FxTestSupport.drawn(l));
             assertEquals(l.getText(), shown[0], "cut in presentation mode at 1280x720");
         }
         robot.interact(() -> w.viewModel().close());

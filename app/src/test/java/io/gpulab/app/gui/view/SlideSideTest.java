@@ -17,7 +17,6 @@ import javafx.scene.control.ScrollBar;
 import javafx.scene.control.SplitPane;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.VBox;
-import javafx.scene.text.Text;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -83,9 +82,8 @@ class SlideSideTest {
             if (full == null || full.isEmpty()) {
                 continue;
             }
-            Node t = l.lookup(".text");
-            String drawn = t instanceof Text text ? text.getText() : null;
-            if (drawn == null || !drawn.replace("\n", " ").strip().equals(full.replace("\n", " ").strip())) {
+            String drawn = FxTestSupport.drawn(l);
+            if (!drawn.replace("\n", " ").strip().equals(full.replace("\n", " ").strip())) {
                 wrong.add(where + ": '" + full + "' is drawn as '" + drawn + "'");
             }
             Bounds b = root.sceneToLocal(l.localToScene(l.getLayoutBounds()));

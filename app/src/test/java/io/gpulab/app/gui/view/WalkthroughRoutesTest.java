@@ -75,10 +75,11 @@ class WalkthroughRoutesTest {
         return workbench.walkthroughs().stepIndexProperty().get();
     }
 
-    /** Waits (up to 10 s on a busy machine) for a drop's effect to reach the panel. */
+    /** Waits for a drop's effect to reach the panel (Await.BOUND at most: a hang guard, not a speed target). */
     private static void settle(java.util.function.BooleanSupplier done) {
         try {
-            WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS, () -> done.getAsBoolean());
+            WaitForAsyncUtils.waitFor(io.gpulab.engine.cluster.Await.BOUND.toSeconds(),
+                    java.util.concurrent.TimeUnit.SECONDS, () -> done.getAsBoolean());
         } catch (java.util.concurrent.TimeoutException e) {
             // the assertion that follows says what is missing
         }

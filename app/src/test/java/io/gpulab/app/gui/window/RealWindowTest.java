@@ -330,15 +330,18 @@ class RealWindowTest {
         return path + n.getClass().getSimpleName() + (n.getStyleClass().isEmpty() ? "" : "." + n.getStyleClass());
     }
 
+    private static final long GUARD_SECONDS = io.gpulab.engine.cluster.Await.BOUND.toSeconds();
+
     private static void waitFor(String what, Supplier<Boolean> condition) {
         try {
-            WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> {
+            // a hang guard, not a speed target: a starved 2-core machine can take far longer than 20 s to repaint
+            WaitForAsyncUtils.waitFor(GUARD_SECONDS, TimeUnit.SECONDS, () -> {
                 AtomicReference<Boolean> ok = new AtomicReference<>(false);
                 ROBOT.interact(() -> ok.set(condition.get()));
                 return ok.get();
             });
         } catch (java.util.concurrent.TimeoutException e) {
-            throw new AssertionError("waited 20 s for: " + what, e);
+            throw new AssertionError("waited " + GUARD_SECONDS + " s for: " + what, e);
         }
     }
 

@@ -1,0 +1,67 @@
+package io.gpulab.app.gui.vm;
+
+import io.gpulab.engine.api.LabBackend;
+import io.gpulab.engine.api.PlainReason;
+import io.gpulab.engine.api.PodTrace;
+import io.gpulab.engine.api.PodView;
+import io.gpulab.engine.api.PodWhy;
+import java.util.Optional;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What the engine says about one pod, asked on demand: its detail, why it does not run (in words and as HAMi's why),
+ * its trace; and the trace of the selected pod, kept current (from the past version while one is shown).
+ */
+public final class PodQueries {
+
+    private final WorkbenchViewModel vm;
+    private final ReadOnlyObjectWrapper<@Nullable PodTrace> selected = new ReadOnlyObjectWrapper<>();
+
+    PodQueries(WorkbenchViewModel vm) {
+        this.vm = vm;
+    }
+
+    /**
+     * One pod as the backend shows it when asked for it alone: a pending pod on a large tenant then carries its
+     * per-node reasons, which the snapshot leaves out (the sim recomputes them on request).
+     */
+    public Optional<PodView> podDetail(String tenant, String podKey) {
+        return vm.lab().backend().pod(tenant, podKey, true);
+    }
+
+    /** Why a pod does not run, in words from the lab's numbers (docs/reasons.md); empty for a running pod. */
+    public Optional<PlainReason> plainReason(String tenant, String podKey) {
+        return vm.lab().backend().plainReason(tenant, podKey);
+    }
+
+    /** HAMi's why for the selected pod, once its trace has arrived (empty for another pod or no explanation). */
+    public Optional<PodWhy> podWhy(String tenant, String podKey) {
+        PodTrace t = selected.get();
+        return t != null && t.tenant().equals(tenant) && t.podKey().equals(podKey) ? Optional.ofNullable(t.why())
+                : Optional.empty();
+    }
+
+    /** The trace of one pod, straight from the engine (for the report). */
+    public PodTrace traceOf(String tenant, String podKey) {
+        return vm.lab().backend().trace(tenant, podKey);
+    }
+
+    /** The selected pod's trace; null while no pod is selected or its trace is on its way. */
+    ReadOnlyObjectProperty<@Nullable PodTrace> selectedTraceProperty() {
+        return selected.getReadOnlyProperty();
+    }
+
+    /** Asks the engine again for the selected pod's trace (after a lab change or a new selection). */
+    void refresh() {
+        Selection sel = vm.selectionProperty().get();
+        if (sel == null || sel.kind() != Selection.Kind.POD) {
+            selected.set(null);
+            return;
+        }
+        LabBackend scratch = vm.past().scratch();
+        LabBackend backend = scratch != null ? scratch : vm.lab().backend();
+        vm.tasks().execute(() -> backend.trace(sel.tenant(), sel.id()), selected::set, e -> selected.set(null));
+    }
+}
