@@ -55,7 +55,7 @@ final class CandidatePage {
                 + pct(c.metrics().memory().pct())));
         rows.add(List.of("stranded GPU memory", fmt(c.metrics().stranded().gpuMemoryMB()) + " MB ("
                 + pct(c.strandedMemoryPct()) + ") on cards whose compute or slots are exhausted"));
-        rows.add(List.of("stranded GPU compute", fmt(c.metrics().stranded().gpuCores()) + " core units ("
+        rows.add(List.of("stranded GPU compute", fmt(c.metrics().stranded().gpuCores() * 10L) + " GPU-milli ("
                 + pct(c.strandedComputePct()) + ") on cards whose memory or slots are exhausted"));
         rows.add(List.of("cost", c.cost() == null ? "not priced" : money(c.cost(), cand.prices())
                 + (cand.prices().term() == null ? "" : "; " + cand.prices().amount(c.cost() * cand.prices().term())
@@ -78,7 +78,7 @@ final class CandidatePage {
                 pdf.bullet(n.pods() + " pods " + n.reason() + ".");
             }
         }
-        pdf.images(List.of(charts.curves(List.of(c), pdf.width(), cand.minimize() ? 165 : 190)));
+        pdf.images(List.of(charts.curves(List.of(c), pdf.width(), 190)));
         // the heat map in the room left (every card drawn, squares up to 10 pt); on a page of its own when that
         // room is too small for a readable map
         if (pdf.remaining() < (c.cards() <= 200 ? 110 : 170)) {

@@ -16,7 +16,7 @@ final class PdfText {
         List<String> lines = new ArrayList<>();
         for (String para : clean(text).split("\n", -1)) {
             StringBuilder cur = new StringBuilder();
-            for (String word : para.split(" ")) {
+            for (String word : words(para)) {
                 String w = word;
                 while (font.getStringWidth(w) / 1000 * size > width && w.length() > 1) {
                     // a word wider than the column: break it where it stops fitting
@@ -42,6 +42,22 @@ final class PdfText {
             lines.add(cur.toString());
         }
         return lines;
+    }
+
+    /**
+     * The paragraph's words, a "%" kept with the number before it: a line never starts with "% of compute" or
+     * "%)" with its number at the end of the line above ("0.0" / "% of compute" on page 1 of a decision report).
+     */
+    private static List<String> words(String para) {
+        List<String> out = new ArrayList<>();
+        for (String w : para.split(" ")) {
+            if (w.startsWith("%") && !out.isEmpty() && !out.get(out.size() - 1).isEmpty()) {
+                out.set(out.size() - 1, out.get(out.size() - 1) + " " + w);
+            } else {
+                out.add(w);
+            }
+        }
+        return out;
     }
 
     /** What the embedded DejaVu fonts can show; anything else becomes '?'. */

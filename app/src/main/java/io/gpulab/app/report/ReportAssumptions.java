@@ -115,7 +115,9 @@ public final class ReportAssumptions {
         }
         String rest = r.candidates().size() == stated.size() ? ""
                 : "; for the other candidates they are left out (the plan does not say where they run)";
-        return " The control planes are in the cost of " + String.join(", ", stated) + " (a Kamaji management "
+        return " The control planes are in the cost of " + (stated.size() < 2 ? String.join("", stated)
+                : String.join(", ", stated.subList(0, stated.size() - 1)) + " and " + stated.get(stated.size() - 1))
+                + " (a Kamaji management "
                 + "cluster's nodes, or each tenant's dedicated machines, at the plan's prices)" + rest + ". Their fit on "
                 + "a management cluster counts only control-plane pods and DataStore members, by requests as "
                 + "kube-scheduler does; the management cluster's own system pods and Kamaji's controller are not "

@@ -44,8 +44,8 @@ final class SimTcp {
     /** Per Kubernetes version, its ReplicaSet's target replicas (in creation order). */
     final Map<String, Integer> rsTarget = new LinkedHashMap<>();
     final List<Pod> pods = new ArrayList<>();
-    /** The tenant's workers' kubelets, by node. */
-    final Map<String, io.gpulab.engine.lab.KubeVersion> kubelets = new LinkedHashMap<>();
+    /** The tenant's workers' kubelets, checked against the version-skew policy. */
+    final TcpKubelets kubelets = new TcpKubelets();
     /** Its own faults: etcd access revoked, components stopped, Konnectivity servers restarted. */
     final ControlPlaneFaults faults = new ControlPlaneFaults();
     private int podSeq;
@@ -440,7 +440,7 @@ final class SimTcp {
         int updated = (int) pods.stream().filter(p -> p.version.equals(current)).count();
         return new ControlPlaneView(tenant, spec.namespace(), status, current, endpoint, comps, schema, installed,
                 spec.replicas(), readyCount(now), updated, ds.name(), refusal == null ? "" : refusal,
-                spec.writePermissions().text(), pv, effects(now, refusal), kubeletViews(now), "", faultsInEffect());
+                spec.writePermissions().text(), pv, effects(now, refusal), kubelets.views(serving(now)), "", faultsInEffect());
     }
 
     /** Its own faults and its workers' kubelets down, in the words of their scenario steps. */
@@ -464,26 +464,6 @@ final class SimTcp {
         if (out.isEmpty()) {
             out.add(spec.version());
         }
-        return out;
-    }
-
-    /**
-     * A kubelet against every API server version running: never newer than the oldest, at most three minors older
-     * than the newest (during a rollout both serve).
-     */
-    String violation(io.gpulab.engine.lab.KubeVersion kubelet, Instant now) {
-        java.util.SortedSet<io.gpulab.engine.lab.KubeVersion> s = serving(now);
-        String v = io.gpulab.engine.kamaji.VersionSkew.violation(s.first(), kubelet);
-        if (v == null || !v.contains("is newer")) {
-            String w = io.gpulab.engine.kamaji.VersionSkew.violation(s.last(), kubelet);
-            v = w != null ? w : v;
-        }
-        return v == null ? "" : v;
-    }
-
-    private List<ControlPlaneView.KubeletView> kubeletViews(Instant now) {
-        List<ControlPlaneView.KubeletView> out = new ArrayList<>();
-        kubelets.forEach((node, v) -> out.add(new ControlPlaneView.KubeletView(node, v.text(), violation(v, now))));
         return out;
     }
 

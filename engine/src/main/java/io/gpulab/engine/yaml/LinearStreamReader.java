@@ -56,7 +56,9 @@ final class LinearStreamReader extends StreamReader {
         for (int i = 0; i < length && ensureEnoughData(0); i++) {
             int c = window[pointer++];
             moveIndices(1);
-            if (Constant.LINEBR.has(c) || c == '\r' && ensureEnoughData(0) && window[pointer] != '\n') {
+            if (c > ' ' && c < 0x7f) {
+                column++; // most of a file: neither a line break nor a BOM
+            } else if (Constant.LINEBR.has(c) || c == '\r' && ensureEnoughData(0) && window[pointer] != '\n') {
                 line++;
                 column = 0;
             } else if (c != 0xFEFF) {

@@ -213,6 +213,52 @@ class OutputFileTest {
         }
     }
 
+    /**
+     * The state a kill -9 in the middle of a write freezes: the body has written part of its bytes and waits. Under
+     * the final name there is nothing (or the previous file, whole); the bytes are in a hidden temporary file only.
+     */
+    @Test
+    void midWriteTheFinalNameHoldsNothingOrThePreviousFile(@TempDir Path dir) throws Exception {
+        Path fresh = dir.resolve("fresh.txt");
+        Path previous = Files.writeString(dir.resolve("previous.txt"), "made-by: gpulab\nprevious\n");
+        for (Path target : List.of(fresh, previous)) {
+            java.util.concurrent.CountDownLatch halfway = new java.util.concurrent.CountDownLatch(1);
+            java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
+            Thread writer = new Thread(() -> {
+                try {
+                    OutputFile.write(target, KIND, false, out -> {
+                        out.write("made-by: gpulab\n".getBytes(StandardCharsets.UTF_8));
+                        out.write(new byte[200_000]);   // past the buffer: on disk in the temporary file
+                        out.flush();
+                        halfway.countDown();
+                        try {
+                            go.await();
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                    });
+                } catch (OutputException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            writer.start();
+            assertTrue(halfway.await(2, java.util.concurrent.TimeUnit.MINUTES), "a hang guard");
+            if (target.equals(fresh)) {
+                assertFalse(Files.exists(fresh, LinkOption.NOFOLLOW_LINKS), "nothing under the final name mid-write");
+            } else {
+                assertEquals("made-by: gpulab\nprevious\n", read(previous), "the previous file, whole, mid-write");
+            }
+            List<String> temps = names(dir).stream().filter(n -> n.startsWith("." + target.getFileName() + ".gpulab-"
+                    + ProcessHandle.current().pid() + "-") && n.endsWith(".tmp")).toList();
+            assertEquals(1, temps.size(), names(dir).toString());
+            assertTrue(Files.size(dir.resolve(temps.get(0))) >= 200_000, "the bytes so far are in the temporary file");
+            go.countDown();
+            writer.join();
+            assertEquals(200_016, Files.size(target));
+        }
+        assertEquals(List.of("fresh.txt", "previous.txt"), names(dir));
+    }
+
     @Test
     void temporaryFilesOfProcessesThatAreGoneAreRemovedOnTheNextWrite(@TempDir Path dir) throws IOException {
         Path gone = dir.resolve(".out.txt.gpulab-" + deadPid() + "-abc.tmp");

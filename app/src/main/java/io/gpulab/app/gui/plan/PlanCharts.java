@@ -177,9 +177,10 @@ public final class PlanCharts {
         boolean none = candidates.stream().allMatch(c -> c.metrics().gpuMemory().pct() == 0
                 && c.metrics().gpuCompute().pct() == 0 && c.metrics().gpuSlots().pct() == 0);
         utilisation.setTitle(none ? "Booked at the end: none" : "Booked at the end");
+        // in the order of the table's columns and the answer's sentence: compute, then memory, then slots
         utilisation.getData().setAll(bars(candidates, 100,
-                new String[] {"GPU memory booked", "GPU compute booked", "sharing slots in use"},
-                c -> c.metrics().gpuMemory().pct(), c -> c.metrics().gpuCompute().pct(),
+                new String[] {"GPU compute booked", "GPU memory booked", "sharing slots in use"},
+                c -> c.metrics().gpuCompute().pct(), c -> c.metrics().gpuMemory().pct(),
                 c -> c.metrics().gpuSlots().pct()));
     }
 
@@ -224,7 +225,7 @@ public final class PlanCharts {
             ser.setName(name);
             for (var st : s.steps()) {
                 ser.getData().add(valued(st.growthPct() == 0 ? "today's demand" : "+" + st.growthPct() + " % demand",
-                        st.wins(name), n));
+                        st.wins(name), n, COUNT));
             }
             series.add(ser);
         }
@@ -240,7 +241,7 @@ public final class PlanCharts {
             XYChart.Series<String, Number> s = new XYChart.Series<>();
             s.setName(names[i]);
             for (CandidateResult c : candidates) {
-                s.getData().add(valued(c.name(), value[i].applyAsDouble(c), axisTop));
+                s.getData().add(valued(c.name(), value[i].applyAsDouble(c), axisTop, PERCENT));
             }
             series.add(s);
         }
@@ -261,17 +262,21 @@ public final class PlanCharts {
         return Math.min(100, top);
     }
 
+    /** Bar labels of a percentage chart: one decimal on every bar, as the table ("84.0" beside "71.2", never "84"). */
+    static final String PERCENT = "%.1f";
+    /** Bar labels of a chart of counts (orders won). */
+    static final String COUNT = "%.0f";
+
     /**
-     * A bar carrying its value as a label: above the bar, or inside its top when the bar reaches the top of the
-     * axis ({@code axisTop}, kept as the data's extra value).
+     * A bar carrying its value as a label, in its chart's one format: above the bar, or inside its top when the bar
+     * reaches the top of the axis ({@code axisTop}, kept as the data's extra value).
      */
-    private static XYChart.Data<String, Number> valued(String category, double value, double axisTop) {
+    private static XYChart.Data<String, Number> valued(String category, double value, double axisTop, String format) {
         XYChart.Data<String, Number> d = new XYChart.Data<>(category, value);
         d.setExtraValue(axisTop);
         d.nodeProperty().addListener((o, was, node) -> {
             if (node instanceof StackPane bar) {
-                Label label = new Label(value >= 99.95 || value == Math.rint(value)
-                        ? String.format(Locale.ROOT, "%.0f", value) : String.format(Locale.ROOT, "%.1f", value));
+                Label label = new Label(String.format(Locale.ROOT, format, value));
                 label.getStyleClass().add("bar-value");
                 label.setMinWidth(Region.USE_PREF_SIZE);
                 label.setManaged(false);

@@ -51,6 +51,8 @@ public final class PlanView extends BorderPane {
     private final VBox robustness = new VBox(4);
     /** How the charts stand now: null before the first arrangement, then side by side (true) or stacked. */
     private @Nullable Boolean sideBySide;
+    /** The scroll pane's visible height: the answer's column is at least this tall. */
+    private double viewportHeight;
 
     /**
      * @param open      the built-in examples and "Open plan…" (the window supplies the file dialog)
@@ -75,16 +77,22 @@ public final class PlanView extends BorderPane {
         Label status = new Label();
         status.setId("plan-status");
         status.textProperty().bind(vm.statusProperty());
-        status.setMinWidth(0);
-        HBox.setHgrow(status, Priority.ALWAYS);
+        // on a line of its own under the view: in the tool bar a 1024-px window pushed it into the overflow menu,
+        // where "3 candidates compared" or a plan's error was never seen
+        status.setWrapText(true);
+        status.setMinHeight(Region.USE_PREF_SIZE);
+        status.setMaxWidth(Double.MAX_VALUE);
+        status.setPadding(new Insets(3, 8, 3, 8));
+        status.getStyleClass().add("plan-status-line");
         ToolBar tools = new ToolBar();
         tools.getItems().addAll(open);
         Button report = new Button("Decision report…");
         report.setId("plan-report");
         report.disableProperty().bind(vm.resultProperty().isNull().or(vm.runningProperty()));
         report.setOnAction(e -> exportReport.run());
-        tools.getItems().addAll(run, cancel, report, bar, status);
+        tools.getItems().addAll(run, cancel, report, bar);
         setTop(tools);
+        setBottom(status);
 
         TextArea editor = new TextArea();
         editor.setId("plan-text");
@@ -137,17 +145,25 @@ public final class PlanView extends BorderPane {
         wins.setPrefHeight(240);
         // a bar chart lower than ~210 px squeezes its bars to nothing and turns its categories upright
         wins.setMinHeight(240);
-        HBox robustRow = new HBox(8, robustnessTable, wins);
-        HBox.setHgrow(robustnessTable, Priority.ALWAYS);
-        wins.prefWidthProperty().bind(robustRow.widthProperty().multiply(0.3));
-        wins.minWidthProperty().bind(robustRow.widthProperty().multiply(0.3));
-        robustness.getChildren().setAll(robustnessTitle, robustRow);
+        // the chart under the table, across the view: beside it (30 % of a 1024-px window) it turned its categories
+        // upright and cut them ("today's dema..."), and its legend, the candidates' names, fell out of sight
+        robustness.getChildren().setAll(robustnessTitle, robustnessTable, wins);
         robustness.managedProperty().bind(robustness.visibleProperty());
         robustness.setVisible(false);
         robustnessTitle.setStyle("-fx-font-weight: bold;");
         robustnessTitle.setWrapText(true);
         robustnessTitle.setMinHeight(Region.USE_PREF_SIZE);
-        VBox right = new VBox(8, answer, table, heatRow, robustness, chartArea);
+        VBox right = new VBox(8, answer, table, heatRow, robustness, chartArea) {
+            /**
+             * The viewport's height, or what the content asks for when that is more: the scroll pane then scrolls. As
+             * tall as the viewport only, the robustness rows pushed the charts below the window's edge, out of reach.
+             */
+            @Override
+            protected double computePrefHeight(double width) {
+                return Math.max(Math.max(600, viewportHeight), super.computePrefHeight(width));
+            }
+        };
+        right.setId("plan-answer");
         right.setPadding(new Insets(8));
         VBox.setVgrow(chartArea, Priority.ALWAYS);
         curves.setMinSize(0, 0);
@@ -156,10 +172,13 @@ public final class PlanView extends BorderPane {
         // the charts share the height that is left (the answer scrolls below ~600 px rather than squeezing them);
         // where that is short the bars stand beside the curves instead of under them (a chart too low drops its
         // legend). The height left is what counts, not the window's: the robustness rows take a window's worth.
-        right.minHeightProperty().set(600);
-        scroll.viewportBoundsProperty().addListener((o, a, b) -> right.setPrefHeight(Math.max(600, b.getHeight())));
-        chartArea.heightProperty().addListener((o, a, h) -> arrange(chartArea, h.doubleValue() < STACKED_FROM));
-        arrange(chartArea, false);
+        scroll.viewportBoundsProperty().addListener((o, a, b) -> {
+            viewportHeight = b.getHeight();
+            right.requestLayout();
+        });
+        chartArea.heightProperty().addListener((o, a, h) -> arrange(chartArea));
+        chartArea.widthProperty().addListener((o, a, w) -> arrange(chartArea));
+        arrange(chartArea);
         SplitPane split = new SplitPane(editor, scroll);
         split.setOrientation(Orientation.HORIZONTAL);
         split.setDividerPositions(0.34);
@@ -173,7 +192,18 @@ public final class PlanView extends BorderPane {
      */
     static final double STACKED_FROM = 520;
 
-    private void arrange(StackPane area, boolean sideBySide) {
+    /**
+     * Below this chart-area width the charts are stacked whatever the height (the area then keeps
+     * {@link #STACKED_FROM} and the view scrolls): side by side, the curves' 40 % was too narrow for their axis'
+     * label ("arrived demand, % of GPU ca..." in a 1024-px window).
+     */
+    static final double SIDE_BY_SIDE_FROM = 900;
+
+    private void arrange(StackPane area) {
+        boolean wide = area.getWidth() >= SIDE_BY_SIDE_FROM;
+        boolean sideBySide = wide && area.getHeight() < STACKED_FROM;
+        // by width only: a minimum that followed the arrangement would keep the area stacked once it was
+        area.setMinHeight(wide ? 300 : STACKED_FROM);
         if (Objects.equals(this.sideBySide, sideBySide)) {
             return;
         }

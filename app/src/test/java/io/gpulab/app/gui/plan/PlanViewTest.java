@@ -166,6 +166,105 @@ class PlanViewTest {
         assertTrue(robot.lookup("#" + PlanCharts.STRANDED).query().isVisible());
     }
 
+    /**
+     * At 1024x768, light and dark, before a run and with a robustness plan's answer: every label the view draws is
+     * whole (the curves' axis label read "arrived demand, % of GPU ca..."), every chart and its legend lies inside the
+     * scrollable answer (the robustness rows pushed the charts below the window's edge, the "Orders won" legend with
+     * them), and the status line is on screen (the tool bar had put it in its overflow menu).
+     */
+    @Test
+    void atTheSmallestScreenNothingIsCutOrOutOfReach(FxRobot robot) throws Exception {
+        // 1024 px wide at any height: how the charts stand depends on the height left to them (a window a little
+        // lower than the screen, the workbench's own Plan window, stood them side by side and cut the axis label)
+        for (boolean dark : new boolean[] {false, true}) {
+            for (int h : new int[] {768, 640}) {
+                resize(robot, 1024, h, dark);
+                assertWhole(robot, (dark ? "dark" : "light") + ", 1024x" + h + ", before a run", List.of(
+                        PlanCharts.CURVES, PlanCharts.UTILISATION, PlanCharts.STRANDED));
+            }
+        }
+        robot.clickOn("inference-a100-vs-l4");
+        robot.clickOn("#plan-run");
+        WaitForAsyncUtils.waitFor(300, TimeUnit.SECONDS, () -> vm.resultProperty().get() != null);
+        for (boolean dark : new boolean[] {false, true}) {
+            for (int[] size : new int[][] {{1024, 768}, {1024, 640}, {1280, 720}}) {
+                resize(robot, size[0], size[1], dark);
+                assertWhole(robot, (dark ? "dark" : "light") + ", " + size[0] + "x" + size[1]
+                        + ", inference-a100-vs-l4", List.of(PlanCharts.CURVES, PlanCharts.UTILISATION,
+                        PlanCharts.STRANDED, PlanCharts.WINS));
+                // the wins chart names the candidates: its legend holds their names, drawn whole
+                List<String> names = new ArrayList<>();
+                robot.lookup("#" + PlanCharts.WINS).query().lookupAll(".chart-legend-item").forEach(n ->
+                        names.add(io.gpulab.app.gui.view.FxTestSupport.drawn((javafx.scene.control.Labeled) n)));
+                assertEquals(List.of("a100", "l4", "a100-fixed-6"), names);
+            }
+        }
+        javafx.scene.control.Label status = robot.lookup("#plan-status").queryAs(javafx.scene.control.Label.class);
+        assertTrue(status.getScene() != null && shown(status) && status.getText().contains("3 candidates compared")
+                && io.gpulab.app.gui.view.FxTestSupport.drawn(status).equals(status.getText()), status.getText());
+    }
+
+    private void resize(FxRobot robot, int width, int height, boolean dark) {
+        robot.interact(() -> {
+            stage.setWidth(width);
+            stage.setHeight(height);
+            io.gpulab.app.gui.view.Theme.apply(stage.getScene(), dark);
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    private void assertWhole(FxRobot robot, String when, List<String> chartIds) {
+        List<String> cut = new ArrayList<>();
+        robot.interact(() -> {
+            stage.getScene().getRoot().applyCss();
+            stage.getScene().getRoot().layout();
+            for (javafx.scene.Node n : all(stage.getScene().getRoot(), new ArrayList<>())) {
+                if (n instanceof javafx.scene.control.Labeled l && shown(l) && l.getText() != null
+                        && !l.getText().isEmpty() && !(l instanceof javafx.scene.control.IndexedCell<?>)) {
+                    String drawn = io.gpulab.app.gui.view.FxTestSupport.drawn(l);
+                    if (!drawn.replaceAll("\\s+", " ").equals(l.getText().replaceAll("\\s+", " "))) {
+                        cut.add("'" + l.getText() + "' drawn as '" + drawn + "'");
+                    }
+                }
+            }
+            javafx.scene.layout.Region answer = (javafx.scene.layout.Region) stage.getScene().getRoot()
+                    .lookup("#plan-answer");
+            for (String id : chartIds) {
+                javafx.scene.Node chart = stage.getScene().getRoot().lookup("#" + id);
+                // an empty chart (before a run) has an empty legend: only its frame is checked
+                boolean filled = !((javafx.scene.chart.XYChart<?, ?>) chart).getData().isEmpty();
+                for (javafx.scene.Node part : filled ? List.of(chart, chart.lookup(".chart-legend")) : List.of(chart)) {
+                    javafx.geometry.Bounds b = answer.sceneToLocal(part.localToScene(part.getLayoutBounds()));
+                    if (!shown(part) || b.getMaxY() > answer.getHeight() + 0.5 || b.getHeight() < 10) {
+                        cut.add(id + " " + part.getStyleClass() + " out of reach: " + b + " in an answer "
+                                + answer.getHeight() + " px high");
+                    }
+                }
+            }
+        });
+        assertTrue(cut.isEmpty(), when + ": " + cut);
+    }
+
+    /** Every node under this one (controls' skins included: a chart's axis label is a Label inside its axis). */
+    private static List<javafx.scene.Node> all(javafx.scene.Node n, List<javafx.scene.Node> into) {
+        into.add(n);
+        if (n instanceof javafx.scene.Parent p) {
+            for (javafx.scene.Node c : p.getChildrenUnmodifiable()) {
+                all(c, into);
+            }
+        }
+        return into;
+    }
+
+    private static boolean shown(javafx.scene.Node n) {
+        for (javafx.scene.Node p = n; p != null; p = p.getParent()) {
+            if (!p.isVisible()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     @Test
     void aBadPlanSaysWhereAndRunsNothing(FxRobot robot) throws Exception {
         robot.interact(() -> vm.textProperty().set("apiVersion: gpulab.io/v1\nkind: Plan\nmetadata: {name: x}\n"

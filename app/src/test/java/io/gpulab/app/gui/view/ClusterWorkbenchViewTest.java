@@ -41,18 +41,9 @@ class ClusterWorkbenchViewTest {
     private KindShapedLab lab;
     private Workbench workbench;
 
-    private Stage stage;
-
     @Start
-    void start(Stage stage) {
-        this.stage = stage;
-    }
-
-    /**
-     * Starts the mock servers and connects off the FX thread, then shows the window: in {@code @Start} all of it ran
-     * inside TestFX's fixed set-up guard (60 s), which a loaded 2-core machine outlasted while the informers listed.
-     */
-    private void open(FxRobot robot) throws Exception {
+    void start(Stage stage) throws Exception {
+        FxTestSupport.resetMonocleDragState();
         management = new MockLab.TenantServer();
         lab = new KindShapedLab(new ScenarioReader().load("article").lab(), management.client, dir);
         var tenantA = lab.tenants.get("tenant-a").client;
@@ -61,36 +52,20 @@ class ClusterWorkbenchViewTest {
                     .create();
         }
         EngineLabOpener opener = new EngineLabOpener("cluster", new BackendOptions(lab.managementKubeconfig, null));
-        var opened = opener.open("article");
-        robot.interact(() -> {
-            try {
-                FxTestSupport.resetMonocleDragState();
-            } catch (ReflectiveOperationException e) {
-                throw new IllegalStateException(e);
-            }
-            workbench = new Workbench(opened, opener, WriteGate.DENY, new CurrentThreadTaskExecutor());
-            stage.setScene(workbench.scene(1600, 1000, false));
-            stage.show();
-        });
-        WaitForAsyncUtils.waitForFxEvents();
+        workbench = new Workbench(opener.open("article"), opener, WriteGate.DENY, new CurrentThreadTaskExecutor());
+        stage.setScene(workbench.scene(1600, 1000, false));
+        stage.show();
     }
 
     @AfterEach
     void stop() {
-        if (workbench != null) {
-            workbench.viewModel().close();
-        }
-        if (lab != null) {
-            lab.close();
-        }
-        if (management != null) {
-            management.close();
-        }
+        workbench.viewModel().close();
+        lab.close();
+        management.close();
     }
 
     @Test
     void theClusterIsDrawnWithItsSharedCardAndTheSimulationControlsAreOff(FxRobot robot) throws Exception {
-        open(robot);
         // a bound against a hang only: on a loaded machine the informer's first list can take many seconds
         long end = System.currentTimeMillis() + io.gpulab.engine.cluster.Await.BOUND.toMillis();
         while (System.currentTimeMillis() < end && workbench.viewModel().snapshot().tenant("tenant-a").orElseThrow()

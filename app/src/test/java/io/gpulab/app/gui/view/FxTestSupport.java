@@ -11,7 +11,7 @@ import org.testfx.api.FxRobot;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** Shared set-up for the headless TestFX tests (toolkit started by TestFX, never Platform.startup). */
-final class FxTestSupport {
+public final class FxTestSupport {
 
     private FxTestSupport() {
     }
@@ -59,7 +59,7 @@ final class FxTestSupport {
     }
 
     /** The text a label's skin draws (ellipsized when cut, wrapped lines included), after CSS and layout. */
-    static String drawn(Labeled l) {
+    public static String drawn(Labeled l) {
         l.applyCss();
         l.layout();
         StringBuilder b = new StringBuilder();
