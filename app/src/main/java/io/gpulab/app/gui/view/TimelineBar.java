@@ -90,7 +90,9 @@ public final class TimelineBar extends HBox {
         slider.setValue(at);
         slider.setDisable(timeline.isEmpty() || !vm.simulated());
         updating = false;
-        now.setDisable(shown == null);
+        // only a past version has a "now" to return to: live, the line takes the button's room
+        now.setVisible(shown != null);
+        now.setManaged(shown != null);
         pseudoClassStateChanged(javafx.css.PseudoClass.getPseudoClass("past"), shown != null);
         String what = at == 0 ? "as opened" : timeline.get(at - 1).label();
         var time = at == 0 ? vm.openedSnapshot().now() : timeline.get(at - 1).after().now();
