@@ -146,7 +146,10 @@ public final class MockHami implements AutoCloseable {
         });
         event(ns, name, HamiEvent.bindingSucceed(node, ns, name));
         client.pods().inNamespace(ns).withName(name).editStatus(p -> {
-            p.setStatus(new io.fabric8.kubernetes.api.model.PodStatusBuilder().withPhase("Running").build());
+            // as a kubelet reports a started pod: Running and Ready=True since now
+            p.setStatus(new io.fabric8.kubernetes.api.model.PodStatusBuilder().withPhase("Running")
+                    .addNewCondition().withType("Ready").withStatus("True")
+                    .withLastTransitionTime(Instant.now().toString()).endCondition().build());
             return p;
         });
     }
