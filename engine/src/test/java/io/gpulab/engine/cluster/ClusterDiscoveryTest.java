@@ -83,9 +83,11 @@ class ClusterDiscoveryTest {
                 assertEquals(1, s.management().warnings().stream().filter(w -> w.contains("cannot list "
                         + "tenantcontrolplanes.kamaji.clastix.io: HTTP 503")).count(), s.management().warnings().toString());
                 failing.set(false);
+                // an informer's store fills before its first list is marked done: the tenant counts as read
+                // (unreadable() empty) a moment after its pods show, so wait for both
                 LabSnapshot after = Await.until(backend::snapshot, x -> x.tenant("tenant-a")
                         .map(t -> t.pods().size() == 3).orElse(false) && x.tenant("tenant-b")
-                        .map(t -> t.nodes().size() == 2).orElse(false));
+                        .map(t -> t.nodes().size() == 2).orElse(false) && backend.unreadable().isEmpty());
                 assertEquals(3, after.tenant("tenant-a").orElseThrow().pods().size(), after.toString());
                 assertEquals(2, after.tenant("tenant-b").orElseThrow().nodes().size());
                 assertTrue(after.management().warnings().stream().noneMatch(w -> w.contains("retrying")),

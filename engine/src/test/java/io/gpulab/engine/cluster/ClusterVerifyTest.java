@@ -72,9 +72,9 @@ class ClusterVerifyTest {
     }
 
     /** The pod with its Ready condition's time left out: the sim's clock is virtual, the cluster's is the wall's. */
-    private static io.gpulab.engine.scenario.ObservedPod untimed(io.gpulab.engine.scenario.ObservedPod p) {
-        if (p == null || p.ready() == null) {
-            return p;
+    private static Object untimed(Object observed) {
+        if (!(observed instanceof io.gpulab.engine.scenario.ObservedPod p) || p.ready() == null) {
+            return observed;
         }
         var r = p.ready();
         return new io.gpulab.engine.scenario.ObservedPod(p.phase(), p.node(), p.schedulerName(), p.reason(),
