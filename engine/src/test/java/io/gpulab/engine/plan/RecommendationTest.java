@@ -38,8 +38,9 @@ class RecommendationTest {
         assertEquals("eight", rec.candidate());
         assertEquals(List.of("four"), rec.tiedWith());
         assertEquals(Plan.Objective.WORKERS, rec.tieBrokenBy());
-        assertTrue(rec.sentence().contains("It ties with four on placing everything (placeAll) (8 cards each); the "
-                + "plan's next objective workers breaks the tie: the fewest workers, 1 worker against four's 2 workers"),
+        assertTrue(rec.sentence().contains("It ties with four on placing everything (placeAll), with 8 cards each; the "
+                + "plan's next objective, fewest workers (workers), breaks the tie: the fewest workers, 1 worker against "
+                + "four's 2 workers"),
                 rec.sentence());
         assertTrue(r.objectives().get(0).contains("a tie between four and eight, 8 cards each"), r.objectives().get(0));
     }
@@ -47,7 +48,7 @@ class RecommendationTest {
     @Test
     void aTieNoObjectiveBreaksNamesThePlansFirstCandidateAndSaysSo() {
         PlanResult r = run("""
-                objectives: [placeAll]
+                objectives: [placeAll, workers]
                 workload: {pods: [{name: train, count: 4, gpus: 1}]}
                 candidates:
                   - {name: one, worker: {cards: [{model: A100-80GB, count: 4}]}, workers: 1}
@@ -55,8 +56,8 @@ class RecommendationTest {
                 """);
         assertEquals("one", r.recommendation().candidate());
         assertNull(r.recommendation().tieBrokenBy());
-        assertTrue(r.recommendation().sentence().contains("none of the plan's objectives (placeAll) breaks the tie, so "
-                + "the candidate listed first in the plan is named"), r.recommendation().sentence());
+        assertTrue(r.recommendation().sentence().contains("none of the plan's objectives breaks the tie "
+                + "(placing everything, then fewest workers), so the candidate listed first in the plan is named"), r.recommendation().sentence());
     }
 
     @Test
