@@ -14,17 +14,21 @@ final class PlanSummary {
 
     static void print(PlanResult r, PrintWriter out) {
         out.println("plan " + r.plan().name() + ": " + r.plan().question());
-        out.println("workload: " + r.workload().description() + ", " + r.workload().pods().size() + " pods");
+        out.println("workload: " + r.workload().description() + ", "
+                + String.format(Locale.ROOT, "%,d", r.workload().pods().size()) + " pods");
         for (CandidateResult c : r.candidates()) {
             out.printf(Locale.ROOT, "  %-16s %s%n", c.name(), c.candidate().shape());
-            out.printf(Locale.ROOT, "  %-16s %d workers, %d cards: %d placed, %d pending%s; booked: GPU compute %.1f %%,"
+            // the report's number format (1,080), so the two never show one figure two ways; JSON keeps raw numbers
+            out.printf(Locale.ROOT, "  %-16s %,d workers, %,d cards: %,d placed, %,d pending%s;"
+                            + " booked: GPU compute %.1f %%,"
                             + " GPU memory %.1f %%, sharing slots %.1f %%; stranded memory %.1f %%,"
                             + " compute %.1f %%%s%s%n",
                     "", c.workers(), c.cards(), c.placed(), c.pending(),
-                    c.pendingByReason().isEmpty() ? "" : " " + c.pendingByReason(), c.gpuAllocationPct(),
+                    reasons(c.pendingByReason()), c.gpuAllocationPct(),
                     c.metrics().gpuMemory().pct(), c.metrics().gpuSlots().pct(),
                     c.strandedMemoryPct(), c.strandedComputePct(),
-                    c.minWorkers() == null ? "" : "; min workers " + c.minWorkers() + " (" + c.replays() + " replays)",
+                    c.minWorkers() == null ? "" : "; min workers " + String.format(Locale.ROOT, "%,d (%,d replays)",
+                            c.minWorkers(), c.replays()),
                     c.cost() == null ? "" : String.format(Locale.ROOT, "; cost %,.2f", c.cost()));
             if (!c.searchNote().isEmpty()) {
                 out.printf("  %-16s %s%n", "", c.searchNote());
@@ -35,7 +39,17 @@ final class PlanSummary {
         if (r.sensitivity() != null) {
             io.gpulab.engine.plan.SensitivityText.summary(r).forEach(s -> out.println("  " + s));
         }
-        out.printf(Locale.ROOT, "(%d ms)%n", r.wallMs());
+        out.printf(Locale.ROOT, "(%,d ms)%n", r.wallMs());
         out.flush();
+    }
+
+    /** e.g. " {CardInsufficientMemory: 2,203; NeverFits: 5}": "; " apart, as "2,203, NeverFits=5" would not read. */
+    private static String reasons(java.util.Map<String, Integer> byReason) {
+        if (byReason.isEmpty()) {
+            return "";
+        }
+        java.util.List<String> parts = new java.util.ArrayList<>();
+        new java.util.TreeMap<>(byReason).forEach((k, v) -> parts.add(String.format(Locale.ROOT, "%s: %,d", k, v)));
+        return " {" + String.join("; ", parts) + "}";
     }
 }

@@ -75,7 +75,8 @@ final class CandidatePage {
         if (!c.neverFit().isEmpty()) {
             pdf.subheading("Pods that can never fit this candidate");
             for (Fit.NeverFit n : c.neverFit()) {
-                pdf.bullet(n.pods() + " pods " + n.reason() + ".");
+                pdf.bullet(fmt(n.pods()) + (n.pods() == 1 ? " pod " + n.reason().replaceFirst("^need ", "needs ")
+                        : " pods " + n.reason()) + ".");
             }
         }
         pdf.images(List.of(charts.curves(List.of(c), pdf.width(), cand.minimize() ? 165 : 190)));
@@ -100,7 +101,7 @@ final class CandidatePage {
                     + fmt(c.lowerBound()) + " (not replayed: fewer cannot hold the demand by cards, slots, CPU or memory)";
             default -> c.minWorkers() == null ? "" : "; the count below was not shown to fail";
         };
-        return c.steps().size() + " replays from the lower bound of " + fmt(c.lowerBound()) + " workers: "
+        return fmt(c.steps().size()) + " replays from the lower bound of " + fmt(c.lowerBound()) + " workers: "
                 + String.join(", ", tried) + below + ".";
     }
 }

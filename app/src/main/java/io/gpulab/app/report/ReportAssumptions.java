@@ -44,14 +44,14 @@ public final class ReportAssumptions {
     private static String replays(PlanResult r) {
         java.util.List<String> parts = new java.util.ArrayList<>();
         for (var c : r.candidates()) {
-            parts.add(c.name() + " " + c.replays() + (c.replays() == 1 ? " replay" : " replays")
+            parts.add(c.name() + " " + PlanFigures.fmt(c.replays()) + (c.replays() == 1 ? " replay" : " replays")
                     + (c.candidate().minimize() ? " (search)" : " (fixed count)"));
         }
         String base = "The workload, in its own order, was replayed on a fresh simulated lab per replay: "
                 + String.join(", ", parts) + ".";
         if (r.sensitivity() != null) {
-            base += " For robustness, " + r.sensitivity().replays() + " more replays under "
-                    + r.sensitivity().spec().orders() + " other arrival orders and " + r.sensitivity().spec().growth()
+            base += " For robustness, " + PlanFigures.fmt(r.sensitivity().replays()) + " more replays under "
+                    + PlanFigures.fmt(r.sensitivity().spec().orders()) + " other arrival orders and " + r.sensitivity().spec().growth()
                     .size() + " growth step" + (r.sensitivity().spec().growth().size() == 1 ? "" : "s")
                     + " (the page \"How robust the answer is\").";
         } else {
@@ -68,11 +68,11 @@ public final class ReportAssumptions {
             if (c.minWorkers() == null) {
                 continue;
             }
-            int below = c.minWorkers() - 1;
+            String below = PlanFigures.fmt(c.minWorkers() - 1);
             parts.add(switch (c.belowMinimumShown()) {
                 case "replayed" -> c.name() + ": " + below + " workers replayed and seen to fail";
                 case "bound" -> c.name() + ": " + below + " workers not replayed, below the lower bound of "
-                        + c.lowerBound();
+                        + PlanFigures.fmt(c.lowerBound());
                 default -> c.name() + ": " + below + " workers not shown to fail";
             });
         }

@@ -62,6 +62,32 @@ class PlanCommandTest {
     }
 
     @Test
+    void theTextAnswerWritesEveryCountAsTheReportDoesWhileJsonKeepsThemRaw(@TempDir Path dir) throws Exception {
+        // the text read "1080 workers, 8640 cards: 10740 placed" and "{CardInsufficientMemory=2203, NeverFits=5}"
+        // beside the recommendation's "1,080 workers"
+        Path plan = dir.resolve("big.yaml");
+        Files.writeString(plan, """
+                apiVersion: gpulab.io/v1
+                kind: Plan
+                metadata: {name: big}
+                workload: {pods: [{name: whole, count: 1001, gpus: 1, gpuMemMB: 80000}]}
+                candidates:
+                  - {name: many, worker: {cpu: 8, memoryMiB: 65536, cards: [{model: A100-80GB, count: 1}]}, workers: 1001}
+                  - {name: one, worker: {cpu: 8, memoryMiB: 65536, cards: [{model: A100-80GB, count: 1}]}, workers: 1}
+                """);
+        CliHarness.Result r = CliHarness.run("plan", plan.toString());
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains(", 1,001 pods\n"), r.out());
+        assertTrue(r.out().contains("1,001 workers, 1,001 cards: 1,001 placed, 0 pending; booked"), r.out());
+        assertTrue(r.out().contains("1 placed, 1,000 pending {CardInsufficientMemory: 1,000}; booked"), r.out());
+        assertTrue(r.out().contains("Places everything with the fewest cards: many, 1,001 workers, 1,001 cards"),
+                r.out());
+        assertFalse(r.out().matches("(?s).*[^0-9,.][0-9]{4,}[^0-9].*"), "a count without separators: " + r.out());
+        JsonNode doc = JSON.readTree(CliHarness.run("plan", plan.toString(), "--json").out());
+        assertEquals("1001", doc.get("candidates").get(0).get("workers").toString());
+    }
+
+    @Test
     void csvFilesHoldOneRowPerCandidate(@TempDir Path dir) throws Exception {
         CliHarness.Result r = CliHarness.run("plan", "mixed-fleet", "--csv", dir.toString(), "--out",
                 dir.resolve("report.pdf").toString());

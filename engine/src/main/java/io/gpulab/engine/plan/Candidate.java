@@ -44,7 +44,8 @@ public record Candidate(String name, int cpu, int memoryMiB, List<CardSpec> card
         for (CardSpec c : cards) {
             b.append(b.length() == 0 ? "" : " + ").append(c.count()).append(" × ").append(modelName(c));
         }
-        return b + ", " + cpu + " CPU, " + (memoryMiB % 1024 == 0 ? memoryMiB / 1024 + " GiB" : memoryMiB + " MiB");
+        return b + ", " + Recommendation.fmt(cpu) + " CPU, " + (memoryMiB % 1024 == 0
+                ? Recommendation.fmt(memoryMiB / 1024) + " GiB" : Recommendation.fmt(memoryMiB) + " MiB");
     }
 
     static String modelName(CardSpec c) {

@@ -34,8 +34,8 @@ final class Conclusions {
                     yield "highest GPU compute allocation: " + names(best) + ", " + pct(r.gpuAllocationPct())
                             + " of " + (best.size() == 1 ? "its" : "their") + " GPU compute booked"
                             + (best.size() == 1 ? " (GPU memory " + pct(r.metrics().gpuMemory().pct())
-                            + ", sharing slots " + pct(r.metrics().gpuSlots().pct()) + ") with " + r.workers()
-                            + " workers." : " each" + quantities(best) + ".");
+                            + ", sharing slots " + pct(r.metrics().gpuSlots().pct()) + ") with " + Recommendation.workers(r.workers())
+                            + "." : " each" + quantities(best) + ".");
                 }
                 case STRANDED -> {
                     List<CandidateResult> best = rank.best(o, results);
@@ -74,19 +74,21 @@ final class Conclusions {
         if (all.isEmpty()) {
             List<CandidateResult> most = rank.best(Plan.Objective.PLACE_ALL, results);
             CandidateResult m = most.get(0);
-            return "no candidate places everything: most placed is " + names(most) + ", " + m.placed()
-                    + " pods" + (most.size() == 1 ? " with " + m.workers() + " workers (" + m.pending() + " pending)"
+            return "no candidate places everything: most placed is " + names(most) + ", " + fmt(m.placed())
+                    + " pods" + (most.size() == 1 ? " with " + Recommendation.workers(m.workers()) + " ("
+                    + fmt(m.pending()) + " pending)"
                     : " each") + ".";
         }
         List<CandidateResult> best = rank.best(Plan.Objective.PLACE_ALL, all);
         CandidateResult b = best.get(0);
         String each = best.size() == 1 ? "" : " each";
-        String unfit = best.size() == 1 && b.neverFitPods() > 0 ? " (" + b.neverFitPods()
+        String unfit = best.size() == 1 && b.neverFitPods() > 0 ? " (" + fmt(b.neverFitPods())
                 + " pods fit none of its cards)" : "";
-        String figure = rank.priced() ? b.workers() + " workers, " + b.candidate().prices().perPeriod(b.cost())
-                : b.workers() + " workers, " + b.cards() + " cards";
+        String figure = rank.priced() ? Recommendation.workers(b.workers()) + ", "
+                + b.candidate().prices().perPeriod(b.cost())
+                : Recommendation.workers(b.workers()) + ", " + fmt(b.cards()) + " cards";
         if (best.size() > 1) {
-            figure = rank.priced() ? b.candidate().prices().perPeriod(b.cost()) : b.cards() + " cards";
+            figure = rank.priced() ? b.candidate().prices().perPeriod(b.cost()) : fmt(b.cards()) + " cards";
         }
         if (!rank.strict()) {
             return "no candidate places every pod that another candidate can run; of those that place all that fits "
@@ -118,8 +120,8 @@ final class Conclusions {
         }
         List<CandidateResult> best = rank.best(Plan.Objective.WORKERS, all);
         CandidateResult b = best.get(0);
-        return "fewest workers that place everything: " + names(best) + ", " + b.workers() + " workers"
-                + (best.size() == 1 ? " (" + b.cards() + " cards)." : " each.");
+        return "fewest workers that place everything: " + names(best) + ", " + Recommendation.workers(b.workers())
+                + (best.size() == 1 ? " (" + fmt(b.cards()) + " cards)." : " each.");
     }
 
     /**
@@ -138,5 +140,9 @@ final class Conclusions {
 
     static String pct(double v) {
         return Recommendation.pct(v);
+    }
+
+    private static String fmt(long v) {
+        return Recommendation.fmt(v);
     }
 }

@@ -24,13 +24,17 @@ public final class Fit {
     /** Pods of one reason that never fit. */
     public record NeverFit(int pods, String reason) { }
 
-    /** Why {@code p} can never run on {@code c}, or {@code null} when an empty worker would take it. */
+    /**
+     * Why {@code p} can never run on {@code c}, or {@code null} when an empty worker would take it. "a worker",
+     * "the largest card" and "this candidate" are {@code c}'s: {@link #naming} says whose when several candidates'
+     * reasons are listed together.
+     */
     static @Nullable String why(PlanPod p, Candidate c, CardCatalog catalog) {
         if (p.cpuMilli() > c.cpu() * 1000L) {
-            return "need " + cpu(p.cpuMilli()) + " CPU; a worker has " + c.cpu();
+            return "need " + cpu(p.cpuMilli()) + " CPU, but a worker has " + fmt(c.cpu()) + " CPU";
         }
         if (p.memoryMiB() > c.memoryMiB()) {
-            return "need " + p.memoryMiB() + " MiB of memory; a worker has " + c.memoryMiB();
+            return "need " + fmt(p.memoryMiB()) + " MiB of memory, but a worker has " + fmt(c.memoryMiB()) + " MiB";
         }
         if (p.cards() == 0) {
             return null;
@@ -48,12 +52,11 @@ public final class Fit {
             return "need " + String.join(" or ", p.models()) + ", no card of this candidate matches";
         }
         if (p.cards() > matching) {
-            return "need " + p.cards() + " cards on one worker; a worker has " + matching
+            return "need " + fmt(p.cards()) + " cards on one worker, but a worker has " + fmt(matching)
                     + (p.types().isEmpty() ? "" : " of " + String.join(" or ", p.models()));
         }
         if (p.memMB() > bestMem) {
-            return "need " + String.format(Locale.ROOT, "%,d", p.memMB()) + " MB per card; the largest card has "
-                    + String.format(Locale.ROOT, "%,d", bestMem) + " MB";
+            return "need " + fmt(p.memMB()) + " MB per card, but the largest card has " + fmt(bestMem) + " MB";
         }
         return null;
     }
@@ -89,6 +92,23 @@ public final class Fit {
     }
 
     private static String cpu(long milli) {
-        return milli % 1000 == 0 ? String.valueOf(milli / 1000) : String.format(Locale.ROOT, "%.1f", milli / 1000.0);
+        return milli % 1000 == 0 ? fmt(milli / 1000) : String.format(Locale.ROOT, "%,.1f", milli / 1000.0);
+    }
+
+    private static String fmt(long v) {
+        return Recommendation.fmt(v);
+    }
+
+    /**
+     * {@code why} with the candidates it holds for named: "need 120 CPU, but a worker of t4-x4 or a10-x4 has 68 CPU"
+     * (listed bare, one candidate's 68 CPU read as another's shortfall when their worker shapes differ).
+     */
+    static String naming(String why, List<String> candidates) {
+        String or = candidates.size() == 1 ? candidates.get(0)
+                : String.join(", ", candidates.subList(0, candidates.size() - 1)) + " or "
+                + candidates.get(candidates.size() - 1);
+        return why.replace("a worker has", "a worker of " + or + " has")
+                .replace("the largest card has", "the largest card of " + or + " has")
+                .replace("no card of this candidate matches", "no card of " + or + " matches");
     }
 }

@@ -71,7 +71,7 @@ public record NeverFitSuggestion(int pods, String reason, String model, String b
     /** The sentence, e.g. "12 pods need H100-80GB, no candidate card matches: no candidate can run them. ..." */
     public String sentence() {
         String why = pods == 1 ? reason.replaceFirst("^need ", "needs ") : reason;
-        String head = pods + (pods == 1 ? " pod " : " pods ") + why + ": no candidate can run "
+        String head = Recommendation.fmt(pods) + (pods == 1 ? " pod " : " pods ") + why + ": no candidate can run "
                 + (pods == 1 ? "it." : "them.");
         if (model.isEmpty()) {
             return head + " No card of the catalog runs " + (pods == 1 ? "it" : "them")

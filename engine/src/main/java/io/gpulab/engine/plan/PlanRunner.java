@@ -208,19 +208,23 @@ public final class PlanRunner {
     }
 
     private String nowhereReason(Plan plan, PlanPod p) {
-        List<String> whys = new ArrayList<>();
+        Map<String, List<String>> whys = new LinkedHashMap<>();
         for (Candidate c : plan.candidates()) {
             String why = Fit.why(p, c, catalog);
             if (why == null) {
                 return "";
             }
-            whys.add(why);
+            whys.computeIfAbsent(why, k -> new ArrayList<>()).add(c.name());
         }
-        if (!p.models().isEmpty() && whys.stream().allMatch(s -> s.endsWith("no card of this candidate matches"))) {
+        if (!p.models().isEmpty()
+                && whys.keySet().stream().allMatch(s -> s.endsWith("no card of this candidate matches"))) {
             return "need " + String.join(" or ", p.models()) + ", no candidate card matches";
         }
-        return whys.stream().distinct().count() == 1
-                ? whys.get(0).replace("a worker has", "every candidate's worker has")
-                : "fit on no candidate (" + String.join("; ", whys.stream().distinct().toList()) + ")";
+        if (whys.size() == 1) {
+            return whys.keySet().iterator().next().replace("a worker has", "every candidate's worker has");
+        }
+        List<String> named = new ArrayList<>();
+        whys.forEach((why, names) -> named.add(Fit.naming(why, names)));
+        return "fit on no candidate (" + String.join("; ", named) + ")";
     }
 }

@@ -75,16 +75,17 @@ public record Recommendation(String candidate, String sentence, Plan.@Nullable O
         } else if (tied.isEmpty()) {
             s.append("It wins on ").append(label(first)).append(": ").append(why(first, win, other, rank)).append('.');
         } else {
+            // one parenthesis per objective, its key as the plan spells it: "(placeAll) (96 cards each)" and
+            // "the plan's next objective workers" read as a code dump to a buyer
             s.append("It ties with ").append(String.join(" and ", tiedNames)).append(" on ").append(label(first))
-                    .append(" (").append(figure(first, win, rank)).append(tied.size() == 1 ? " each" : " all")
-                    .append(")");
+                    .append(", with ").append(figure(first, win, rank)).append(" each");
             if (brokeBy != null) {
-                s.append("; the plan's next objective ").append(brokeBy.key()).append(" breaks the tie: ")
+                s.append("; the plan's next objective, ").append(label(brokeBy)).append(", breaks the tie: ")
                         .append(why(brokeBy, win, other, rank)).append('.');
             } else {
-                s.append("; none of the plan's objectives (").append(String.join(", ",
-                        order.stream().map(Plan.Objective::key).toList()))
-                        .append(") breaks the tie, so the candidate listed first in the plan is named.");
+                s.append("; none of the plan's objectives breaks the tie (").append(String.join(", then ",
+                        order.stream().map(Recommendation::words).toList()))
+                        .append("), so the candidate listed first in the plan is named.");
             }
         }
         boolean anyPriced = results.stream().anyMatch(r -> r.cost() != null);
@@ -127,6 +128,12 @@ public record Recommendation(String candidate, String sentence, Plan.@Nullable O
             case STRANDED -> "stranded GPU memory and compute (" + o.key() + ")";
             case WORKERS -> "fewest workers (" + o.key() + ")";
         };
+    }
+
+    /** {@code o} in a buyer's words, without its key: "fewest workers". */
+    static String words(Plan.Objective o) {
+        String l = label(o);
+        return l.substring(0, l.indexOf(" ("));
     }
 
     /** The winner's figure under {@code o}, as the tie is stated. */

@@ -72,7 +72,7 @@ final class WorkerSearch {
                 if (n >= c.maxWorkers()) {
                     Replay.Result full = r.stoppedEarly() ? replay.apply(n, false) : r;
                     return new Outcome(full, null, replays + (r.stoppedEarly() ? 1 : 0), false,
-                            "even " + n + " workers (maxWorkers) leave pods that could fit pending", steps, bound);
+                            "even " + Recommendation.fmt(n) + " workers (maxWorkers) leave pods that could fit pending", steps, bound);
                 }
                 loFraction = r.arrivedFraction();
                 double f = Math.max(loFraction, 0.05);
@@ -101,7 +101,8 @@ final class WorkerSearch {
         }
         boolean converged = hi - lo <= 1;
         return new Outcome(best, hi, replays, converged, converged ? "" : "the search stopped after " + BUDGET
-                + " replays: the answer is between " + (lo + 1) + " and " + hi + " workers", steps, bound);
+                + " replays: the answer is between " + Recommendation.fmt(lo + 1) + " and "
+                + Recommendation.fmt(hi) + " workers", steps, bound);
     }
 
     /**

@@ -38,16 +38,45 @@ class RecommendationTest {
         assertEquals("eight", rec.candidate());
         assertEquals(List.of("four"), rec.tiedWith());
         assertEquals(Plan.Objective.WORKERS, rec.tieBrokenBy());
-        assertTrue(rec.sentence().contains("It ties with four on placing everything (placeAll) (8 cards each); the "
-                + "plan's next objective workers breaks the tie: the fewest workers, 1 worker against four's 2 workers"),
+        assertTrue(rec.sentence().contains("It ties with four on placing everything (placeAll), with 8 cards each; the "
+                + "plan's next objective, fewest workers (workers), breaks the tie: the fewest workers, 1 worker against "
+                + "four's 2 workers"),
                 rec.sentence());
         assertTrue(r.objectives().get(0).contains("a tie between four and eight, 8 cards each"), r.objectives().get(0));
     }
 
     @Test
+    void aPodNoWorkerShapeHoldsNamesWhoseWorkerFallsShortAndEveryNumberReadsAsInTheRecommendation() {
+        // openb-8 read "need 120 CPU; a worker has 68; need 737280 MiB of memory; a worker has 655360": the 68 CPU
+        // and the 655360 MiB were two different candidates' workers, and neither was named; "1080 workers" stood
+        // beside the recommendation's "1,080"
+        PlanResult r = run("""
+                objectives: [placeAll, workers]
+                workload: {pods: [{name: small, count: 1001, gpus: 1, gpuMemMB: 1000, gpuCores: 1},
+                                  {name: huge, count: 2, gpus: 1, cpu: "120", memory: 720Gi}]}
+                candidates:
+                  - {name: narrow, worker: {cpu: 68, memoryMiB: 1048576, cards: [{model: A100-80GB, count: 1}]},
+                     workers: 1001}
+                  - {name: wide, worker: {cpu: 136, memoryMiB: 655360, cards: [{model: A100-80GB, count: 1}]},
+                     workers: 1001}
+                """);
+        assertEquals("1 × A100-80GB, 68 CPU, 1,024 GiB", r.candidates().get(0).candidate().shape());
+        assertEquals(List.of(new Fit.NeverFit(2, "fit on no candidate (need 120 CPU, but a worker of narrow has 68 "
+                + "CPU; need 737,280 MiB of memory, but a worker of wide has 655,360 MiB)")), r.neverFitAnywhere());
+        assertTrue(r.recommendation().sentence().startsWith("Recommendation: narrow, 1,001 workers with 1,001 cards"),
+                r.recommendation().sentence());
+        assertEquals("Places everything with the fewest cards: a tie between narrow and wide, 1,001 cards each "
+                + "(no prices given).", r.objectives().get(0));
+        assertEquals("Fewest workers that place everything: a tie between narrow and wide, 1,001 workers each.",
+                r.objectives().get(1));
+        assertTrue(r.candidates().get(0).neverFit().contains(new Fit.NeverFit(2, "need 120 CPU, but a worker has "
+                + "68 CPU")), r.candidates().get(0).neverFit().toString());
+    }
+
+    @Test
     void aTieNoObjectiveBreaksNamesThePlansFirstCandidateAndSaysSo() {
         PlanResult r = run("""
-                objectives: [placeAll]
+                objectives: [placeAll, workers]
                 workload: {pods: [{name: train, count: 4, gpus: 1}]}
                 candidates:
                   - {name: one, worker: {cards: [{model: A100-80GB, count: 4}]}, workers: 1}
@@ -55,8 +84,8 @@ class RecommendationTest {
                 """);
         assertEquals("one", r.recommendation().candidate());
         assertNull(r.recommendation().tieBrokenBy());
-        assertTrue(r.recommendation().sentence().contains("none of the plan's objectives (placeAll) breaks the tie, so "
-                + "the candidate listed first in the plan is named"), r.recommendation().sentence());
+        assertTrue(r.recommendation().sentence().contains("none of the plan's objectives breaks the tie "
+                + "(placing everything, then fewest workers), so the candidate listed first in the plan is named"), r.recommendation().sentence());
     }
 
     @Test
@@ -106,7 +135,7 @@ class RecommendationTest {
         assertTrue(answer.get(0).startsWith("Recommendation: a10"), answer.get(0));
         assertTrue(answer.get(0).contains("leaves 3 unplaced (3 that no candidate can run)"), answer.get(0));
         // the A100-80GB is the cheapest priced card with 70,000 MB; the H100 and H200 cost more
-        assertTrue(answer.get(1).startsWith("3 pods need 70,000 MB per card; the largest card has 24,576 MB: no "
+        assertTrue(answer.get(1).startsWith("3 pods need 70,000 MB per card, but the largest card has 24,576 MB: no "
                 + "candidate can run them. The cheapest priced catalog card that runs them: A100-80GB at EUR 1,400.00 "
                 + "per month a card (EUR 5,700.00 per month a worker)"), answer.get(1));
         NeverFitSuggestion s = r.suggestions().get(0);
