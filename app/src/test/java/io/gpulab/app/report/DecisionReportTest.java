@@ -147,6 +147,24 @@ class DecisionReportTest {
     }
 
     @Test
+    void kamajisUpgradeSurgeIsOneStatementOnEveryPage(@TempDir Path dir) throws Exception {
+        // page 1 said "maxSurge: 2 more pods", page 2 "maxSurge 100 %: as many pods again": true for 2 replicas,
+        // but a reviewer had to work out that they are the same
+        Plan kamaji = new PlanReader().load("kamaji-vs-dedicated");
+        PlanResult r = new PlanRunner().run(kamaji, new WorkloadResolver(CardCatalog.builtIn(), null)
+                .resolve(kamaji.workload()), PlanProgress.NONE, new AtomicBoolean());
+        Path pdf = dir.resolve("k.pdf");
+        DecisionReport.write(r, "9.9.9", pdf, new Recording(PlanChartImages.headless()));
+        List<String> pages = PdfChecks.pages(pdf).stream().map(p -> p.replaceAll("\\s+", " ")).toList();
+        String surge = "maxSurge 100 %: 2 more pods, as many as its replicas";
+        assertTrue(pages.get(0).contains("to roll out an upgrade (" + surge + ")"), pages.get(0));
+        assertTrue(pages.get(1).contains("keeps room for one tenant's rolling update (" + surge + ")"), pages.get(1));
+        String all = String.join(" ", pages);
+        assertEquals(all.split("maxSurge", -1).length, all.split(java.util.regex.Pattern.quote(surge), -1).length,
+                "every maxSurge reads the same: " + all);
+    }
+
+    @Test
     void anOpenbPlansAppendixPinsTheTraceFilesByTheirSha256(@TempDir Path dir) throws Exception {
         io.gpulab.engine.plan.OpenbTraceFixture.write(dir);
         Plan openb = new PlanReader().read("o.yaml", """
