@@ -45,7 +45,7 @@ final class ComparisonPage {
                 + "are in the table and the bars. Arrived demand is a share of each candidate's own GPU capacity. A curve that follows the grey "
                 + "diagonal places what arrives; where it flattens below 100 %, pods pend although capacity is left "
                 + "(fragmentation, card model or host limits). The x axis goes past 100 % when more is asked than the "
-                + "candidate has.");
+                + "candidate has." + EmptyCharts.coinciding(r.candidates()).map(c -> " " + c).orElse(""));
         pdf.space(6);
         // a chart with only bars of 0 is a sentence instead (EmptyCharts: the Plan view says the same)
         java.util.Optional<String> noneBooked = EmptyCharts.booked(r.candidates());

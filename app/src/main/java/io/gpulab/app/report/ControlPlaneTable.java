@@ -23,6 +23,7 @@ final class ControlPlaneTable {
     /** The candidates' control planes side by side, when the plan states any (docs/plan-format.md). */
     static void write(PdfDoc pdf, PlanResult r) throws IOException {
         List<List<String>> rows = new ArrayList<>();
+        java.util.Map<String, List<String>> surges = new java.util.LinkedHashMap<>();
         for (CandidateResult c : r.candidates()) {
             ControlPlaneCost cp = c.controlPlanes();
             if (cp == null) {
@@ -30,6 +31,9 @@ final class ControlPlaneTable {
             }
             Prices p = c.candidate().prices();
             ControlPlaneCost.Capacity m = cp.management();
+            if (m != null) {
+                surges.computeIfAbsent(m.surgeWords(), k -> new ArrayList<>()).add(c.name());
+            }
             String where = m == null ? "dedicated: " + cp.machines() + " machines per tenant"
                     : "Kamaji: " + m.shape() + "; " + m.replicas() + " × " + (m.podRequest().none() ? "no requests"
                     : fmt(m.podRequest().cpuMilli()) + "m CPU, " + fmt(m.podRequest().memoryMiB()) + " MiB");
@@ -47,9 +51,14 @@ final class ControlPlaneTable {
         pdf.heading("Their control planes");
         pdf.table(List.of("candidate", "where they run", "tenants", "control planes that fit / with upgrade room",
                 "cost", "per tenant", "a dedicated control plane per tenant"), rows);
+        // the surge as the answer on page 1 says it, each candidate's own (a stated strategy changes it)
+        List<String> surge = new ArrayList<>();
+        surges.forEach((words, names) -> surge.add(surges.size() == 1 ? words : String.join(", ", names) + ": "
+                + words));
         pdf.muted("Kamaji: tenant control planes placed on the management nodes by their pods' requests × replicas as "
-                + "kube-scheduler would; 'with upgrade room' keeps room for one tenant's rolling update (maxSurge "
-                + "100 %: as many pods again). The control planes' cost is part of each candidate's cost and total. "
+                + "kube-scheduler would; 'with upgrade room' keeps room for one tenant's rolling update"
+                + (surge.isEmpty() ? "" : " (" + String.join("; ", surge) + ")")
+                + ". The control planes' cost is part of each candidate's cost and total. "
                 + "Only control-plane pods and DataStore members are counted on the management nodes.");
     }
 }

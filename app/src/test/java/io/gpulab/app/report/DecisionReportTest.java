@@ -32,6 +32,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The decision report stands on its own: question and answer first, assumptions, charts, the plan itself. */
@@ -141,9 +142,37 @@ class DecisionReportTest {
                 "no stranded chart of bars of 0");
         assertTrue(charts.drawn.stream().anyMatch(c -> c.chart().equals(PlanCharts.UTILISATION)));
         String all = String.join(" ", PdfChecks.pages(pdf)).replaceAll("\\s+", " ");
+        // h100 and l40s: 96 cards each, the same pods placed in the same order; a100-40's 120 cards differ
+        assertTrue(all.contains("The curves of h100 and l40s coincide: the same points, drawn one over the other "
+                + "(h100's lies under l40s's)."), all);
+        assertFalse(all.contains("a100-40 coincide") || all.contains("and a100-40 coincide"), all);
         assertTrue(all.contains("Stranded at the end: none. No candidate leaves GPU memory on cards whose compute or "
                 + "sharing slots are exhausted, or GPU compute on cards whose memory or slots are exhausted (0.0 % of "
                 + "each)."), all);
+    }
+
+    @Test
+    void kamajisUpgradeSurgeIsOneStatementOnEveryPageAndItsHiddenCurveIsSaid(@TempDir Path dir) throws Exception {
+        // page 1 said "maxSurge: 2 more pods", page 2 "maxSurge 100 %: as many pods again": true for 2 replicas,
+        // but a reviewer had to work out that they are the same
+        Plan kamaji = new PlanReader().load("kamaji-vs-dedicated");
+        PlanResult r = new PlanRunner().run(kamaji, new WorkloadResolver(CardCatalog.builtIn(), null)
+                .resolve(kamaji.workload()), PlanProgress.NONE, new AtomicBoolean());
+        Path pdf = dir.resolve("k.pdf");
+        DecisionReport.write(r, "9.9.9", pdf, new Recording(PlanChartImages.headless()));
+        List<String> pages = PdfChecks.pages(pdf).stream().map(p -> p.replaceAll("\\s+", " ")).toList();
+        String surge = "maxSurge 100 %: 2 more pods, as many as its replicas";
+        assertTrue(pages.get(0).contains("to roll out an upgrade (" + surge + ")"), pages.get(0));
+        assertTrue(pages.get(1).contains("keeps room for one tenant's rolling update (" + surge + ")"), pages.get(1));
+        String all = String.join(" ", pages);
+        assertEquals(all.split("maxSurge", -1).length, all.split(java.util.regex.Pattern.quote(surge), -1).length,
+                "every maxSurge reads the same: " + all);
+        // kamaji and dedicated replay the same workers and pods: one curve hides the other, and the caption says so
+        assertEquals(r.candidates().get(0).curve(), r.candidates().get(1).curve());
+        assertTrue(io.gpulab.engine.plan.EmptyCharts.coinciding(result.candidates()).isEmpty(),
+                "inference-a100-vs-l4's curves differ");
+        assertTrue(all.contains("The curves of kamaji and dedicated coincide: the same points, drawn one over the "
+                + "other (kamaji's lies under dedicated's)."), all);
     }
 
     @Test

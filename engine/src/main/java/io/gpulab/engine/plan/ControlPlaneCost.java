@@ -47,6 +47,18 @@ public record ControlPlaneCost(ControlPlanes.Mode mode, int tenants, @Nullable C
      */
     public record Capacity(int nodes, String shape, PodResources podRequest, int replicas, int surge, int fit,
                            int fitWithSurge, String limit, @Nullable Double perTenantAtCapacity) {
+
+        /**
+         * The surge in words, the same on every page: "maxSurge 100 %: 2 more pods, as many as its replicas" (the
+         * report said "maxSurge: 2 more pods" on one page and "maxSurge 100 %: as many pods again" on the next).
+         */
+        public String surgeWords() {
+            if (surge == 0) {
+                return "maxSurge: no more pods";
+            }
+            String pods = Recommendation.fmt(surge) + (surge == 1 ? " more pod" : " more pods");
+            return surge == replicas ? "maxSurge 100 %: " + pods + ", as many as its replicas" : "maxSurge: " + pods;
+        }
     }
 
     /** The figures of a candidate that states its control planes, at its prices. */
@@ -102,7 +114,7 @@ public record ControlPlaneCost(ControlPlanes.Mode mode, int tenants, @Nullable C
         s.append(m.podRequest().none() ? ", no requests stated: only the nodes' pod limits bound the count"
                 : " of " + request(m.podRequest()) + " each");
         s.append("), ").append(Recommendation.fmt(m.fitWithSurge())).append(" with room for one at a time to roll out "
-                + "an upgrade (maxSurge: ").append(m.surge()).append(m.surge() == 1 ? " more pod)" : " more pods)");
+                + "an upgrade (").append(m.surgeWords()).append(')');
         if (!holdsTenants()) {
             s.append("; its ").append(tenantsWord).append(" do not all fit (kube-scheduler: ").append(m.limit())
                     .append(')');

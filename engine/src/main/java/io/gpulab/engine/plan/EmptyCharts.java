@@ -31,4 +31,33 @@ public final class EmptyCharts {
                 + " has" : "No candidate has") + " GPU memory, GPU compute or sharing slots booked at the end "
                 + "(0.0 % of each).") : Optional.empty();
     }
+
+    /**
+     * "The curves of kamaji and dedicated coincide: ..." when two or more candidates' allocation curves are the same
+     * points, so one is drawn over the other and a reader sees one colour where there are two; else empty.
+     */
+    public static Optional<String> coinciding(List<CandidateResult> candidates) {
+        java.util.Map<List<io.gpulab.engine.metrics.AllocationCurve.Point>, List<String>> byCurve =
+                new java.util.LinkedHashMap<>();
+        for (CandidateResult c : candidates) {
+            if (!c.curve().isEmpty()) {
+                byCurve.computeIfAbsent(c.curve(), k -> new java.util.ArrayList<>()).add(c.name());
+            }
+        }
+        // drawn in the candidates' order: the group's last is on top
+        List<String> groups = byCurve.values().stream().filter(n -> n.size() > 1).map(n -> "the curves of " + and(n)
+                + " coincide: the same points, drawn one over the other (" + and(n.subList(0, n.size() - 1)
+                .stream().map(x -> x + "'s").toList()) + (n.size() == 2 ? " lies" : " lie") + " under "
+                + n.get(n.size() - 1) + "'s)").toList();
+        if (groups.isEmpty()) {
+            return Optional.empty();
+        }
+        String all = String.join("; ", groups) + ".";
+        return Optional.of(Character.toUpperCase(all.charAt(0)) + all.substring(1));
+    }
+
+    private static String and(List<String> names) {
+        return names.size() == 1 ? names.get(0) : String.join(", ", names.subList(0, names.size() - 1)) + " and "
+                + names.get(names.size() - 1);
+    }
 }

@@ -99,7 +99,7 @@ class ControlPlaneCostTest {
         assertEquals(360.0, dedicated.perTenant());
         assertEquals("Control planes of kamaji: its management cluster (2 × 4 CPU, 16 GiB) holds 4 tenant control "
                 + "planes by their requests (2 replicas of 1,000m CPU and 1,024 MiB each), 3 with room for one at a "
-                + "time to roll out an upgrade (maxSurge: 2 more pods); the cluster costs EUR 600.00 per month, EUR "
+                + "time to roll out an upgrade (maxSurge 100 %: 2 more pods, as many as its replicas); the cluster costs EUR 600.00 per month, EUR "
                 + "200.00 per tenant per month for its 3 tenants (EUR 200.00 at the 3 it holds with upgrade room), "
                 + "against EUR 360.00 per tenant per month for a dedicated control plane (3 machines, kubeadm HA).",
                 r.controlPlanes().get(0));
