@@ -6,7 +6,6 @@ import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Pos;
-import javafx.scene.control.Label;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -14,8 +13,10 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 
 /**
- * The event log under the canvas as a drawer: a one-line bar with the count and the latest event, and
- * the table when open. On short windows it starts closed so the canvas keeps the height.
+ * The event log under the canvas as a drawer: a bar with the count and the latest event, and the table when open. On
+ * short windows it starts closed so the canvas keeps the height. The bar's latest event (reason, object, message) is
+ * wrapped, never cut, open or closed: it was "… 0/1 nodes are availa…" at every size, and the table below, whose seven
+ * columns share 540 px at 1024x768, cuts it too (hover shows a cell whole) and may be scrolled away from it.
  */
 public final class EventsDrawer extends VBox {
 
@@ -23,7 +24,7 @@ public final class EventsDrawer extends VBox {
 
     private final BooleanProperty open = new SimpleBooleanProperty(true);
     private final ToggleButton toggle = new ToggleButton();
-    private final Label latest = Texts.clipped("", "muted");
+    private final WordWrapLabel latest = new WordWrapLabel("", "muted");
     private final EventsView table;
     private final WorkbenchViewModel vm;
 
@@ -36,8 +37,10 @@ public final class EventsDrawer extends VBox {
         toggle.getStyleClass().add("drawer-toggle");
         toggle.setMinWidth(Region.USE_PREF_SIZE);
         toggle.selectedProperty().bindBidirectional(open);
+        latest.setId("events-latest");
+        // wrapped, never cut: the canvas above gives way (the centre column shrinks it first)
+        latest.setMinHeight(Region.USE_PREF_SIZE);
         HBox.setHgrow(latest, Priority.ALWAYS);
-        latest.setMaxWidth(Double.MAX_VALUE);
         HBox bar = new HBox(8, toggle, latest);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.getStyleClass().add("drawer-bar");
@@ -56,7 +59,10 @@ public final class EventsDrawer extends VBox {
         int n = vm.events().size();
         toggle.setText((open.get() ? "▾" : "▸") + " Events (" + n + ")");
         LabEvent last = n == 0 ? null : vm.events().get(n - 1);
-        latest.setText(last == null ? "" : "latest: " + last.reason() + " · " + last.object() + " · " + last.message());
+        String line = last == null ? "" : "latest: " + last.reason() + " · " + last.object() + " · " + last.message();
+        if (!line.equals(latest.getFullText())) {
+            latest.setFullText(line);
+        }
         // a style class taken off and put back restyles the label: change it only when the kind changes
         boolean warning = last != null && "Warning".equals(last.type());
         if (warning != latest.getStyleClass().contains("warning-text")) {
