@@ -21,9 +21,10 @@ import org.testfx.util.WaitForAsyncUtils;
  * "now · version 0 of 0 · as o…" and "… Kamaji re…", the rest only on hover. They wrap, every word drawn, inside the
  * window, on the fresh lab and after the whole scenario (the longest action label), band closed and open.
  * <p>
- * So does the latest event: the events drawer's "latest: REASON · OBJECT · MESSAGE" was cut at every size ("0/1 nodes
- * are availa…"), and the table under it cuts the same message at 1024 and 1280 px. The bar shows it whole, drawer
- * open and closed.
+ * So do the latest event and the DataStores' tenant prefixes: the events drawer's "latest: REASON · OBJECT · MESSAGE"
+ * was cut at every size ("0/1 nodes are availa…"), and the table under it cuts the same message at 1024 and 1280 px;
+ * at 1920x1080 the open band's DataStore box showed "tenant-a → prefix /06a36585-9…". The bar shows the latest event
+ * whole, drawer open and closed; every prefix is drawn whole, inside the window.
  */
 @ExtendWith(ApplicationExtension.class)
 class EvidenceLinesTest {
@@ -39,8 +40,8 @@ class EvidenceLinesTest {
     void theTimelineAndTheManagementSummaryAreDrawnWholeAtEverySize(FxRobot robot) {
         List<String> wrong = new ArrayList<>();
         int[] wrapped = new int[1];
-        // the drawer's latest line seen [0] closed, [1] open
-        int[] seen = new int[2];
+        // the drawer's latest line seen [0] closed, [1] open; [2] prefixes seen
+        int[] seen = new int[3];
         int[][] sizes = {{1024, 768}, {1280, 720}, {1920, 1080}};
         for (int[] size : sizes) {
             String where = size[0] + "x" + size[1];
@@ -69,8 +70,8 @@ class EvidenceLinesTest {
         }
         assertEquals(List.of(), wrong);
         assertTrue(wrapped[0] > 0, "a line needed more than one line somewhere (1024x768): the test saw the long text");
-        assertTrue(seen[0] > 0 && seen[1] > 0, "the latest event was looked at with the drawer closed and open: "
-                + java.util.Arrays.toString(seen));
+        assertTrue(seen[0] > 0 && seen[1] > 0 && seen[2] > 0, "the latest event with the drawer closed and open, and"
+                + " the prefixes, were each looked at: " + java.util.Arrays.toString(seen));
     }
 
     private void check(FxRobot robot, String where, List<String> wrong, int[] wrapped, int[] seen) {
@@ -87,6 +88,10 @@ class EvidenceLinesTest {
                 wrong.add(where + ": the drawer's bar does not show the latest event");
             }
             seen[stage.getScene().lookup("#events").isVisible() ? 1 : 0]++;
+            for (javafx.scene.Node n : stage.getScene().getRoot().lookupAll(".ds-prefix")) {
+                lines.add((javafx.scene.control.Labeled) n);
+                seen[2]++;
+            }
             for (javafx.scene.control.Labeled l : lines) {
                 String id = l.getId();
                 String full = l instanceof WordWrapLabel w ? w.getFullText() : l.getText();
