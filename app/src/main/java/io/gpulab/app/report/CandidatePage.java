@@ -79,9 +79,17 @@ final class CandidatePage {
                         : " pods " + n.reason()) + ".");
             }
         }
-        pdf.images(List.of(charts.curves(List.of(c), pdf.width(), cand.minimize() ? 165 : 190)));
-        // the heat map in the room left (every card drawn, squares up to 10 pt); on a page of its own when that
-        // room is too small for a readable map
+        pdf.images(List.of(charts.curves(List.of(c), pdf.width(), PlanChartSource.CANDIDATE_CURVES_PT)));
+        // the heat map in the room left (every card drawn, squares up to 10 pt); a small fleet's map at its full size
+        // wherever that fits (a100's 48 cards need ~75 pt, and a rule of 110 sent them to a page of their own);
+        // else on a page of its own when the room is too small for a readable map
+        if (c.cards() <= 200) {
+            ChartImage whole = charts.heat(c, pdf.width(), 480);
+            if (whole.heightPt() <= pdf.remaining() - 8) {
+                pdf.images(List.of(whole));
+                return;
+            }
+        }
         if (pdf.remaining() < (c.cards() <= 200 ? 110 : 170)) {
             pdf.newPage();
         }

@@ -86,7 +86,7 @@ public final class ReportAssumptions {
                 + "leave only where the workload says so. The figures are the lab at the end of the replay; where pods "
                 + "leave, they are the lab at the highest allocation sampled (after the last departure it is empty).");
         pdf.bullet("What was replayed. " + replays(r));
-        pdf.bullet("GPU allocation is FGD's measure (Weng et al., USENIX ATC '23): a card is 1000 GPU-milli, a pod "
+        pdf.bullet("GPU allocation is FGD's measure (Weng et al., USENIX ATC '23): a card is 1,000 GPU-milli, a pod "
                 + "holds its compute share of each card it uses. A pod that books memory but no compute adds 0 here "
                 + "and shows in the memory figures. Stranded capacity is memory left on cards whose compute or "
                 + "sharing slots are exhausted, and compute left on cards whose memory or slots are exhausted.");
