@@ -65,6 +65,19 @@ public final class StatusBarView extends HBox {
         message.textProperty().addListener((o, a, t) -> requestLayout());
     }
 
+    /**
+     * What the bar needs, never what it was last given: the message's minimum is set from the bar's width in
+     * {@link #layoutChildren()}, so summing the children's minimums would keep the old width and, once the counts
+     * grow (a third tenant, a longer message), push the window past the screen's edge (seen at 1024x768 after a lab
+     * edit: the side panel's Design tab and buttons cut).
+     */
+    @Override
+    protected double computeMinWidth(double height) {
+        return snappedLeftInset() + snappedRightInset() + getSpacing() * (getManagedChildren().size() - 1)
+                + dot.minWidth(-1) + MESSAGE_FLOOR + counts.prefWidth(-1)
+                + (folder.isManaged() ? folder.prefWidth(-1) : 0);
+    }
+
     @Override
     protected void layoutChildren() {
         double taken = snappedLeftInset() + snappedRightInset() + getSpacing() * (getManagedChildren().size() - 1)
