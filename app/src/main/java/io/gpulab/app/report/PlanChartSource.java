@@ -10,6 +10,16 @@ import java.util.List;
  */
 public interface PlanChartSource {
 
+    /**
+     * The height of one candidate's curve chart on its page, searched or fixed: JavaFX drops a line chart's legend
+     * (the grey diagonal's meaning) when title and legend leave its plot under 150 points, and at 165 it did, with
+     * the y axis' "100".
+     */
+    float CANDIDATE_CURVES_PT = 190;
+
+    /** The height of the candidates' curves together on the comparison page. */
+    float COMPARISON_CURVES_PT = 205;
+
     /** The allocation curves of these candidates in one chart. */
     ChartImage curves(List<CandidateResult> candidates, float widthPt, float heightPt) throws IOException;
 

@@ -92,6 +92,28 @@ public final class ScenarioPlayback {
                 .title(), r -> outcome(r, from, to));
     }
 
+    /**
+     * The run's checks as the review report counts them (the checks reached since the last reset, and the scenario's
+     * checks not reached yet, "not run"), when they are not this play's: after Next step then Play the status said "7
+     * checks passed" where the report says "All 8 checks passed", and a trainer read that as a disagreement.
+     * Empty when this play's checks are the run's, or on a cluster (its report runs no check: gpulab verify does).
+     */
+    private String inTheRun(List<StepResult> played) {
+        if (!vm.simulated()) {
+            return "";
+        }
+        List<StepResult> reached = vm.recorded().checksSinceRebuild();
+        int notRun = vm.recording().notRun().size();
+        if (reached.size() == played.size() && notRun == 0) {
+            return "";
+        }
+        long passed = reached.stream().filter(StepResult::passed).count();
+        long failed = reached.size() - passed;
+        return " (" + passed + " of " + (reached.size() + notRun) + " passed in the run"
+                + (failed == 0 ? "" : ", " + failed + " FAILED") + (notRun == 0 ? "" : ", " + notRun + " not run")
+                + ")";
+    }
+
     /** The status line after playing: the checks' verdicts, and why a step was not played. */
     private String outcome(LabRefresh r, int from, int to) {
         List<StepResult> checks = new ArrayList<>();
@@ -102,7 +124,12 @@ public final class ScenarioPlayback {
                 + " (" + steps().get(from - 1).title() + ")"
                 : "Played steps " + from + "–" + (from + played - 1) + " of " + steps().size() + where;
         long failed = checks.stream().filter(c -> !c.passed()).count();
-        String verdict = checks.isEmpty() ? "" : !vm.simulated() ? observed(checks, failed) : verdict(checks, failed);
+        String run = inTheRun(checks);
+        String verdict = checks.isEmpty() ? "" : !vm.simulated() ? observed(checks, failed)
+                : failed == 0 ? (checks.size() == 1 ? ": PASS" : ": " + checks.size() + " checks passed"
+                + (run.isEmpty() ? "" : " in this play")) + run
+                : ": " + failed + " of " + checks.size() + " checks FAILED" + (run.isEmpty() ? "" : " in this play")
+                + run + " (" + first(checks) + ")";
         String stop = r.refused() == null ? "" : (played == 0 ? "" : ". ") + "Step " + (from + played)
                 + " was not played: " + r.refused();
         return what + verdict + stop;
@@ -122,11 +149,5 @@ public final class ScenarioPlayback {
     private static String first(List<StepResult> checks) {
         return checks.stream().filter(c -> !c.passed()).findFirst().map(c -> c.title() + ": "
                 + String.join("; ", c.problems())).orElse("");
-    }
-
-    private static String verdict(List<StepResult> checks, long failed) {
-        return checks.isEmpty() ? ""
-                : failed == 0 ? (checks.size() == 1 ? ": PASS" : ": " + checks.size() + " checks passed")
-                : ": " + failed + " of " + checks.size() + " checks FAILED (" + first(checks) + ")";
     }
 }

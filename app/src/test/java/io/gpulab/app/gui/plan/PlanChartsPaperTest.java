@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gpulab.app.gui.export.HeadlessFx;
+import io.gpulab.app.report.PlanChartSource;
 import io.gpulab.engine.plan.CandidateResult;
 import io.gpulab.engine.plan.Plan;
 import io.gpulab.engine.plan.PlanProgress;
@@ -98,9 +99,12 @@ class PlanChartsPaperTest {
         check(PlanCharts.STRANDED, c -> c.show(all), page, 230, true);
         List<CandidateResult> singles = new ArrayList<>(all);
         singles.addAll(spare.candidates());
+        // at the heights the report draws them: a searched candidate's chart at 165 pt dropped its legend (the grey
+        // diagonal unexplained) and the y axis' "100"
         for (CandidateResult one : singles) {
-            check(PlanCharts.CURVES, c -> c.show(List.of(one)), page, 190, false);
+            check(PlanCharts.CURVES, c -> c.show(List.of(one)), page, PlanChartSource.CANDIDATE_CURVES_PT, false);
         }
+        check(PlanCharts.CURVES, c -> c.show(spare.candidates()), page, PlanChartSource.COMPARISON_CURVES_PT, false);
         check(PlanCharts.HEAT, c -> c.showHeat(all.get(5)), page, -1, false);
     }
 
