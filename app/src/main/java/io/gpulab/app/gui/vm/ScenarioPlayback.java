@@ -92,6 +92,28 @@ public final class ScenarioPlayback {
                 .title(), r -> outcome(r, from, to));
     }
 
+    /**
+     * The run's checks as the review report counts them (the checks reached since the last reset, and the scenario's
+     * checks not reached yet, "not run"), when they are not this play's: after Next step then Play the status said "7
+     * checks passed" where the report says "All 8 checks passed", and a trainer read that as a disagreement.
+     * Empty when this play's checks are the run's, or on a cluster (its report runs no check: gpulab verify does).
+     */
+    private String inTheRun(List<StepResult> played) {
+        if (!vm.simulated()) {
+            return "";
+        }
+        List<StepResult> reached = vm.recorded().checksSinceRebuild();
+        int notRun = vm.recording().notRun().size();
+        if (reached.size() == played.size() && notRun == 0) {
+            return "";
+        }
+        long passed = reached.stream().filter(StepResult::passed).count();
+        long failed = reached.size() - passed;
+        return " (" + passed + " of " + (reached.size() + notRun) + " passed in the run"
+                + (failed == 0 ? "" : ", " + failed + " FAILED") + (notRun == 0 ? "" : ", " + notRun + " not run")
+                + ")";
+    }
+
     /** The status line after playing: the checks' verdicts, and why a step was not played. */
     private String outcome(LabRefresh r, int from, int to) {
         List<StepResult> checks = new ArrayList<>();
@@ -101,10 +123,13 @@ public final class ScenarioPlayback {
                 + " (" + steps().get(from - 1).title() + ")"
                 : "Played steps " + from + "–" + (from + played - 1) + " of " + steps().size();
         long failed = checks.stream().filter(c -> !c.passed()).count();
+        String run = inTheRun(checks);
         String verdict = checks.isEmpty() ? ""
-                : failed == 0 ? (checks.size() == 1 ? ": PASS" : ": " + checks.size() + " checks passed")
-                : ": " + failed + " of " + checks.size() + " checks FAILED (" + checks.stream().filter(c -> !c.passed())
-                .findFirst().map(c -> c.title() + ": " + String.join("; ", c.problems())).orElse("") + ")";
+                : failed == 0 ? (checks.size() == 1 ? ": PASS" : ": " + checks.size() + " checks passed"
+                + (run.isEmpty() ? "" : " in this play")) + run
+                : ": " + failed + " of " + checks.size() + " checks FAILED" + (run.isEmpty() ? "" : " in this play")
+                + run + " (" + checks.stream().filter(c -> !c.passed()).findFirst()
+                .map(c -> c.title() + ": " + String.join("; ", c.problems())).orElse("") + ")";
         String stop = r.refused() == null ? "" : (played == 0 ? "" : ". ") + "Step " + (from + played)
                 + " was not played: " + r.refused();
         return what + verdict + stop;
