@@ -10,6 +10,7 @@ import static io.gpulab.app.report.PlanFigures.tenants;
 
 import io.gpulab.engine.plan.Candidate;
 import io.gpulab.engine.plan.CandidateResult;
+import io.gpulab.engine.plan.Counts;
 import io.gpulab.engine.plan.Fit;
 import io.gpulab.engine.plan.PlanResult;
 import java.io.IOException;
@@ -104,12 +105,13 @@ final class CandidatePage {
                     ? " too few (stopped at the first pod left pending)" : " too few"));
         }
         String below = switch (c.belowMinimumShown()) {
-            case "replayed" -> "; " + fmt(c.minWorkers() - 1) + " workers were replayed and seen to fail";
-            case "bound" -> "; " + fmt(c.minWorkers() - 1) + " workers is below the capacity lower bound of "
+            case "replayed" -> "; " + Counts.of(c.minWorkers() - 1, "worker") + (c.minWorkers() - 1 == 1 ? " was" : " were")
+                    + " replayed and seen to fail";
+            case "bound" -> "; " + Counts.of(c.minWorkers() - 1, "worker") + " is below the capacity lower bound of "
                     + fmt(c.lowerBound()) + " (not replayed: fewer cannot hold the demand by cards, slots, CPU or memory)";
             default -> c.minWorkers() == null ? "" : "; the count below was not shown to fail";
         };
-        return fmt(c.steps().size()) + " replays from the lower bound of " + fmt(c.lowerBound()) + " workers: "
+        return Counts.of(c.steps().size(), "replay") + " from the lower bound of " + Counts.of(c.lowerBound(), "worker") + ": "
                 + String.join(", ", tried) + below + ".";
     }
 }

@@ -111,9 +111,11 @@ public final class PlanView extends BorderPane {
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         table.setPrefHeight(150);
         column("candidate", c -> c.name());
-        column("workers", c -> c.workers() + (c.minWorkers() != null ? " (min)" : ""));
-        column("placed", c -> String.valueOf(c.placed()));
-        column("pending", c -> c.pending() + (c.neverFitPods() > 0 ? " (" + c.neverFitPods() + " never fit)" : ""));
+        // counts as the answer's sentences write them ("1,080", not "1080")
+        column("workers", c -> count(c.workers()) + (c.minWorkers() != null ? " (min)" : ""));
+        column("placed", c -> count(c.placed()));
+        column("pending", c -> count(c.pending()) + (c.neverFitPods() > 0 ? " (" + count(c.neverFitPods()) + " never fit)"
+                : ""));
         column("GPU\ncompute\nbooked", c -> pct(c.metrics().gpuCompute().pct()));
         column("GPU\nmemory\nbooked", c -> pct(c.metrics().gpuMemory().pct()));
         column("sharing\nslots\nin use", c -> pct(c.metrics().gpuSlots().pct()));
@@ -341,11 +343,17 @@ public final class PlanView extends BorderPane {
         TableFit.fit(robustnessTable);
         robustnessTable.setPrefHeight(Math.max(240, 56 + 25 * Math.min(9, rows.size())));
         robustnessTable.setMinHeight(52 + 25 * Math.min(4, rows.size()));
-        robustnessTitle.setText("Robustness (" + r.sensitivity().spec().orders() + " seeded arrival orders, seeds "
+        int orders = r.sensitivity().spec().orders();
+        robustnessTitle.setText("Robustness (" + io.gpulab.engine.plan.Counts.of(orders, "seeded arrival order") + ", "
+                + io.gpulab.engine.plan.Counts.noun(orders, "seed") + " "
                 + io.gpulab.engine.plan.SensitivityText.seeds(r.sensitivity().spec()) + "): "
                 + String.join(" ", io.gpulab.engine.plan.SensitivityText.summary(r)));
         charts.showWins(r.sensitivity());
         robustness.setVisible(true);
+    }
+
+    private static String count(long v) {
+        return String.format(Locale.ROOT, "%,d", v);
     }
 
     private static String pct(double v) {
