@@ -1,6 +1,7 @@
 package io.gpulab.app.cli;
 
 import io.gpulab.engine.plan.CandidateResult;
+import io.gpulab.engine.plan.Counts;
 import io.gpulab.engine.plan.PlanResult;
 
 import java.io.PrintWriter;
@@ -15,20 +16,20 @@ final class PlanSummary {
     static void print(PlanResult r, PrintWriter out) {
         out.println("plan " + r.plan().name() + ": " + r.plan().question());
         out.println("workload: " + r.workload().description() + ", "
-                + String.format(Locale.ROOT, "%,d", r.workload().pods().size()) + " pods");
+                + Counts.of(r.workload().pods().size(), "pod"));
         for (CandidateResult c : r.candidates()) {
             out.printf(Locale.ROOT, "  %-16s %s%n", c.name(), c.candidate().shape());
             // the report's number format (1,080), so the two never show one figure two ways; JSON keeps raw numbers
-            out.printf(Locale.ROOT, "  %-16s %,d workers, %,d cards: %,d placed, %,d pending%s;"
+            out.printf(Locale.ROOT, "  %-16s %s, %s: %,d placed, %,d pending%s;"
                             + " booked: GPU compute %.1f %%,"
                             + " GPU memory %.1f %%, sharing slots %.1f %%; stranded memory %.1f %%,"
                             + " compute %.1f %%%s%s%n",
-                    "", c.workers(), c.cards(), c.placed(), c.pending(),
+                    "", Counts.of(c.workers(), "worker"), Counts.of(c.cards(), "card"), c.placed(), c.pending(),
                     reasons(c.pendingByReason()), c.gpuAllocationPct(),
                     c.metrics().gpuMemory().pct(), c.metrics().gpuSlots().pct(),
                     c.strandedMemoryPct(), c.strandedComputePct(),
-                    c.minWorkers() == null ? "" : "; min workers " + String.format(Locale.ROOT, "%,d (%,d replays)",
-                            c.minWorkers(), c.replays()),
+                    c.minWorkers() == null ? "" : "; min workers " + String.format(Locale.ROOT, "%,d (%s)",
+                            c.minWorkers(), Counts.of(c.replays(), "replay")),
                     c.cost() == null ? "" : String.format(Locale.ROOT, "; cost %,.2f", c.cost()));
             if (!c.searchNote().isEmpty()) {
                 out.printf("  %-16s %s%n", "", c.searchNote());

@@ -24,14 +24,15 @@ record ScreenshotSize(int width, int height, double scale) {
             throw new IllegalArgumentException("--scale must be 1 or 2");
         }
         String[] wh = size.split("x");
-        if (wh.length != 2 || !wh[0].matches("\\d{1,5}") || !wh[1].matches("\\d{1,5}")) {
+        if (wh.length != 2 || !wh[0].matches("\\d+") || !wh[1].matches("\\d+")) {
             throw new IllegalArgumentException("--size must look like 1600x1000");
         }
-        int w = Integer.parseInt(wh[0]);
-        int h = Integer.parseInt(wh[1]);
+        // a number of any length is a size out of bounds, never an int that wraps or a format error
+        int w = wh[0].length() > 6 ? Integer.MAX_VALUE : Integer.parseInt(wh[0]);
+        int h = wh[1].length() > 6 ? Integer.MAX_VALUE : Integer.parseInt(wh[1]);
         if (w < MIN_WIDTH || h < MIN_HEIGHT || w > MAX_WIDTH || h > MAX_HEIGHT) {
-            throw new IllegalArgumentException(String.format(Locale.ROOT, "--size %dx%d: the window is from %dx%d "
-                    + "to %dx%d", w, h, MIN_WIDTH, MIN_HEIGHT, MAX_WIDTH, MAX_HEIGHT));
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "--size %s: the window is from %dx%d "
+                    + "to %dx%d", size, MIN_WIDTH, MIN_HEIGHT, MAX_WIDTH, MAX_HEIGHT));
         }
         long pixels = Math.round(w * scale) * Math.round(h * scale);
         if (pixels > MAX_PIXELS) {

@@ -10,6 +10,7 @@ import static io.gpulab.app.report.PlanFigures.tenants;
 
 import io.gpulab.engine.plan.Candidate;
 import io.gpulab.engine.plan.CandidateResult;
+import io.gpulab.engine.plan.Counts;
 import io.gpulab.engine.plan.Fit;
 import io.gpulab.engine.plan.PlanResult;
 import java.io.IOException;
@@ -79,9 +80,17 @@ final class CandidatePage {
                         : " pods " + n.reason()) + ".");
             }
         }
-        pdf.images(List.of(charts.curves(List.of(c), pdf.width(), cand.minimize() ? 165 : 190)));
-        // the heat map in the room left (every card drawn, squares up to 10 pt); on a page of its own when that
-        // room is too small for a readable map
+        pdf.images(List.of(charts.curves(List.of(c), pdf.width(), PlanChartSource.CANDIDATE_CURVES_PT)));
+        // the heat map in the room left (every card drawn, squares up to 10 pt); a small fleet's map at its full size
+        // wherever that fits (a100's 48 cards need ~75 pt, and a rule of 110 sent them to a page of their own);
+        // else on a page of its own when the room is too small for a readable map
+        if (c.cards() <= 200) {
+            ChartImage whole = charts.heat(c, pdf.width(), 480);
+            if (whole.heightPt() <= pdf.remaining() - 8) {
+                pdf.images(List.of(whole));
+                return;
+            }
+        }
         if (pdf.remaining() < (c.cards() <= 200 ? 110 : 170)) {
             pdf.newPage();
         }
@@ -96,12 +105,13 @@ final class CandidatePage {
                     ? " too few (stopped at the first pod left pending)" : " too few"));
         }
         String below = switch (c.belowMinimumShown()) {
-            case "replayed" -> "; " + fmt(c.minWorkers() - 1) + " workers were replayed and seen to fail";
-            case "bound" -> "; " + fmt(c.minWorkers() - 1) + " workers is below the capacity lower bound of "
+            case "replayed" -> "; " + Counts.of(c.minWorkers() - 1, "worker") + (c.minWorkers() - 1 == 1 ? " was" : " were")
+                    + " replayed and seen to fail";
+            case "bound" -> "; " + Counts.of(c.minWorkers() - 1, "worker") + " is below the capacity lower bound of "
                     + fmt(c.lowerBound()) + " (not replayed: fewer cannot hold the demand by cards, slots, CPU or memory)";
             default -> c.minWorkers() == null ? "" : "; the count below was not shown to fail";
         };
-        return fmt(c.steps().size()) + " replays from the lower bound of " + fmt(c.lowerBound()) + " workers: "
+        return Counts.of(c.steps().size(), "replay") + " from the lower bound of " + Counts.of(c.lowerBound(), "worker") + ": "
                 + String.join(", ", tried) + below + ".";
     }
 }

@@ -40,12 +40,13 @@ final class ComparisonPage {
         pdf.table(List.of("candidate", "workers", "cards", "placed / pending (never fit)",
                         "booked: GPU compute / GPU memory / slots", "stranded GPU memory / compute", "cost",
                         "cost per placed pod"), rows);
-        pdf.images(List.of(charts.curves(r.candidates(), pdf.width(), 215)));
-        pdf.muted("The curves show GPU compute (FGD's allocation: 1000 GPU-milli a card); GPU memory and sharing slots "
-                + "are in the table and the bars. Arrived demand is a share of each candidate's own GPU capacity. A curve that follows the grey "
-                + "diagonal places what arrives; where it flattens below 100 %, pods pend although capacity is left "
-                + "(fragmentation, card model or host limits). The x axis goes past 100 % when more is asked than the "
-                + "candidate has." + EmptyCharts.coinciding(r.candidates()).map(c -> " " + c).orElse(""));
+        pdf.images(List.of(charts.curves(r.candidates(), pdf.width(), PlanChartSource.comparisonCurvesPt(r.candidates().size()))));
+        // short, so that the steps above the diagonal are explained without the page's last lines spilling over
+        pdf.muted("GPU compute booked (FGD's allocation, 1,000 GPU-milli a card) against the demand arrived, both as "
+                + "a share of the candidate's own GPU capacity; GPU memory and slots are in the table and the bars. On "
+                + "the grey diagonal all that arrives is placed; where a curve flattens below 100 %, pods pend with "
+                + "capacity left (fragmentation, card model or host limits); past 100 % on the x axis more is asked "
+                + "than the candidate has." + EmptyCharts.curvesNote(r.candidates()).map(c -> " " + c).orElse(""));
         pdf.space(6);
         // a chart with only bars of 0 is a sentence instead (EmptyCharts: the Plan view says the same)
         java.util.Optional<String> noneBooked = EmptyCharts.booked(r.candidates());
@@ -71,9 +72,8 @@ final class ComparisonPage {
                 pdf.text(noneStranded.get());
             }
         }
-        pdf.muted("Utilisation: the share of all cards' GPU memory and compute booked, and of the sharing slots "
-                + "(deviceSplitCount per card) in use." + (noneStranded.isPresent() ? "" : " Stranded: memory left on "
-                + "cards whose compute or slots are exhausted, and compute left on cards whose memory or slots are "
-                + "exhausted, as a share of the whole."));
+        pdf.muted("Booked: the share of all cards' GPU compute and memory, and of their sharing slots (deviceSplitCount "
+                + "per card), in use." + (noneStranded.isPresent() ? "" : " Stranded: GPU memory on cards with no "
+                + "compute or slot left, and compute on cards with no memory or slot left, as a share of all cards'."));
     }
 }

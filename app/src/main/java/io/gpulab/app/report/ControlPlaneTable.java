@@ -5,6 +5,7 @@ import static io.gpulab.app.report.PlanFigures.money;
 
 import io.gpulab.engine.plan.CandidateResult;
 import io.gpulab.engine.plan.ControlPlaneCost;
+import io.gpulab.engine.plan.Counts;
 import io.gpulab.engine.plan.PlanResult;
 import io.gpulab.engine.plan.Prices;
 import java.io.IOException;
@@ -34,7 +35,7 @@ final class ControlPlaneTable {
             if (m != null) {
                 surges.computeIfAbsent(m.surgeWords(), k -> new ArrayList<>()).add(c.name());
             }
-            String where = m == null ? "dedicated: " + cp.machines() + " machines per tenant"
+            String where = m == null ? "dedicated: " + Counts.of(cp.machines(), "machine") + " per tenant"
                     : "Kamaji: " + m.shape() + "; " + m.replicas() + " × " + (m.podRequest().none() ? "no requests"
                     : fmt(m.podRequest().cpuMilli()) + "m CPU, " + fmt(m.podRequest().memoryMiB()) + " MiB");
             String fits = m == null ? "-" : fmt(m.fit()) + " / " + fmt(m.fitWithSurge())
@@ -43,7 +44,7 @@ final class ControlPlaneTable {
                     cp.perPeriod() == null ? "not priced" : money(cp.perPeriod(), p),
                     cp.perTenant() == null ? "-" : money(cp.perTenant(), p),
                     cp.dedicatedPerTenant() == null ? "not priced" : money(cp.dedicatedPerTenant(), p) + " ("
-                            + cp.machines() + " machines)"));
+                            + Counts.of(cp.machines(), "machine") + ")"));
         }
         if (rows.isEmpty()) {
             return;

@@ -10,6 +10,23 @@ import java.util.List;
  */
 public interface PlanChartSource {
 
+    /**
+     * The height of one candidate's curve chart on its page, searched or fixed: JavaFX drops a line chart's legend
+     * (the grey diagonal's meaning) when title and legend leave its plot under 150 points, and at 165 it did, with
+     * the y axis' "100".
+     */
+    float CANDIDATE_CURVES_PT = 190;
+
+    /**
+     * The height of the candidates' curves together on the comparison page: 205 points, and a legend row more (16)
+     * for every three candidates past five (the legend holds three names a row, the diagonal's included): at 205 the
+     * eight of openb-8 lost their legend, which needs the plot to keep 150.
+     */
+    static float comparisonCurvesPt(int candidates) {
+        int rows = (candidates + 1 + 2) / 3;
+        return 205 + 16 * Math.max(0, rows - 2);
+    }
+
     /** The allocation curves of these candidates in one chart. */
     ChartImage curves(List<CandidateResult> candidates, float widthPt, float heightPt) throws IOException;
 

@@ -27,8 +27,8 @@ final class PlanInputsPage {
     static void write(PdfDoc pdf, PlanResult r) throws IOException {
         Plan plan = r.plan();
         pdf.heading("The workload");
-        pdf.text(r.workload().description() + ": " + fmt(r.workload().pods().size()) + " pods asking for "
-                + fmt(r.workload().demandMilli()) + " GPU-milli of compute (1000 = one whole card).");
+        pdf.text(r.workload().description() + ": " + io.gpulab.engine.plan.Counts.of(r.workload().pods().size(), "pod") + " asking for "
+                + fmt(r.workload().demandMilli()) + " GPU-milli of compute (1,000 GPU-milli is one whole card).");
         Map<String, int[]> shapes = new TreeMap<>();
         r.workload().pods().forEach(p -> shapes.computeIfAbsent(p.shape(), k -> new int[1])[0]++);
         if (plan.workload() instanceof io.gpulab.engine.plan.WorkloadSpec.Templates && shapes.size() <= 40) {

@@ -1,5 +1,6 @@
 package io.gpulab.app.report;
 
+import io.gpulab.engine.plan.Counts;
 import io.gpulab.engine.plan.PlanResult;
 import java.io.IOException;
 import java.util.List;
@@ -44,15 +45,16 @@ public final class ReportAssumptions {
     private static String replays(PlanResult r) {
         java.util.List<String> parts = new java.util.ArrayList<>();
         for (var c : r.candidates()) {
-            parts.add(c.name() + " " + PlanFigures.fmt(c.replays()) + (c.replays() == 1 ? " replay" : " replays")
+            parts.add(c.name() + " " + Counts.of(c.replays(), "replay")
                     + (c.candidate().minimize() ? " (search)" : " (fixed count)"));
         }
         String base = "The workload, in its own order, was replayed on a fresh simulated lab per replay: "
                 + String.join(", ", parts) + ".";
         if (r.sensitivity() != null) {
-            base += " For robustness, " + PlanFigures.fmt(r.sensitivity().replays()) + " more replays under "
-                    + PlanFigures.fmt(r.sensitivity().spec().orders()) + " other arrival orders and " + r.sensitivity().spec().growth()
-                    .size() + " growth step" + (r.sensitivity().spec().growth().size() == 1 ? "" : "s")
+            base += " For robustness, " + PlanFigures.fmt(r.sensitivity().replays()) + " more "
+                    + Counts.noun(r.sensitivity().replays(), "replay") + " under "
+                    + Counts.of(r.sensitivity().spec().orders(), "other arrival order") + " and "
+                    + Counts.of(r.sensitivity().spec().growth().size(), "growth step")
                     + " (the page \"How robust the answer is\").";
         } else {
             base += " No other arrival order or growth was replayed (add sensitivity: {orders: 10} to the plan, or "
@@ -68,12 +70,12 @@ public final class ReportAssumptions {
             if (c.minWorkers() == null) {
                 continue;
             }
-            String below = PlanFigures.fmt(c.minWorkers() - 1);
+            String below = Counts.of(c.minWorkers() - 1, "worker");
             parts.add(switch (c.belowMinimumShown()) {
-                case "replayed" -> c.name() + ": " + below + " workers replayed and seen to fail";
-                case "bound" -> c.name() + ": " + below + " workers not replayed, below the lower bound of "
+                case "replayed" -> c.name() + ": " + below + " replayed and seen to fail";
+                case "bound" -> c.name() + ": " + below + " not replayed, below the lower bound of "
                         + PlanFigures.fmt(c.lowerBound());
-                default -> c.name() + ": " + below + " workers not shown to fail";
+                default -> c.name() + ": " + below + " not shown to fail";
             });
         }
         return parts.isEmpty() ? "" : "Here: " + String.join("; ", parts) + ".";
@@ -86,7 +88,7 @@ public final class ReportAssumptions {
                 + "leave only where the workload says so. The figures are the lab at the end of the replay; where pods "
                 + "leave, they are the lab at the highest allocation sampled (after the last departure it is empty).");
         pdf.bullet("What was replayed. " + replays(r));
-        pdf.bullet("GPU allocation is FGD's measure (Weng et al., USENIX ATC '23): a card is 1000 GPU-milli, a pod "
+        pdf.bullet("GPU allocation is FGD's measure (Weng et al., USENIX ATC '23): a card is 1,000 GPU-milli, a pod "
                 + "holds its compute share of each card it uses. A pod that books memory but no compute adds 0 here "
                 + "and shows in the memory figures. Stranded capacity is memory left on cards whose compute or "
                 + "sharing slots are exhausted, and compute left on cards whose memory or slots are exhausted.");

@@ -100,7 +100,7 @@ public final class ScenarioReportInput {
     }
 
     /** An expectation or observation as {@code field: value} lines; nulls and empty values left out. */
-    static Map<String, String> flat(Object value) {
+    public static Map<String, String> flat(Object value) {
         Map<String, String> out = new LinkedHashMap<>();
         if (value == null) {
             return out;

@@ -88,6 +88,45 @@ class PlanCommandTest {
     }
 
     @Test
+    void aCountOfOneReadsInTheSingularInTheTextAndTheReport(@TempDir Path dir) throws Exception {
+        // the text read "1 workers, 1 cards ... (1 replays)", the report "1 replays from the lower bound of 1 workers"
+        // and "1 workers were replayed"
+        Path plan = dir.resolve("one.yaml");
+        Files.writeString(plan, """
+                apiVersion: gpulab.io/v1
+                kind: Plan
+                metadata: {name: one}
+                workload: {pods: [{name: solo, count: 1, gpuMemMB: 8000, gpuCores: 30, cpu: "2", memory: 8Gi}]}
+                prices: {currency: EUR, period: month, worker: 100, cards: {L4-24GB: 240}, term: 1}
+                sensitivity: {orders: 1, growth: [0, 100]}
+                candidates:
+                  - {name: tiny, worker: {cpu: 8, memoryMiB: 32768, cards: [{model: L4-24GB, count: 1}]}, minimize: workers}
+                  - {name: two, worker: {cpu: 8, memoryMiB: 32768, cards: [{model: L4-24GB, count: 1}]}, workers: 2}
+                """);
+        Path pdf = dir.resolve("one.pdf");
+        CliHarness.Result r = CliHarness.run("plan", plan.toString(), "--out", pdf.toString());
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("workload: 1 pod template, 1 pod\n"), r.out());
+        assertTrue(r.out().contains("1 worker, 1 card: 1 placed, 0 pending"), r.out());
+        assertTrue(r.out().contains("min workers 1 (1 replay)"), r.out());
+        assertTrue(r.out().contains("2 workers, 2 cards: 1 placed"), r.out());
+        String lines;
+        try (org.apache.pdfbox.pdmodel.PDDocument d = org.apache.pdfbox.Loader.loadPDF(pdf.toFile())) {
+            lines = new org.apache.pdfbox.text.PDFTextStripper().getText(d);
+        }
+        String text = lines.replaceAll("\\s+", " ");
+        assertTrue(text.contains("1 replay from the lower bound of 1 worker: 1 placed all"), text);
+        assertTrue(text.contains("replayed under 1 other arrival order at each growth step"), text);
+        assertTrue(text.contains("1 pod asking for 300 GPU-milli"), text);
+        assertTrue(text.contains("java.util.Random with the seed 1 "), text);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\b1 (worker|card|pod|replay|order|tenant|"
+                + "candidate|machine|thread|other arrival order|growth step)s\\b").matcher(r.out() + "\n" + lines.replaceAll("[ \\t]+", " "));   // line by line: a table row ends
+        // its line ("pods placed 1 of 1" above "pods pending 0")
+        boolean plural = m.find();
+        assertFalse(plural, "a count of 1 in the plural: '" + (plural ? m.group() : "") + "' in " + r.out() + text);
+    }
+
+    @Test
     void csvFilesHoldOneRowPerCandidate(@TempDir Path dir) throws Exception {
         CliHarness.Result r = CliHarness.run("plan", "mixed-fleet", "--csv", dir.toString(), "--out",
                 dir.resolve("report.pdf").toString());

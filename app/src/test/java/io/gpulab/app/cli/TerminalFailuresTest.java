@@ -38,6 +38,10 @@ class TerminalFailuresTest {
                 + "limited to 40 megapixels, e.g. 3840x2160 at --scale 2 or 7680x4320 at --scale 1", big.getMessage());
         assertEquals("--size 9999x9999: the window is from 320x240 to 7680x4320", assertThrows(
                 IllegalArgumentException.class, () -> ScreenshotSize.parse("9999x9999", 1)).getMessage());
+        for (String huge : new String[] {"100000x100000", "1600x99999999999999999999"}) {
+            assertEquals("--size " + huge + ": the window is from 320x240 to 7680x4320", assertThrows(
+                    IllegalArgumentException.class, () -> ScreenshotSize.parse(huge, 1)).getMessage());
+        }
         CliHarness.Result r = CliHarness.run("screenshot", "article", "--size", "4000x3000", "--scale", "2", "--out",
                 dir.resolve("x.png").toString());
         assertEquals(2, r.exit());

@@ -13,7 +13,9 @@ import io.gpulab.app.gui.fx.CurrentThreadTaskExecutor;
 import io.gpulab.app.gui.vm.LabHistory;
 import io.gpulab.app.gui.vm.PodTemplate;
 import io.gpulab.app.gui.vm.WorkbenchViewModel;
+import io.gpulab.app.gui.export.ReportWriter;
 import io.gpulab.app.report.ScenarioReport;
+import io.gpulab.app.report.ScenarioReportInput;
 import io.gpulab.engine.api.CardView;
 import io.gpulab.engine.api.LabSnapshot;
 import io.gpulab.engine.api.NodeView;
@@ -23,71 +25,165 @@ import io.gpulab.engine.scenario.RecordedScenario;
 import io.gpulab.engine.scenario.StepResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.HexFormat;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.apache.pdfbox.Loader;
+import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.text.PDFTextStripper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * One evidence path (docs/workbench.md): random sequences of what the workbench's controls do (Next step, Play, drops
- * on tenants and cards, pasted YAML, deletes, the clock, faults, lifecycle and policy, Undo, Redo, Reset, lab-editor
- * changes), then the review report the workbench exports. Whatever the sequence: the report's verdicts are those of
- * {@code gpulab run} of the scenario it attaches, and those the workbench showed when each step was played; the checks
- * not reached are NOT RUN, never PASS; the lab the report draws is the lab on screen. Seeded ({@link SeededCases}).
+ * One evidence path (docs/workbench.md), as a property: for any history of the workbench's actions (Next step, Play,
+ * Play up to a step, drops on tenants and cards, pasted YAML, deletes, the clock, faults, lifecycle and policy, the
+ * tenant control plane's components, replicas and write permissions, Undo, Redo, Reset, time travel and back,
+ * lab-editor changes), the review report the workbench exports says, line by line, what {@code gpulab run} of the
+ * scenario it attaches says (each check's verdict, step, line, expected and observed values, what did not hold), and
+ * what the workbench showed when each step was played; the checks not reached are NOT RUN, never PASS; the lab it
+ * draws is the lab on screen; and, for one history in four (a PDF takes longer to write than the rest of a try), the
+ * SHA-256 the PDF prints is that of the file it attaches and its count of passed checks is gpulab run's. Histories are generated and a
+ * failing one is shrunk to a short one ({@link ShrinkingProperty}): 300 tries from a fixed seed in CI,
+ * {@code -Dgpulab.fuzz.tries=N -Dgpulab.fuzz.seed=S} for more (docs/architecture.md, "Tests").
  */
 class ExportEquivalenceTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final List<String> SCENARIOS = List.of("article", "lock-lifecycle", "running-is-not-proof");
     private static final List<String> TENANTS = List.of("tenant-a", "tenant-b", "tenant-c");
+    private static final List<String> POD_NAMES = List.of("gpu-pod-1", "gpu-pod-2", "pasted", "pod-a");
+    private static final List<Integer> POD_MEM = List.of(20_000, 30_000, 90_000);
+    /** One history in this many has its report written as a PDF and read back ({@code -Dgpulab.fuzz.pdfEvery=1}: all). */
+    private static final int PDF_EVERY = Integer.getInteger("gpulab.fuzz.pdfEvery", 4);
+    private static final Pattern SHA = Pattern.compile("SHA-256\\s+([0-9a-f]{64})");
 
     @TempDir
     static Path dir;
 
     private enum Move {
-        NEXT, NEXT2, PLAY, DROP, DROP_ON_CARD, PASTE, DELETE, STEP_30S, PLUS_5M, RUN_CLOCK, UNLOCK, KONNECTIVITY,
-        CARD_HEALTH, PLUGIN, LIFECYCLE, POLICY, UNDO, REDO, RESET, EDIT
+        NEXT, NEXT2, PLAY, PLAY_UP_TO, DROP, DROP_ON_CARD, PASTE, DELETE, STEP_30S, PLUS_5M, RUN_CLOCK, UNLOCK,
+        KONNECTIVITY, CARD_HEALTH, PLUGIN, KUBELET, CONTROL_PLANE, LOSE_REPLICA, SCALE_CONTROL_PLANE, WRITE_PERMISSIONS,
+        LIFECYCLE, POLICY, UNDO, REDO, RESET, TIME_TRAVEL, RETURN_TO_NOW, EDIT
     }
 
-    /** What the cases reached, over the run: each kind of verdict and each kind of history. */
+    /**
+     * One user action: what it is and its choices ({@code a}, {@code b}: which tenant, card, pod, template, how many
+     * ticks..., taken modulo what the lab has when it is done), so a history is data that prints and shrinks.
+     */
+    private record Act(Move move, int a, int b) {
+
+        static Act draw(SplittableRandom r) {
+            return new Act(SeededCases.pick(r, Move.class), r.nextInt(25), r.nextInt(25));
+        }
+
+        /** The same action with smaller choices; Next step twice becomes once; Play becomes Next step. */
+        Stream<Act> simpler() {
+            Stream<Act> kind = switch (move) {
+                case NEXT2, PLAY, PLAY_UP_TO -> Stream.of(new Act(Move.NEXT, 0, 0));
+                case RUN_CLOCK -> Stream.of(new Act(Move.STEP_30S, 0, 0));
+                default -> Stream.empty();
+            };
+            Stream<Act> choices = Stream.of(new Act(move, 0, b), new Act(move, a, 0), new Act(move, a / 2, b))
+                    .filter(x -> !x.equals(this));
+            return Stream.concat(kind, choices).distinct();
+        }
+
+        @Override
+        public String toString() {
+            return switch (move) {
+                case NEXT, NEXT2, PLAY, STEP_30S, PLUS_5M, LIFECYCLE, UNDO, REDO, RESET, RETURN_TO_NOW -> move.name();
+                case PLAY_UP_TO -> "PLAY_UP_TO(" + (1 + a % 6) + ")";
+                case RUN_CLOCK -> "RUN_CLOCK(" + (1 + a) + " ticks)";
+                case TIME_TRAVEL -> "TIME_TRAVEL(version " + a + ")";
+                case EDIT -> "EDIT(" + EDITS.get(a % EDITS.size()) + (a % EDITS.size() == 2 ? " " + TENANTS.get(b
+                        % TENANTS.size()) : "") + ")";
+                case DROP, DROP_ON_CARD -> move + "(tenant #" + a + ", " + PodTemplate.builtIns().get(b
+                        % PodTemplate.builtIns().size()).id() + ")";
+                case PASTE -> "PASTE(tenant #" + a + ", " + POD_NAMES.get(b % POD_NAMES.size()) + ", "
+                        + POD_MEM.get(b % POD_MEM.size()) + " MB)";
+                case DELETE -> "DELETE(tenant #" + a + ", pod #" + b + ")";
+                default -> move + "(tenant #" + a + ", " + b + ")";
+            };
+        }
+    }
+
+    private static final List<String> EDITS = List.of("add tenant-c", "deviceSplitCount 4", "remove",
+            "2 x A100 on tenant-a-worker");
+
+    /**
+     * A history: the scenario the lab is opened with and the user's actions, in order; {@code pdf}: the report is also
+     * written as a PDF and read back (one history in {@link #PDF_EVERY}: writing it takes longer than all the rest).
+     */
+    private record History(String scenario, List<Act> acts, boolean pdf) {
+
+        static History draw(SplittableRandom r) {
+            boolean pdf = r.nextInt(PDF_EVERY) == 0;
+            String scenario = SeededCases.pick(r, SCENARIOS);
+            List<Act> acts = new ArrayList<>();
+            for (int n = 1 + r.nextInt(14); n > 0; n--) {
+                acts.add(Act.draw(r));
+            }
+            return new History(scenario, List.copyOf(acts), pdf);
+        }
+
+        /** Fewer or simpler actions, then the same on an earlier scenario of the list. */
+        Stream<History> simpler() {
+            Stream<History> shorter = ShrinkingProperty.simplerLists(acts, Act::simpler)
+                    .map(l -> new History(scenario, l, pdf));
+            Stream<History> earlier = SCENARIOS.subList(0, SCENARIOS.indexOf(scenario)).stream()
+                    .map(s -> new History(s, acts, pdf));
+            return Stream.concat(shorter, earlier);
+        }
+
+        @Override
+        public String toString() {
+            return scenario + " " + acts.size() + " actions " + acts + (pdf ? ", PDF read back" : "");
+        }
+    }
+
+    /** What the tries reached, over the run: each kind of verdict and each kind of history. */
     private final Map<String, Integer> reached = new TreeMap<>();
 
     @Test
-    void theReportOfAnyHistoryIsWhatGpulabRunOfItsAttachedScenarioSays() {
-        SeededCases.run("export equivalence", 300, r -> {
-            String scenario = SeededCases.pick(r, SCENARIOS);
-            EngineLabOpener opener = EngineLabOpener.sim();
-            WorkbenchViewModel vm = new WorkbenchViewModel(opener.open(scenario), opener,
-                    new CurrentThreadTaskExecutor(), x -> { });
-            List<String> moves = new ArrayList<>();
-            try {
-                int n = 1 + r.nextInt(14);
-                for (int i = 0; i < n; i++) {
-                    Move m = SeededCases.pick(r, Move.class);
-                    moves.add(m.name());
-                    move(vm, m, r);
-                    assertFalse(vm.statusProperty().get().startsWith("Engine error"),
-                            moves + ": " + vm.statusProperty().get());
-                }
-                return check(vm, scenario + " " + moves);
-            } finally {
-                vm.close();
-            }
-        });
+    void theReportOfAnyHistorySaysWhatGpulabRunOfItsAttachedScenarioSays() {
+        ShrinkingProperty.check("export equivalence", 300, 20L, History::draw, History::simpler, this::holds);
         if (!SeededCases.replaying()) {
             for (String what : List.of("PASS", "FAIL", "NOT RUN", "own actions between steps", "edited lab",
-                    "history refused a step")) {
-                assertTrue(reached.getOrDefault(what, 0) > 0, "no case reached: " + what + " (reached " + reached
+                    "history refused a step", "a past version exported", "PDF read back")) {
+                assertTrue(reached.getOrDefault(what, 0) > 0, "no try reached: " + what + " (reached " + reached
                         + ")");
             }
         }
     }
 
-    private int check(WorkbenchViewModel vm, String moves) throws Exception {
+    private void holds(History h) throws Exception {
+        EngineLabOpener opener = EngineLabOpener.sim();
+        WorkbenchViewModel vm = new WorkbenchViewModel(opener.open(h.scenario()), opener,
+                new CurrentThreadTaskExecutor(), x -> { });
+        try {
+            List<Act> done = new ArrayList<>();
+            for (Act act : h.acts()) {
+                done.add(act);
+                move(vm, act);
+                assertFalse(vm.statusProperty().get().startsWith("Engine error"),
+                        done + ": " + vm.statusProperty().get());
+            }
+            check(vm, h.toString(), h.pdf());
+        } finally {
+            vm.close();
+        }
+    }
+
+    private void check(WorkbenchViewModel vm, String moves, boolean pdf) throws Exception {
         RecordedScenario recorded = vm.recording();
         ScenarioReport.Input report = ReportData.collect(vm);
         Path file = Files.writeString(dir.resolve("attached.yaml"), report.source());
@@ -96,24 +192,43 @@ class ExportEquivalenceTest {
         CliRunner.Result run = CliRunner.run("run", file.toString(), "--json");
         assertTrue(run.exit() == 0 || run.exit() == 1, moves + ": gpulab run of the attached scenario: " + run.err());
         List<String> cli = new ArrayList<>();
+        List<String> cliLines = new ArrayList<>();
         for (JsonNode step : JSON.readTree(run.out()).path("steps")) {
             if (step.path("check").asBoolean()) {
-                cli.add((step.path("passed").asBoolean() ? "PASS " : "FAIL ") + step.path("title").asText());
+                String verdict = (step.path("passed").asBoolean() ? "PASS " : "FAIL ") + step.path("title").asText();
+                cli.add(verdict);
+                List<String> problems = new ArrayList<>();
+                step.path("problems").forEach(x -> problems.add(x.asText()));
+                cliLines.add(line(verdict, step.path("index").asInt(), step.path("line").asInt(),
+                        ScenarioReportInput.flat(JSON.treeToValue(step.path("expect"), Object.class)),
+                        ScenarioReportInput.flat(JSON.treeToValue(step.path("observed"), Object.class)), problems));
             }
         }
         List<String> reportRun = new ArrayList<>();
+        List<String> reportLines = new ArrayList<>();
         List<String> reportNotRun = new ArrayList<>();
         for (ScenarioReport.Check c : report.checks()) {
-            (c.verdict() == ScenarioReport.Verdict.NOT_RUN ? reportNotRun : reportRun)
-                    .add(c.verdict().tag() + " " + c.title());
+            String verdict = c.verdict().tag() + " " + c.title();
+            if (c.verdict() == ScenarioReport.Verdict.NOT_RUN) {
+                reportNotRun.add(verdict + " in step " + c.playable());
+            } else {
+                reportRun.add(verdict);
+                reportLines.add(line(verdict, c.step(), c.line(), c.expected(), c.observed(), c.problems()));
+            }
             reached.merge(c.verdict().tag(), 1, Integer::sum);
         }
         assertEquals(cli, reportRun, moves + ": the report's verdicts are gpulab run's\n" + report.source());
-        assertEquals(recorded.notRun().stream().map(x -> "NOT RUN " + x.title()).toList(), reportNotRun, moves);
+        assertEquals(cliLines, reportLines, moves + ": each line of the report says what gpulab run says");
+        assertEquals(recorded.notRun().stream().map(x -> "NOT RUN " + x.title() + " in step " + x.playable())
+                .toList(), reportNotRun, moves);
         assertEquals(cli.stream().anyMatch(x -> x.startsWith("FAIL")) ? 1 : 0, run.exit(), moves);
 
         assertEquals(live(vm), cli, moves + ": the verdicts the workbench showed as each step was played");
         assertEquals(shape(vm.snapshot()), shape(report.snapshot()), moves + ": the report draws the lab on screen");
+        if (pdf) {
+            assertPdfNamesTheFile(report, file, moves);
+            reached.merge("PDF read back", 1, Integer::sum);
+        }
 
         if (recorded.own() > 0 && recorded.played() > 0) {
             reached.merge("own actions between steps", 1, Integer::sum);
@@ -121,12 +236,47 @@ class ExportEquivalenceTest {
         if (recorded.name().endsWith("(edited)")) {
             reached.merge("edited lab", 1, Integer::sum);
         }
-        return run.exit();
+        if (vm.past().showing()) {
+            reached.merge("a past version exported", 1, Integer::sum);
+        }
+    }
+
+    /** One check as the report's verification section prints it: verdict and title, where, the table, the problems. */
+    private static String line(String verdict, int step, int line, Map<String, String> expected,
+                               Map<String, String> observed, List<String> problems) {
+        return verdict + " | step " + step + " line " + line + " | expected " + expected + " | observed " + observed
+                + " | did not hold: " + problems;
+    }
+
+    /**
+     * The PDF the workbench writes (File → Export review report's code): its SHA-256 is that of the attached file's
+     * bytes, its summary counts gpulab run's verdicts. Written without the isolation-by-layer page, whose derivation
+     * (failing each part on copies of the lab) is not part of this property and would make each try several times
+     * slower; IsolationPageTest checks that page.
+     */
+    private static void assertPdfNamesTheFile(ScenarioReport.Input full, Path attached, String moves)
+            throws Exception {
+        ScenarioReport.Input report = new ScenarioReport.Input(full.scenario(), full.description(), full.source(),
+                full.snapshot(), full.checks(), full.traces(), full.history(), null);
+        Path pdf = dir.resolve("report.pdf");
+        ReportWriter.write(report, pdf);
+        String text;
+        try (PDDocument doc = Loader.loadPDF(pdf.toFile())) {
+            text = new PDFTextStripper().getText(doc);
+        }
+        Matcher sha = SHA.matcher(text);
+        assertTrue(sha.find(), moves + ": the report prints no SHA-256");
+        assertEquals(HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(attached))),
+                sha.group(1), moves + ": the SHA-256 the report prints is the attached file's");
+        long passed = report.checks().stream().filter(ScenarioReport.Check::passed).count();
+        assertTrue(report.checks().isEmpty() || text.contains(passed + " of " + report.checks().size()
+                + " checks passed"), moves + ": the report counts " + passed + " of " + report.checks().size()
+                + " passed");
     }
 
     /** The check results of the steps played since the last reset, as the workbench judged them then. */
     private static List<String> live(WorkbenchViewModel vm) {
-        List<LabHistory.Action> timeline = vm.timeline();
+        List<LabHistory.Action> timeline = vm.timeline().subList(0, vm.shownVersion());
         int from = 0;
         for (int i = 0; i < timeline.size(); i++) {
             if (timeline.get(i).rebuilds()) {
@@ -166,19 +316,22 @@ class ExportEquivalenceTest {
         return out;
     }
 
-    private void move(WorkbenchViewModel vm, Move m, SplittableRandom r) {
+    private void move(WorkbenchViewModel vm, Act act) {
         LabSnapshot s = vm.snapshot();
-        TenantView t = s.tenants().get(r.nextInt(s.tenants().size()));
-        switch (m) {
+        TenantView t = s.tenants().get(act.a() % s.tenants().size());
+        Optional<NodeView> node = t.nodes().stream().findFirst();
+        Optional<CardView> card = t.nodes().stream().flatMap(n -> n.cards().stream()).findFirst();
+        PodTemplate template = PodTemplate.builtIns().get(act.b() % PodTemplate.builtIns().size());
+        switch (act.move()) {
             case NEXT -> vm.playback().playNextScenarioStep();
             case NEXT2 -> {
                 vm.playback().playNextScenarioStep();
                 vm.playback().playNextScenarioStep();
             }
             case PLAY -> vm.playback().playScenarioSteps();
-            case DROP -> vm.submitTemplate(SeededCases.pick(r, PodTemplate.builtIns()), t.name(), null);
-            case DROP_ON_CARD -> t.nodes().stream().flatMap(n -> n.cards().stream()).findFirst()
-                    .ifPresent(c -> vm.submitTemplate(SeededCases.pick(r, PodTemplate.builtIns()), t.name(), c.id()));
+            case PLAY_UP_TO -> vm.playback().playScenarioSteps(1 + act.a() % 6);
+            case DROP -> vm.submitTemplate(template, t.name(), null);
+            case DROP_ON_CARD -> card.ifPresent(c -> vm.submitTemplate(template, t.name(), c.id()));
             case PASTE -> vm.submitYaml(t.name(), "clipboard", """
                     apiVersion: v1
                     kind: Pod
@@ -188,18 +341,17 @@ class ExportEquivalenceTest {
                         - name: main
                           image: busybox
                           resources: {limits: {nvidia.com/gpu: 1, nvidia.com/gpumem: %d, nvidia.com/gpucores: 30}}
-                    """.formatted(SeededCases.pick(r, List.of("gpu-pod-1", "gpu-pod-2", "pasted", "pod-a")),
-                    SeededCases.pick(r, List.of(20_000, 30_000, 90_000))));
+                    """.formatted(POD_NAMES.get(act.b() % POD_NAMES.size()), POD_MEM.get(act.b() % POD_MEM.size())));
             case DELETE -> {
                 if (!t.pods().isEmpty()) {
-                    vm.deletePod(t.name(), t.pods().get(r.nextInt(t.pods().size())).key());
+                    vm.deletePod(t.name(), t.pods().get(act.b() % t.pods().size()).key());
                 }
             }
             case STEP_30S -> vm.advance(Duration.ofSeconds(30));
             case PLUS_5M -> vm.advance(Duration.ofMinutes(5));
             case RUN_CLOCK -> {
                 vm.playingProperty().set(true);
-                for (int i = 1 + r.nextInt(25); i > 0; i--) {
+                for (int i = 1 + act.a(); i > 0; i--) {
                     vm.tick(Duration.ofSeconds(15));
                 }
                 vm.playingProperty().set(false);
@@ -210,28 +362,37 @@ class ExportEquivalenceTest {
                 }
             });
             case KONNECTIVITY -> vm.faults().setKonnectivity(t.name(), !t.tunnel().agentsUp());
-            case CARD_HEALTH -> t.nodes().stream().flatMap(n -> n.cards().stream()).findFirst()
-                    .ifPresent(c -> vm.faults().setCardHealth(t.name(), c.id(), !c.health()));
-            case PLUGIN -> t.nodes().stream().findFirst().ifPresent(n -> vm.faults().restartPlugin(t.name(), n.name()));
+            case CARD_HEALTH -> card.ifPresent(c -> vm.faults().setCardHealth(t.name(), c.id(), !c.health()));
+            case PLUGIN -> node.ifPresent(n -> vm.faults().restartPlugin(t.name(), n.name()));
+            case KUBELET -> node.ifPresent(n -> vm.faults().setKubelet(t.name(), n.name(), act.b() % 2 == 0));
+            case CONTROL_PLANE -> vm.faults().setControlPlaneComponent(t.name(), act.b() % 2 == 0 ? "kube-scheduler"
+                    : "kube-controller-manager", act.b() % 4 >= 2);
+            case LOSE_REPLICA -> vm.faults().loseControlPlaneReplica(t.name());
+            case SCALE_CONTROL_PLANE -> vm.faults().scaleControlPlane(t.name(), 1 + act.b() % 3);
+            case WRITE_PERMISSIONS -> vm.faults().setWritePermissions(t.name(), (act.b() & 1) != 0,
+                    (act.b() & 2) != 0, (act.b() & 4) != 0);
             case LIFECYCLE -> vm.faults().setLifecycle("article".equals(s.lifecycle()) ? "complete" : "article");
             case POLICY -> vm.faults().setWebhookPolicy(t.name(), "Fail".equals(t.webhookFailurePolicy())
                     ? "Ignore" : "Fail");
             case UNDO -> vm.undo();
             case REDO -> vm.redo();
             case RESET -> vm.reset();
-            case EDIT -> edit(vm, r);
+            case TIME_TRAVEL -> vm.past().showVersion(act.a() % (vm.timeline().size() + 1));
+            case RETURN_TO_NOW -> vm.past().returnToNow();
+            case EDIT -> edit(vm, act);
         }
         if (vm.statusProperty().get().contains("was not played")) {
             reached.merge("history refused a step", 1, Integer::sum);
         }
     }
 
-    private static void edit(WorkbenchViewModel vm, SplittableRandom r) {
-        switch (r.nextInt(4)) {
+    private static void edit(WorkbenchViewModel vm, Act act) {
+        switch (act.a() % EDITS.size()) {
             case 0 -> vm.editor().edit("add tenant-c", d -> d.addTenant("tenant-c").addCards("tenant-c",
                     "tenant-c-worker", "L4-24GB", 1));
             case 1 -> vm.editor().edit("deviceSplitCount 4", d -> d.setHami("deviceSplitCount", "4"));
-            case 2 -> vm.editor().edit("remove tenant-b", d -> d.removeTenant(SeededCases.pick(r, TENANTS)));
+            case 2 -> vm.editor().edit("remove " + TENANTS.get(act.b() % TENANTS.size()),
+                    d -> d.removeTenant(TENANTS.get(act.b() % TENANTS.size())));
             default -> vm.editor().edit("2 x A100 on tenant-a-worker", d -> d.addCards("tenant-a", "tenant-a-worker",
                     "A100-80GB", 2));
         }

@@ -10,8 +10,8 @@ import java.util.TreeMap;
  * replays: the run's base seed is printed first and repeated in every failure, and
  * {@code -Dgpulab.fuzz.seed=BASE -Dgpulab.fuzz.case=N} runs just the failing case again.
  *
- * <p>Why not jqwik: from 1.10 it prints a clause forbidding AI agents to use it, and parts of this code
- * are written by one; we respect its author's wish rather than pin an older release.
+ * Values that shrink to a short failing one (a history of actions): {@link ShrinkingProperty}. Why not jqwik:
+ * docs/decisions/0004-property-tests-own-harness.md.
  */
 final class SeededCases {
 

@@ -90,6 +90,17 @@ class DecisionReportTest {
         for (Candidate c : plan.candidates()) {
             assertTrue(page(text, "Candidate " + c.name()).contains("GPU compute allocated"), c.name());
         }
+        // a100's curve steps above the grey diagonal at 40-78 % (its 2-card jobs are 4 % of 48 cards): the caption
+        // says why (it read as more placed than asked), and the report keeps its nine pages (one per page: the
+        // answer, inputs, limits, comparison, robustness, the three candidates, the appendix)
+        assertTrue(result.candidates().get(0).curve().stream().anyMatch(p -> p.allocatedPct() > p.arrivedPct() + 1));
+        String steps = "Where one pod spans several percent of the capacity (a multi-card job), each of those percents "
+                + "shows the allocation after it was placed: the curve steps above the diagonal.";
+        assertEquals(java.util.Optional.of(steps), io.gpulab.engine.plan.EmptyCharts.curvesNote(result.candidates()));
+        assertTrue(page(text, "The candidates side by side").contains(steps), text.get(3));
+        assertEquals(9, pages, "inference-a100-vs-l4's report spilled onto another page");
+        // a quantity reads as every other: "1,000 GPU-milli", never "1000"
+        assertTrue(text.stream().noneMatch(t -> t.contains("1000 ")), "an unformatted 1000");
     }
 
     private static String page(List<String> text, String heading) {
@@ -173,6 +184,9 @@ class DecisionReportTest {
                 "inference-a100-vs-l4's curves differ");
         assertTrue(all.contains("The curves of kamaji and dedicated coincide: the same points, drawn one over the "
                 + "other (kamaji's lies under dedicated's)."), all);
+        // kamaji's pods take a card or less: no step above the diagonal, and nothing says so
+        assertTrue(io.gpulab.engine.plan.EmptyCharts.aboveDiagonal(r.candidates()).isEmpty());
+        assertFalse(all.contains("steps above the diagonal"), all);
     }
 
     @Test

@@ -8,7 +8,6 @@ import org.jspecify.annotations.Nullable;
 
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -94,8 +93,8 @@ public final class PlainReasons {
         if (pod.reason().isEmpty() && pod.message().isEmpty()) {
             return Optional.empty();
         }
-        Tally t = Tally.of(pod.failedNodes());
-        Ask ask = Ask.of(pod.requests());
+        FailedNodesTally t = FailedNodesTally.of(pod.failedNodes());
+        CardAsk ask = CardAsk.of(pod.requests());
         String code = pod.reason();
         String[] tf = switch (code) {
             case Reasons.CARD_INSUFFICIENT_MEMORY -> memory(ask, lab, t);
@@ -159,7 +158,7 @@ public final class PlainReasons {
         return Optional.of(new PlainReason(tf[0], tf[1], doc));
     }
 
-    private static String[] memory(Ask ask, Lab lab, Tally t) {
+    private static String[] memory(CardAsk ask, Lab lab, FailedNodesTally t) {
         String code = Reasons.CARD_INSUFFICIENT_MEMORY;
         if (ask.memMB() > lab.largestMemMB() && lab.cards() > 0) {
             return new String[] {"asks " + num(ask.memMB()) + " MB of one card; the largest card here has "
@@ -173,7 +172,7 @@ public final class PlainReasons {
                     "delete or shrink a pod on " + t.those(code) + ", ask for less memory, or add a card"};
     }
 
-    private static String[] cores(Ask ask, Lab lab, Tally t) {
+    private static String[] cores(CardAsk ask, Lab lab, FailedNodesTally t) {
         if (ask.cores() > lab.largestCores() && lab.cards() > 0) {
             return new String[] {"asks " + ask.cores() + " % of a card's compute; a card here has at most "
                     + lab.largestCores() + ": it fits no card of this lab, whatever is freed",
@@ -186,7 +185,7 @@ public final class PlainReasons {
                         + ", or add a card"};
     }
 
-    private static String[] exclusive(Pod pod, Lab lab, Tally t) {
+    private static String[] exclusive(Pod pod, Lab lab, FailedNodesTally t) {
         String policy = pod.annotations().getOrDefault(HamiAnnotations.GPU_SCHEDULER_POLICY, "");
         String why = policy.contains("mutex") ? "asks for idle cards only (the mutex policy)"
                 : "asks for a whole card to itself (gpucores 100: on the pod, or added by HAMi's webhook to a request "
@@ -197,7 +196,7 @@ public final class PlainReasons {
                 + "a card, wait for a card to empty, or add a card"};
     }
 
-    private static String[] type(Pod pod, Lab lab, Tally t) {
+    private static String[] type(Pod pod, Lab lab, FailedNodesTally t) {
         String use = pod.annotations().get(HamiAnnotations.USE_GPU_TYPE);
         String nouse = pod.annotations().get(HamiAnnotations.NOUSE_GPU_TYPE);
         String mode = pod.annotations().get(HamiAnnotations.VGPU_MODE);
@@ -223,7 +222,7 @@ public final class PlainReasons {
                 + " not of that kind", "correct the pod's type annotations, or free a card of the wanted type"};
     }
 
-    private static String[] uuid(Pod pod, Lab lab, Tally t) {
+    private static String[] uuid(Pod pod, Lab lab, FailedNodesTally t) {
         String use = pod.annotations().get(HamiAnnotations.USE_GPU_UUID);
         if (use != null && !use.isBlank()) {
             boolean none = java.util.Arrays.stream(use.split(",")).map(String::strip)
@@ -239,7 +238,7 @@ public final class PlainReasons {
             "correct the pod's UUID annotations"};
     }
 
-    private static String[] devices(Ask ask, Lab lab, Tally t) {
+    private static String[] devices(CardAsk ask, Lab lab, FailedNodesTally t) {
         if (ask.nums() > lab.maxCardsPerNode() && lab.cards() > 0) {
             return new String[] {"asks " + ask.cards() + " in one container; the largest worker here has "
                     + lab.maxCardsPerNode() + ": it fits no worker of this lab, whatever is freed", "ask for at most "
@@ -251,7 +250,7 @@ public final class PlainReasons {
                     "have") + " fewer cards", "ask for fewer cards, or add a worker with more cards"};
     }
 
-    private static String[] unregistered(Lab lab, Tally t) {
+    private static String[] unregistered(Lab lab, FailedNodesTally t) {
         int n = t.nodeCount(Reasons.NODE_UNREGISTERED);
         if (n > 0 && n == lab.nodes()) {
             return new String[] {"no worker here has HAMi's device registration (hami.io/node-nvidia-register): "
@@ -262,7 +261,7 @@ public final class PlainReasons {
                 + "device plugin runs on those workers"};
     }
 
-    private static String[] kube(String code, Lab lab, Tally t) {
+    private static String[] kube(String code, Lab lab, FailedNodesTally t) {
         String what = switch (code) {
             case "Insufficient cpu" -> "the CPU it requests";
             case "Insufficient memory" -> "the memory it requests";
@@ -306,7 +305,7 @@ public final class PlainReasons {
             known.map(ReasonCodes.Reason::fix).orElse("read the message")};
     }
 
-    private static String num(long n) {
+    static String num(long n) {
         return String.format(Locale.ROOT, "%,d", n);
     }
 
@@ -318,106 +317,5 @@ public final class PlainReasons {
             }
         }
         return String.join(" or ", q);
-    }
-
-    /** What the pod asks of a card: the largest request among its containers ({@code known}: the request was read). */
-    private record Ask(int nums, int memMB, int pct, int cores, boolean known) {
-
-        static Ask of(List<ContainerDeviceRequest> requests) {
-            int nums = 0;
-            int mem = 0;
-            int pct = 0;
-            int cores = 0;
-            for (ContainerDeviceRequest r : requests) {
-                if (r.isEmpty()) {
-                    continue;
-                }
-                nums = Math.max(nums, r.nums());
-                if (r.memReq() > 0) {
-                    mem = Math.max(mem, r.memReq());
-                } else if (r.memPercentReq() != ContainerDeviceRequest.PERCENT_UNSET) {
-                    pct = Math.max(pct, r.memPercentReq());
-                }
-                cores = Math.max(cores, Math.min(r.coresReq(), 100));
-            }
-            return new Ask(nums, mem, pct, cores, nums > 0);
-        }
-
-        String memory() {
-            if (!known) {
-                return "its share of the memory";
-            }
-            if (memMB > 0) {
-                return num(memMB) + " MB";
-            }
-            return pct >= 100 ? "a whole card's memory (100 %)" : pct + " % of a card's memory";
-        }
-
-        String cards() {
-            return !known ? "several cards" : nums + (nums == 1 ? " card" : " cards");
-        }
-
-        String coreShare() {
-            return known ? cores + " %" : "its share";
-        }
-    }
-
-    /** HAMi's per-node reasons counted: cards per card reason, nodes per node-level reason. */
-    private record Tally(Map<String, Integer> cards, Map<String, Integer> nodes, int cardsSeen) {
-
-        static Tally of(Map<String, String> failedNodes) {
-            Map<String, Integer> cards = new LinkedHashMap<>();
-            Map<String, Integer> nodes = new LinkedHashMap<>();
-            int seen = 0;
-            for (String why : failedNodes.values()) {
-                ReasonTypes.tally(why).forEach((r, k) -> (Reasons.CARD_REASONS.contains(r) ? cards : nodes)
-                        .merge(r, Reasons.CARD_REASONS.contains(r) ? k : 1, Integer::sum));
-                // "<k>/<N> <Reason>": N, the node's cards
-                int slash = why.indexOf('/');
-                int space = why.indexOf(' ');
-                if (slash > 0 && space > slash + 1 && space - slash < 8
-                        && (why.substring(0, slash) + why.substring(slash + 1, space)).chars()
-                        .allMatch(Character::isDigit)) {
-                    seen += Integer.parseInt(why.substring(slash + 1, space));
-                }
-            }
-            return new Tally(cards, nodes, seen);
-        }
-
-        /**
-         * The cards failing for a card reason with the verb agreeing: {@code the only card has}, {@code 1 of 8 cards
-         * has}, {@code 3 of 8 cards have}; the lab's cards when the per-node reasons are not known.
-         */
-        String cards(String reason, Lab lab, String one, String many) {
-            Integer k = cards.get(reason);
-            int n = cardsSeen > 0 ? cardsSeen : lab.cards();
-            if (k == null) {
-                return "the cards here (" + lab.cards() + ") " + many;
-            }
-            if (k == 1 && n == 1) {
-                return "the only card " + one;
-            }
-            return k + " of " + n + " cards " + (k == 1 ? one : many);
-        }
-
-        /** {@code that card} when one card fails for the reason, else {@code one of those cards}. */
-        String those(String reason) {
-            return cards.getOrDefault(reason, 2) == 1 ? "that card" : "one of those cards";
-        }
-
-        /** {@code it} when one card fails for the reason, else {@code one of them}. */
-        String them(String reason) {
-            return cards.getOrDefault(reason, 2) == 1 ? "it" : "one of them";
-        }
-
-        int nodeCount(String reason) {
-            return nodes.getOrDefault(reason, 0);
-        }
-
-        /** {@code 2 workers have} for a node-level reason, the verb agreeing. */
-        String nodes(String reason, String one, String many) {
-            int k = nodeCount(reason);
-            return k == 0 ? "the workers " + many : k == 1 ? "1 worker " + one : k + " workers " + many;
-        }
     }
 }

@@ -26,7 +26,7 @@ final class CandidateLab {
             }
             tenants.add(new TenantSpec(tenant, workers));
         }
-        return new LabSpec(plan + "-" + c.name(), "candidate " + c.name() + " of plan " + plan + ", " + n + " workers",
+        return new LabSpec(plan + "-" + c.name(), "candidate " + c.name() + " of plan " + plan + ", " + Counts.of(n, "worker"),
                 c.hami(), LabSpec.LIFECYCLE_COMPLETE, tenants);
     }
 

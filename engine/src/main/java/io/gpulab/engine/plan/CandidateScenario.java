@@ -29,7 +29,7 @@ public final class CandidateScenario {
         doc.put("apiVersion", "gpulab.io/v1");
         doc.put("kind", "Scenario");
         doc.put("metadata", Map.of("name", plan.name() + "-" + c.name(), "description", "Candidate " + c.name()
-                + " of plan " + plan.name() + " (" + c.shape() + ", " + result.workers() + " workers) with the plan's "
+                + " of plan " + plan.name() + " (" + c.shape() + ", " + Counts.of(result.workers(), "worker") + ") with the plan's "
                 + "workload: " + w.description() + "."));
         Map<String, Object> labDoc = new LinkedHashMap<>();
         labDoc.put("hami", hami(lab.hami()));

@@ -74,21 +74,22 @@ final class Conclusions {
         if (all.isEmpty()) {
             List<CandidateResult> most = rank.best(Plan.Objective.PLACE_ALL, results);
             CandidateResult m = most.get(0);
-            return "no candidate places everything: most placed is " + names(most) + ", " + fmt(m.placed())
-                    + " pods" + (most.size() == 1 ? " with " + Recommendation.workers(m.workers()) + " ("
+            return "no candidate places everything: most placed is " + names(most) + ", " + Counts.of(m.placed(), "pod")
+                    + (most.size() == 1 ? " with " + Recommendation.workers(m.workers()) + " ("
                     + fmt(m.pending()) + " pending)"
                     : " each") + ".";
         }
         List<CandidateResult> best = rank.best(Plan.Objective.PLACE_ALL, all);
         CandidateResult b = best.get(0);
         String each = best.size() == 1 ? "" : " each";
-        String unfit = best.size() == 1 && b.neverFitPods() > 0 ? " (" + fmt(b.neverFitPods())
-                + " pods fit none of its cards)" : "";
+        // "workers", not "cards": openb's never-fit pods ask more CPU or memory than a worker has, on any card
+        String unfit = best.size() == 1 && b.neverFitPods() > 0 ? " (" + Counts.of(b.neverFitPods(), "pod")
+                + (b.neverFitPods() == 1 ? " fits" : " fit") + " none of its workers)" : "";
         String figure = rank.priced() ? Recommendation.workers(b.workers()) + ", "
                 + b.candidate().prices().perPeriod(b.cost())
-                : Recommendation.workers(b.workers()) + ", " + fmt(b.cards()) + " cards";
+                : Recommendation.workers(b.workers()) + ", " + Counts.of(b.cards(), "card");
         if (best.size() > 1) {
-            figure = rank.priced() ? b.candidate().prices().perPeriod(b.cost()) : fmt(b.cards()) + " cards";
+            figure = rank.priced() ? b.candidate().prices().perPeriod(b.cost()) : Counts.of(b.cards(), "card");
         }
         if (!rank.strict()) {
             return "no candidate places every pod that another candidate can run; of those that place all that fits "
@@ -121,7 +122,7 @@ final class Conclusions {
         List<CandidateResult> best = rank.best(Plan.Objective.WORKERS, all);
         CandidateResult b = best.get(0);
         return "fewest workers that place everything: " + names(best) + ", " + Recommendation.workers(b.workers())
-                + (best.size() == 1 ? " (" + fmt(b.cards()) + " cards)." : " each.");
+                + (best.size() == 1 ? " (" + Counts.of(b.cards(), "card") + ")." : " each.");
     }
 
     /**

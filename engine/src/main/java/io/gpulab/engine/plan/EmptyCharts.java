@@ -56,6 +56,32 @@ public final class EmptyCharts {
         return Optional.of(Character.toUpperCase(all.charAt(0)) + all.substring(1));
     }
 
+    /**
+     * "Where one pod spans several percent ..." when a curve steps above the grey diagonal by a point or more; else
+     * empty. The curve gives every whole percent a pod's arrival spans the allocation after that pod was placed
+     * (docs/metrics.md, summary.curve): a multi-card job of 4 % of the capacity lifts the percents it spans above
+     * "everything that arrives placed", which unexplained reads as more placed than asked.
+     */
+    public static Optional<String> aboveDiagonal(List<CandidateResult> candidates) {
+        // a point lies above by less than the pod that crossed it: a point or more is a pod of over 1 %, and visible
+        boolean above = candidates.stream().anyMatch(c -> c.curve().stream()
+                .anyMatch(p -> p.allocatedPct() >= p.arrivedPct() + 1));
+        return above ? Optional.of("Where one pod spans several percent of the capacity (a multi-card job), each of "
+                + "those percents shows the allocation after it was placed: the curve steps above the diagonal.")
+                : Optional.empty();
+    }
+
+    /**
+     * What the allocation curves' chart needs said beside it, in the Plan view and the decision report alike: the
+     * steps above the diagonal ({@link #aboveDiagonal}) and the curves drawn one over the other
+     * ({@link #coinciding}); empty when neither.
+     */
+    public static Optional<String> curvesNote(List<CandidateResult> candidates) {
+        List<String> notes = java.util.stream.Stream.of(aboveDiagonal(candidates), coinciding(candidates))
+                .flatMap(Optional::stream).toList();
+        return notes.isEmpty() ? Optional.empty() : Optional.of(String.join(" ", notes));
+    }
+
     private static String and(List<String> names) {
         return names.size() == 1 ? names.get(0) : String.join(", ", names.subList(0, names.size() - 1)) + " and "
                 + names.get(names.size() - 1);

@@ -1,7 +1,7 @@
 package io.gpulab.engine.plan;
 
 import io.gpulab.engine.metrics.AllocationCurve;
-import io.gpulab.engine.output.OutputFile;
+import io.gpulab.engine.output.OutputDirectory;
 import io.gpulab.engine.output.OutputKind;
 import org.jspecify.annotations.Nullable;
 
@@ -42,22 +42,22 @@ public final class PlanCsv {
      * @param force replace files gpulab did not write (their header is the mark), or symbolic links (the links)
      */
     public static List<Path> write(PlanResult r, Path dir, boolean force) throws IOException {
-        return OutputFile.writeAll(dir, force, parts(r));
+        return OutputDirectory.write(dir, force, parts(r));
     }
 
     /** Refuses, before the plan runs, a directory {@link #write} would refuse. */
     public static void check(Path dir, boolean force) throws IOException {
-        OutputFile.checkAll(dir, force, parts(null));
+        OutputDirectory.check(dir, force, parts(null));
     }
 
-    private static List<OutputFile.Part> parts(@Nullable PlanResult r) {
+    private static List<OutputDirectory.Part> parts(@Nullable PlanResult r) {
         return List.of(
-                new OutputFile.Part("candidates.csv",
+                new OutputDirectory.Part("candidates.csv",
                         OutputKind.of("plan CSV", CANDIDATES, CANDIDATES_BEFORE_CONTROL_PLANES),
                         out -> text(out, w -> candidates(Objects.requireNonNull(r), w))),
-                new OutputFile.Part("curves.csv", OutputKind.of("plan CSV", CURVES),
+                new OutputDirectory.Part("curves.csv", OutputKind.of("plan CSV", CURVES),
                         out -> text(out, w -> curves(Objects.requireNonNull(r), w))),
-                new OutputFile.Part("pending.csv", OutputKind.of("plan CSV", PENDING),
+                new OutputDirectory.Part("pending.csv", OutputKind.of("plan CSV", PENDING),
                         out -> text(out, w -> pending(Objects.requireNonNull(r), w))));
     }
 

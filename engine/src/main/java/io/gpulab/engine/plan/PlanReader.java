@@ -314,7 +314,8 @@ public final class PlanReader {
         n.object("orders", "growth", "seed");
         int orders = n.has("orders") ? n.get("orders").integer(1) : 10;
         if (orders > SensitivitySpec.MAX_ORDERS) {
-            throw n.get("orders").error("at most " + SensitivitySpec.MAX_ORDERS + " orders, got " + orders);
+            throw n.get("orders").error(String.format(java.util.Locale.ROOT, "at most %,d orders, got %,d",
+                    SensitivitySpec.MAX_ORDERS, orders));
         }
         List<Integer> growth = new ArrayList<>();
         if (n.has("growth")) {

@@ -52,7 +52,7 @@ public record Recommendation(String candidate, String sentence, Plan.@Nullable O
         }
         Plan.Objective decided = tied.isEmpty() ? (other == null ? null : first) : brokeBy;
         StringBuilder s = new StringBuilder("Recommendation: ").append(win.name()).append(", ")
-                .append(workers(win.workers())).append(" with ").append(fmt(win.cards())).append(" cards (")
+                .append(workers(win.workers())).append(" with ").append(Counts.of(win.cards(), "card")).append(" (")
                 .append(win.candidate().shape()).append(" each)");
         Prices p = win.candidate().prices();
         if (win.cost() != null) {
@@ -63,7 +63,7 @@ public record Recommendation(String candidate, String sentence, Plan.@Nullable O
                     : ", " + p.amount(win.cost() * p.term()) + " over " + p.termWords() + " ("
                     + p.perPeriod(win.cost()) + control + ")");
         }
-        s.append(", places ").append(fmt(win.placed())).append(" of ").append(fmt(w.pods().size())).append(" pods");
+        s.append(", places ").append(fmt(win.placed())).append(" of ").append(Counts.of(w.pods().size(), "pod"));
         s.append(unplaced(win, nowhere));
         if (!win.runsControlPlanes()) {
             s.append("; but ").append(controlPlanesShort(win)).append(", so ").append(beyond(win))
@@ -140,7 +140,7 @@ public record Recommendation(String candidate, String sentence, Plan.@Nullable O
     private static String figure(Plan.Objective o, CandidateResult r, Ranking rank) {
         return switch (o) {
             case PLACE_ALL -> !rank.places(r) ? fmt(r.placed()) + " placed"
-                    : rank.priced() ? r.candidate().prices().perPeriod(r.cost()) : fmt(r.cards()) + " cards";
+                    : rank.priced() ? r.candidate().prices().perPeriod(r.cost()) : Counts.of(r.cards(), "card");
             case COST_PER_POD -> r.costPerPlacedPod() == null ? "not priced"
                     : r.candidate().prices().amount(r.costPerPlacedPod()) + " per placed pod";
             case ALLOCATION -> pct(r.gpuAllocationPct()) + " of GPU compute";
@@ -198,7 +198,7 @@ public record Recommendation(String candidate, String sentence, Plan.@Nullable O
         ControlPlaneCost cp = r.controlPlanes();
         int fit = cp.management().fit();
         return "its management cluster holds " + (fit == 0 ? "none" : "only " + fmt(fit)) + " of its "
-                + fmt(cp.tenants()) + " tenants' control planes";
+                + fmt(cp.tenants()) + (cp.tenants() == 1 ? " tenant's control plane" : " tenants' control planes");
     }
 
     /** e.g. "1 tenant has no API server to run its pods" (the tenants beyond the management cluster's fit). */
@@ -210,7 +210,7 @@ public record Recommendation(String candidate, String sentence, Plan.@Nullable O
     }
 
     static String workers(int n) {
-        return fmt(n) + (n == 1 ? " worker" : " workers");
+        return Counts.of(n, "worker");
     }
 
     static String pct(double v) {

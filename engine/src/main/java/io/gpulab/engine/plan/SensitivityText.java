@@ -24,10 +24,10 @@ public final class SensitivityText {
         int n = s.spec().orders();
         for (SensitivityResult.Step st : s.steps()) {
             String at = st.growthPct() == 0 ? "At today's demand" : "At +" + st.growthPct() + " % demand ("
-                    + String.format(Locale.ROOT, "%,d", st.pods()) + " pods)";
+                    + Counts.of(st.pods(), "pod") + ")";
             List<String> parts = new ArrayList<>();
             int recWins = st.wins(rec);
-            parts.add(rec + " wins in " + recWins + " of " + n + " orders");
+            parts.add(rec + " wins in " + recWins + " of " + Counts.of(n, "order"));
             st.candidates().stream().map(SensitivityResult.Spread::name).filter(c -> !c.equals(rec))
                     .filter(c -> st.wins(c) > 0).sorted((a, b) -> st.wins(b) - st.wins(a))
                     .forEach(c -> parts.add(c + " in " + st.wins(c)));

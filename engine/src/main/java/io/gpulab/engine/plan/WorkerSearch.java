@@ -72,7 +72,8 @@ final class WorkerSearch {
                 if (n >= c.maxWorkers()) {
                     Replay.Result full = r.stoppedEarly() ? replay.apply(n, false) : r;
                     return new Outcome(full, null, replays + (r.stoppedEarly() ? 1 : 0), false,
-                            "even " + Recommendation.fmt(n) + " workers (maxWorkers) leave pods that could fit pending", steps, bound);
+                            "even " + Counts.of(n, "worker") + " (maxWorkers) " + (n == 1 ? "leaves" : "leave")
+                                    + " pods that could fit pending", steps, bound);
                 }
                 loFraction = r.arrivedFraction();
                 double f = Math.max(loFraction, 0.05);
@@ -82,8 +83,8 @@ final class WorkerSearch {
         }
         if (hi == null) {
             Replay.Result full = replay.apply(lo, false);
-            return new Outcome(full, null, replays + 1, false, "no count up to " + lo
-                    + " workers placed everything within " + BUDGET + " replays", steps, bound);
+            return new Outcome(full, null, replays + 1, false, "no count up to " + Counts.of(lo, "worker")
+                    + " placed everything within " + BUDGET + " replays", steps, bound);
         }
         boolean probeBelow = hint > 0 && hi == hint;
         while (hi - lo > 1 && replays < BUDGET) {

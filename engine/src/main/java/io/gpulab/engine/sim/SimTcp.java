@@ -13,15 +13,13 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
- * One tenant's TenantControlPlane in the management cluster: its Deployment (one ReplicaSet per Kubernetes version,
- * rolled as the Deployment controller does with the spec's strategy), its pods placed by kube-scheduler on the
- * management nodes, and the status Kamaji computes from them ({@link TcpStatus}). What the tenant's clients read
- * follows from it: {@link #refusal}.
+ * One tenant's TenantControlPlane in the management cluster: its Deployment ({@link TcpDeployment}: one ReplicaSet
+ * per Kubernetes version, rolled as the Deployment controller does with the spec's strategy), its pods placed by
+ * kube-scheduler on the management nodes, and the status Kamaji computes from them ({@link TcpStatus}). What the
+ * tenant's clients read follows from it: {@link #refusal}; what the views show of it: {@link TcpViews}.
  */
 final class SimTcp {
 
@@ -29,7 +27,6 @@ final class SimTcp {
     static final Duration START = Duration.ofSeconds(10);
     /** konnectivity-agent retries every --sync-interval (1 s) doubling to --sync-interval-cap (10 s): the worst case. */
     static final Duration AGENTS_RECONNECT = Duration.ofSeconds(10);
-    private static final String HASH_ALPHABET = "bcdfghjklmnpqrstvwxz2456789";
 
     final SimManagement mgmt;
     final String tenant;
@@ -41,16 +38,14 @@ final class SimTcp {
     TcpPodTemplate template;
     String installed = "";
     String status = TcpStatus.PROVISIONING;
-    /** Per Kubernetes version, its ReplicaSet's target replicas (in creation order). */
-    final Map<String, Integer> rsTarget = new LinkedHashMap<>();
+    /** Its Deployment: one ReplicaSet per Kubernetes version. */
+    final TcpDeployment deployment = new TcpDeployment(this);
     final List<Pod> pods = new ArrayList<>();
     /** The tenant's workers' kubelets, checked against the version-skew policy. */
     final TcpKubelets kubelets = new TcpKubelets();
     /** Its own faults: etcd access revoked, components stopped, Konnectivity servers restarted. */
     final ControlPlaneFaults faults = new ControlPlaneFaults();
-    private int podSeq;
-    /** What the views showed last ({@link #looksChanged}). */
-    private String shown = "";
+    private final TcpViews views = new TcpViews(this);
 
     /** One pod of the Deployment. */
     static final class Pod {
@@ -175,123 +170,14 @@ final class SimTcp {
         return null;
     }
 
-    // ------------------------------------------------------------------ the Deployment controller
+    // ------------------------------------------------------------------ the controllers
 
     /** Brings pods, ReplicaSets and status in line at {@code now}; returns whether anything changed. */
     boolean reconcile(Instant now) {
         boolean changed = evict(now);
-        String current = spec.version().text();
-        int desired = spec.replicas();
-        if (rsTarget.isEmpty()) {
-            rsTarget.put(current, 0);
-        }
-        rsTarget.putIfAbsent(current, 0);
-        if (ControlPlaneSpec.Strategy.RECREATE.equals(spec.strategy().type())) {
-            changed |= recreate(current, desired);
-        } else {
-            changed |= rolling(current, desired, now);
-        }
-        changed |= replicaSets(now);
+        changed |= deployment.reconcile(now);
         changed |= schedule(now);
         changed |= updateStatus(now);
-        return changed;
-    }
-
-    private boolean recreate(String current, int desired) {
-        boolean changed = false;
-        for (Map.Entry<String, Integer> e : rsTarget.entrySet()) {
-            if (!e.getKey().equals(current) && e.getValue() != 0) {
-                e.setValue(0);
-                changed = true;
-            }
-        }
-        boolean oldLeft = pods.stream().anyMatch(p -> !p.version.equals(current));
-        if (!oldLeft && rsTarget.get(current) != desired) {
-            rsTarget.put(current, desired);
-            changed = true;
-        }
-        return changed;
-    }
-
-    /** The Deployment controller's rolling update (maxSurge, maxUnavailable), as {@code rolling.go} does it. */
-    private boolean rolling(String current, int desired, Instant now) {
-        boolean changed = false;
-        int surge = spec.strategy().surge(desired);
-        int maxUnavailable = spec.strategy().unavailable(desired);
-        int totalTarget = rsTarget.values().stream().mapToInt(Integer::intValue).sum();
-        int newTarget = rsTarget.get(current);
-        boolean onlyNew = rsTarget.entrySet().stream().allMatch(e -> e.getKey().equals(current) || e.getValue() == 0);
-        if (onlyNew) {
-            if (newTarget != desired) {
-                rsTarget.put(current, desired);
-                changed = true;
-            }
-        } else if (newTarget < desired) {
-            int up = Math.min(desired - newTarget, Math.max(0, desired + surge - totalTarget));
-            if (up > 0) {
-                rsTarget.put(current, newTarget + up);
-                changed = true;
-            }
-        }
-        // scale old ReplicaSets down as far as availability allows: unhealthy pods first (cleanupUnhealthyReplicas)
-        int minAvailable = desired - maxUnavailable;
-        int newAvailable = (int) pods.stream().filter(p -> p.version.equals(current) && ready(p, now)).count();
-        int allTarget = rsTarget.values().stream().mapToInt(Integer::intValue).sum();
-        int maxScaledDown = allTarget - minAvailable - (rsTarget.get(current) - newAvailable);
-        for (Map.Entry<String, Integer> e : rsTarget.entrySet()) {
-            if (maxScaledDown <= 0 || e.getKey().equals(current) || e.getValue() == 0) {
-                continue;
-            }
-            String v = e.getKey();
-            int available = (int) pods.stream().filter(p -> p.version.equals(v) && ready(p, now)).count();
-            int unhealthy = Math.max(0, e.getValue() - available);
-            int down = Math.min(maxScaledDown, unhealthy);
-            if (down > 0) {
-                e.setValue(e.getValue() - down);
-                maxScaledDown -= down;
-                changed = true;
-            }
-        }
-        int availableAll = readyCount(now);
-        int canRemove = availableAll - minAvailable;
-        for (Map.Entry<String, Integer> e : rsTarget.entrySet()) {
-            if (canRemove <= 0 || e.getKey().equals(current) || e.getValue() == 0) {
-                continue;
-            }
-            int down = Math.min(canRemove, e.getValue());
-            e.setValue(e.getValue() - down);
-            canRemove -= down;
-            changed = true;
-        }
-        return changed;
-    }
-
-    /** Each ReplicaSet creates or removes pods to meet its target (removing unscheduled, then not ready first). */
-    private boolean replicaSets(Instant now) {
-        boolean changed = false;
-        for (Map.Entry<String, Integer> e : rsTarget.entrySet()) {
-            String v = e.getKey();
-            List<Pod> mine = pods.stream().filter(p -> p.version.equals(v)).toList();
-            for (int i = mine.size(); i < e.getValue(); i++) {
-                Pod p = new Pod(podName(v), v);
-                pods.add(p);
-                mgmt.event("Pod/" + spec.namespace() + "/" + p.name, EventLog.NORMAL, "SuccessfulCreate",
-                        "Created pod: " + p.name, "replicaset-controller");
-                changed = true;
-            }
-            int excess = mine.size() - e.getValue();
-            if (excess > 0) {
-                List<Pod> order = new ArrayList<>(mine);
-                order.sort(java.util.Comparator.comparingInt((Pod p) -> p.node == null ? 0 : ready(p, now) ? 2 : 1));
-                for (int i = 0; i < excess; i++) {
-                    remove(order.get(i), "Killing", "Stopping container " + ControlPlaneSpec.KUBE_APISERVER
-                            + " (ReplicaSet scaled down)", "kubelet");
-                }
-                changed = true;
-            }
-        }
-        rsTarget.entrySet().removeIf(e -> e.getValue() == 0 && !e.getKey().equals(spec.version().text())
-                && pods.stream().noneMatch(p -> p.version.equals(e.getKey())));
         return changed;
     }
 
@@ -349,8 +235,7 @@ final class SimTcp {
         int replicas = pods.size();
         int updated = (int) pods.stream().filter(p -> p.version.equals(current)).count();
         int ready = readyCount(now);
-        int totalTarget = rsTarget.values().stream().mapToInt(Integer::intValue).sum();
-        int unavailable = Math.max(0, totalTarget - ready);
+        int unavailable = Math.max(0, deployment.totalTarget() - ready);
         TcpStatus.Result r = TcpStatus.compute(new TcpStatus.Input(spec.replicas(), replicas, updated, ready,
                 unavailable, true, spec.writePermissions().any(), installed, current, false));
         boolean changed = !r.status().equals(status) || !r.installedVersion().equals(installed);
@@ -386,125 +271,14 @@ final class SimTcp {
         return a == null || b.isBefore(a) ? b : a;
     }
 
-    private String podName(String version) {
-        return tenant + "-" + hash(tenant + "/" + version, 10) + "-" + hash(tenant + "#" + (++podSeq), 5);
-    }
-
-    /** A pod-template-hash-like name part, stable for the same input (Kubernetes' safe alphabet). */
-    private static String hash(String s, int len) {
-        long h = 0xcbf29ce484222325L;
-        for (char c : s.toCharArray()) {
-            h = (h ^ c) * 0x100000001b3L;
-        }
-        StringBuilder out = new StringBuilder(len);
-        for (int i = 0; i < len; i++) {
-            out.append(HASH_ALPHABET.charAt((int) Long.remainderUnsigned(h, HASH_ALPHABET.length())));
-            h = Long.divideUnsigned(h, HASH_ALPHABET.length()) ^ (h << 7);
-        }
-        return out.toString();
-    }
-
     // ------------------------------------------------------------------ views
 
     /** Whether anything the views show has changed since the last call (status, pods, readiness, tunnel). */
     boolean looksChanged(Instant now) {
-        StringBuilder sig = new StringBuilder(status).append('|').append(installed).append('|')
-                .append(spec.writePermissions()).append('|').append(tunnelCause(now)).append('|')
-                .append(ds.readinessOk(now)).append(ds.available(mgmt));
-        faults.sign(sig, now);
-        for (Pod p : pods) {
-            sig.append('|').append(p.name).append(p.node).append(ready(p, now)).append(p.pending).append(p.evictAt);
-        }
-        String s = sig.toString();
-        boolean changed = !s.equals(shown);
-        shown = s;
-        return changed;
+        return views.looksChanged(now);
     }
 
     ControlPlaneView view(Instant now) {
-        boolean anyReady = readyCount(now) > 0;
-        List<ControlPlaneView.ComponentView> comps = new ArrayList<>();
-        for (String c : template.names()) {
-            boolean up = anyReady && works(c) && !(ControlPlaneSpec.KONNECTIVITY_SERVER.equals(c)
-                    && faults.agentsReconnecting(now));
-            comps.add(new ControlPlaneView.ComponentView(c, up));
-        }
-        List<ControlPlaneView.TcpPodView> pv = new ArrayList<>();
-        for (Pod p : pods) {
-            boolean r = ready(p, now);
-            pv.add(new ControlPlaneView.TcpPodView(p.name, p.node == null ? "" : p.node, p.node == null ? "Pending"
-                    : "Running", r, p.version, r ? "" : notReady(p, now)));
-        }
-        String refusal = refusal(now);
-        String current = spec.version().text();
-        int updated = (int) pods.stream().filter(p -> p.version.equals(current)).count();
-        return new ControlPlaneView(tenant, spec.namespace(), status, current, endpoint, comps, schema, installed,
-                spec.replicas(), readyCount(now), updated, ds.name(), refusal == null ? "" : refusal,
-                spec.writePermissions().text(), pv, effects(now, refusal), kubelets.views(serving(now)), "", faultsInEffect());
-    }
-
-    /** Its own faults and its workers' kubelets down, in the words of their scenario steps. */
-    List<String> faultsInEffect() {
-        List<String> out = faults.inEffect();
-        SimTenant t = mgmt.lab.tenants().get(tenant);
-        if (t != null) {
-            out.addAll(t.lifecycle.faults());
-        }
-        return out;
-    }
-
-    /** The API server versions running now: those of ready pods, else the spec's. */
-    java.util.SortedSet<io.gpulab.engine.lab.KubeVersion> serving(Instant now) {
-        java.util.SortedSet<io.gpulab.engine.lab.KubeVersion> out = new java.util.TreeSet<>();
-        for (Pod p : pods) {
-            if (ready(p, now)) {
-                out.add(io.gpulab.engine.lab.KubeVersion.parse(p.version, "version"));
-            }
-        }
-        if (out.isEmpty()) {
-            out.add(spec.version());
-        }
-        return out;
-    }
-
-    private String notReady(Pod p, Instant now) {
-        if (p.node == null) {
-            return p.pending;
-        }
-        if (!mgmt.nodeReady(p.node)) {
-            return "node " + p.node + " is " + mgmt.nodeStateText(p.node) + (p.evictAt != null ? "; evicted at "
-                    + p.evictAt : "");
-        }
-        if (p.startedAt != null && now.isBefore(p.startedAt.plus(START))) {
-            return "starting: Ready at " + p.startedAt.plus(START);
-        }
-        if (!faults.accessReadinessOk(now)) {
-            return "readiness probe failed: /readyz etcd check (/" + schema + "/health: etcdserver: permission "
-                    + "denied)";
-        }
-        return "readiness probe failed: /readyz etcd check (DataStore " + ds.name() + " " + SimDataStore.ETCD_NO_QUORUM
-                + ")";
-    }
-
-    private List<String> effects(Instant now, @Nullable String refusal) {
-        List<String> out = new ArrayList<>();
-        if (refusal != null) {
-            out.add("creates and reads refused: " + refusal);
-            out.add("nothing new is scheduled or bound: the schedulers talk to this API server");
-            out.add("running pods keep running: their kubelets run them without the API server");
-            out.add("node leases are not renewed, yet no node is marked NotReady: kube-controller-manager, which "
-                    + "would mark them, reaches the same API server");
-        }
-        String tunnel = tunnelCause(now);
-        if (refusal == null && tunnel != null) {
-            out.add("webhooks through Konnectivity fail: " + tunnel);
-        }
-        if (refusal == null) {
-            faults.effects(out);
-        }
-        if (refusal == null && spec.writePermissions().any()) {
-            out.add("writes limited (" + spec.writePermissions().text() + "): " + ApiErrors.writeLimited());
-        }
-        return out;
+        return views.view(now);
     }
 }

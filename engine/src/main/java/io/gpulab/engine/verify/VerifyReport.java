@@ -1,5 +1,6 @@
 package io.gpulab.engine.verify;
 
+import io.gpulab.engine.output.OutputDirectory;
 import io.gpulab.engine.output.OutputFile;
 import io.gpulab.engine.output.OutputKind;
 import io.gpulab.engine.scenario.RunResult;
@@ -31,12 +32,12 @@ public final class VerifyReport {
     public static List<Path> write(RunResult run, String backend, double seconds, Path dir, boolean force)
             throws IOException {
         String base = base(run.scenario());
-        return OutputFile.writeAll(dir, force, List.of(
-                new OutputFile.Part("TEST-gpulab-" + base + ".xml", XML,
+        return OutputDirectory.write(dir, force, List.of(
+                new OutputDirectory.Part("TEST-gpulab-" + base + ".xml", XML,
                         out -> JUnitXmlWriter.write(run, backend, seconds, out)),
-                new OutputFile.Part(base + ".md", MARKDOWN,
+                new OutputDirectory.Part(base + ".md", MARKDOWN,
                         out -> out.write(MarkdownWriter.render(run, backend).getBytes(StandardCharsets.UTF_8))),
-                new OutputFile.Part(base + ".html", HTML, out -> HtmlWriter.write(run, backend, out))));
+                new OutputDirectory.Part(base + ".html", HTML, out -> HtmlWriter.write(run, backend, out))));
     }
 
     /**
@@ -46,8 +47,8 @@ public final class VerifyReport {
     public static void check(String scenario, Path dir, boolean force) throws IOException {
         String base = base(scenario);
         OutputFile.Body none = out -> { };
-        OutputFile.checkAll(dir, force, List.of(new OutputFile.Part("TEST-gpulab-" + base + ".xml", XML, none),
-                new OutputFile.Part(base + ".md", MARKDOWN, none), new OutputFile.Part(base + ".html", HTML, none)));
+        OutputDirectory.check(dir, force, List.of(new OutputDirectory.Part("TEST-gpulab-" + base + ".xml", XML, none),
+                new OutputDirectory.Part(base + ".md", MARKDOWN, none), new OutputDirectory.Part(base + ".html", HTML, none)));
     }
 
     private static String base(String scenario) {

@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The replace rule and the whole-or-nothing writes of docs/outputs.md, on real files. */
+/** The replace rule and the whole-or-nothing writes of docs/outputs.md, of one file and of a directory. */
 class OutputFileTest {
 
     private static final OutputKind KIND = OutputKind.of("test report", "made-by: gpulab");
@@ -133,11 +133,11 @@ class OutputFileTest {
      * the JDK reports as an IOException "No space left on device"); {@code forceFails}: the force does (NFS, delayed
      * allocation).
      */
-    private static OutputFile.Disk full(long room, boolean forceFails) {
-        return new OutputFile.Disk() {
+    private static Disk full(long room, boolean forceFails) {
+        return new Disk() {
             @Override
             public OutputStream stream(FileChannel ch) {
-                OutputStream real = OutputFile.Disk.REAL.stream(ch);
+                OutputStream real = Disk.REAL.stream(ch);
                 return new OutputStream() {
                     private long written;
 
@@ -182,7 +182,7 @@ class OutputFileTest {
 
     @Test
     void aFullDiskIsOneLineWhereverTheWriteFailsAndLeavesNothingBehind(@TempDir Path dir) throws IOException {
-        record Case(String what, OutputFile.Disk disk, OutputFile.Body body) { }
+        record Case(String what, Disk disk, OutputFile.Body body) { }
         List<Case> cases = List.of(
                 new Case("a write past the room", full(4096, false), out -> out.write(new byte[300_000])),
                 new Case("the last buffer, flushed after the body", full(10, false), text("made-by: gpulab\nsmall\n")),
@@ -204,9 +204,9 @@ class OutputFileTest {
             assertEquals("made-by: gpulab\nprevious\n", read(previous), c.what());
 
             Path report = dir.resolve("report");
-            e = assertThrows(OutputException.class, () -> OutputFile.writeAll(report, false, List.of(
-                    new OutputFile.Part("a.txt", KIND, text("made-by: gpulab a")),
-                    new OutputFile.Part("b.txt", KIND, c.body())), c.disk()), c.what());
+            e = assertThrows(OutputException.class, () -> OutputDirectory.write(report, false, List.of(
+                    new OutputDirectory.Part("a.txt", KIND, text("made-by: gpulab a")),
+                    new OutputDirectory.Part("b.txt", KIND, c.body())), c.disk()), c.what());
             assertEquals(report + ": cannot write: no space left on device (the disk is full); nothing was written "
                     + "under that name", e.getMessage(), c.what());
             assertEquals(List.of("previous.txt"), names(dir), c.what() + ": no temporary file or directory is left");
@@ -280,16 +280,16 @@ class OutputFileTest {
     @Test
     void aNewDirectoryAppearsWithEveryFileOrNotAtAll(@TempDir Path dir) throws IOException {
         Path report = dir.resolve("report");
-        assertThrows(OutputException.class, () -> OutputFile.writeAll(report, false, List.of(
-                new OutputFile.Part("a.txt", KIND, text("made-by: gpulab a")),
-                new OutputFile.Part("b.txt", KIND, out -> {
+        assertThrows(OutputException.class, () -> OutputDirectory.write(report, false, List.of(
+                new OutputDirectory.Part("a.txt", KIND, text("made-by: gpulab a")),
+                new OutputDirectory.Part("b.txt", KIND, out -> {
                     throw new IOException("No space left on device");
                 }))));
         assertEquals(List.of(), names(dir), "no directory, no temporary directory");
 
-        List<Path> files = OutputFile.writeAll(report, false, List.of(
-                new OutputFile.Part("a.txt", KIND, text("made-by: gpulab a")),
-                new OutputFile.Part("b.txt", KIND, text("made-by: gpulab b"))));
+        List<Path> files = OutputDirectory.write(report, false, List.of(
+                new OutputDirectory.Part("a.txt", KIND, text("made-by: gpulab a")),
+                new OutputDirectory.Part("b.txt", KIND, text("made-by: gpulab b"))));
         assertEquals(List.of(report.resolve("a.txt"), report.resolve("b.txt")), files);
         assertEquals(List.of("a.txt", "b.txt"), names(report));
         assertEquals(List.of("report"), names(dir));
@@ -300,13 +300,13 @@ class OutputFileTest {
         Files.writeString(dir.resolve("a.txt"), "made-by: gpulab old a");
         Files.writeString(dir.resolve("b.txt"), "someone else's b");
         Files.writeString(dir.resolve("other.xml"), "<other/>");
-        List<OutputFile.Part> parts = List.of(new OutputFile.Part("a.txt", KIND, text("made-by: gpulab new a")),
-                new OutputFile.Part("b.txt", KIND, text("made-by: gpulab new b")));
-        OutputException e = assertThrows(OutputException.class, () -> OutputFile.writeAll(dir, false, parts));
+        List<OutputDirectory.Part> parts = List.of(new OutputDirectory.Part("a.txt", KIND, text("made-by: gpulab new a")),
+                new OutputDirectory.Part("b.txt", KIND, text("made-by: gpulab new b")));
+        OutputException e = assertThrows(OutputException.class, () -> OutputDirectory.write(dir, false, parts));
         assertTrue(e.getMessage().startsWith(dir.resolve("b.txt") + ": refused"), e.getMessage());
         assertEquals("made-by: gpulab old a", read(dir.resolve("a.txt")), "nothing written before the refusal");
 
-        OutputFile.writeAll(dir, true, parts);
+        OutputDirectory.write(dir, true, parts);
         assertEquals("made-by: gpulab new a", read(dir.resolve("a.txt")));
         assertEquals("made-by: gpulab new b", read(dir.resolve("b.txt")));
         assertEquals("<other/>", read(dir.resolve("other.xml")));
@@ -316,8 +316,8 @@ class OutputFileTest {
     @Test
     void aFileWhereTheDirectoryShouldBeIsRefused(@TempDir Path dir) throws IOException {
         Path file = Files.writeString(dir.resolve("report"), "x");
-        OutputException e = assertThrows(OutputException.class, () -> OutputFile.writeAll(file, true,
-                List.of(new OutputFile.Part("a.txt", KIND, text("a")))));
+        OutputException e = assertThrows(OutputException.class, () -> OutputDirectory.write(file, true,
+                List.of(new OutputDirectory.Part("a.txt", KIND, text("a")))));
         assertEquals(file + ": refused: it is a file, not a directory", e.getMessage());
         assertTrue(Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS));
     }

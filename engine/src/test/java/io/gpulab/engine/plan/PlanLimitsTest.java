@@ -49,6 +49,20 @@ class PlanLimitsTest {
     }
 
     @Test
+    void candidatesAndOrdersAreBounded() {
+        StringBuilder many = new StringBuilder();
+        for (int i = 0; i < 50; i++) {
+            many.append("  - name: c").append(i).append("\n    worker: {cards: [{model: L4-24GB, count: 8}]}\n")
+                    .append("    workers: 2\n");
+        }
+        assertTrue(error(plan(ONE_TEMPLATE, many.toString())).contains("candidates: a plan compares at most 50 "
+                + "candidates, got 51"));
+        String candidate = "  - name: a\n    worker: {cards: [{model: L4-24GB, count: 8}]}\n    workers: 2\n";
+        assertEquals("p.yaml:4: sensitivity.orders: at most 1,000 orders, got 1,001", error(plan(ONE_TEMPLATE,
+                candidate).replace("workload:\n", "sensitivity: {orders: 1001}\nworkload:\n")));
+    }
+
+    @Test
     void aPlanThatWouldNotFitInTheHeapIsRefusedWithItsEstimate() {
         Plan p = new PlanReader().read("p.yaml", plan("    - {name: chat, count: 100000, gpuMemMB: 2000}\n",
                 "  - name: a\n    worker: {cards: [{model: L4-24GB, count: 8}]}\n    workers: 50000\n"), null);

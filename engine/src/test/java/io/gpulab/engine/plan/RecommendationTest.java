@@ -74,6 +74,28 @@ class RecommendationTest {
     }
 
     @Test
+    void aCountOfOneReadsInTheSingular() {
+        // "1 worker with 1 cards", "1 of 1 orders": every count and its noun agree, from one helper (Counts)
+        PlanResult r = run("""
+                workload: {pods: [{name: solo, count: 1, gpuMemMB: 8000, gpuCores: 30, cpu: "2", memory: 8Gi}]}
+                prices: {currency: EUR, period: month, worker: 100, cards: {L4-24GB: 240}, term: 1}
+                sensitivity: {orders: 1, growth: [0, 100]}
+                objectives: [placeAll, workers]
+                candidates:
+                  - {name: tiny, worker: {cpu: 8, memoryMiB: 32768, cards: [{model: L4-24GB, count: 1}]}, minimize: workers}
+                  - {name: big, worker: {cpu: 8, memoryMiB: 32768, cards: [{model: L4-24GB, count: 2}]}, workers: 1}
+                """);
+        String all = String.join(" ", r.conclusions()) + " " + String.join(" ", SensitivityText.summary(r));
+        assertTrue(all.contains("Recommendation: tiny, 1 worker with 1 card (1 × L4-24GB"), all);
+        assertTrue(all.contains("places 1 of 1 pod and leaves none unplaced"), all);
+        assertTrue(all.contains("tiny wins in 1 of 1 order."), all);
+        assertFalse(all.matches("(?s).*\\b1 (worker|card|pod|replay|order|tenant|candidate|machine)s\\b.*"), all);
+        assertEquals("1 worker", Counts.of(1, "worker"));
+        assertEquals("0 workers", Counts.of(0, "worker"));
+        assertEquals("1,080 workers", Counts.of(1080, "worker"));
+    }
+
+    @Test
     void aTieNoObjectiveBreaksNamesThePlansFirstCandidateAndSaysSo() {
         PlanResult r = run("""
                 objectives: [placeAll, workers]

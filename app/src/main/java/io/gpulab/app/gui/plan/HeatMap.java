@@ -162,8 +162,8 @@ public final class HeatMap extends VBox {
 
     /** The title, saying how many workers the squares of {@code g} (null: none drawn yet) leave out at height h. */
     private String titleText(CardHeat c, @Nullable Grid g, double h) {
-        String text = "Cards of " + candidate + " at the end: " + String.format(Locale.ROOT, "%,d", c.workers())
-                + " workers × " + c.cardsPerWorker() + " cards, each square one card";
+        String text = "Cards of " + candidate + " at the end: " + io.gpulab.engine.plan.Counts.of(c.workers(), "worker")
+                + " × " + io.gpulab.engine.plan.Counts.of(c.cardsPerWorker(), "card") + ", each square one card";
         if (g != null) {
             int shownRows = (int) Math.floor((h + g.gap()) / (g.cell() + g.gap()));
             int shown = Math.min(c.workers(), shownRows * g.perRow());

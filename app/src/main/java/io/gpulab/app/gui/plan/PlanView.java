@@ -49,6 +49,8 @@ public final class PlanView extends BorderPane {
     private final TableView<List<String>> robustnessTable = new TableView<>();
     private final Label robustnessTitle = new Label();
     private final VBox robustness = new VBox(4);
+    /** What the curves need said (EmptyCharts.curvesNote, the decision report's words): hidden when nothing. */
+    private final Label curvesNote = new Label();
     /** How the charts stand now: null before the first arrangement, then side by side (true) or stacked. */
     private @Nullable Boolean sideBySide;
     /** The scroll pane's visible height: the answer's column is at least this tall. */
@@ -109,9 +111,11 @@ public final class PlanView extends BorderPane {
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         table.setPrefHeight(150);
         column("candidate", c -> c.name());
-        column("workers", c -> c.workers() + (c.minWorkers() != null ? " (min)" : ""));
-        column("placed", c -> String.valueOf(c.placed()));
-        column("pending", c -> c.pending() + (c.neverFitPods() > 0 ? " (" + c.neverFitPods() + " never fit)" : ""));
+        // counts as the answer's sentences write them ("1,080", not "1080")
+        column("workers", c -> count(c.workers()) + (c.minWorkers() != null ? " (min)" : ""));
+        column("placed", c -> count(c.placed()));
+        column("pending", c -> count(c.pending()) + (c.neverFitPods() > 0 ? " (" + count(c.neverFitPods()) + " never fit)"
+                : ""));
         column("GPU\ncompute\nbooked", c -> pct(c.metrics().gpuCompute().pct()));
         column("GPU\nmemory\nbooked", c -> pct(c.metrics().gpuMemory().pct()));
         column("sharing\nslots\nin use", c -> pct(c.metrics().gpuSlots().pct()));
@@ -153,7 +157,12 @@ public final class PlanView extends BorderPane {
         robustnessTitle.setStyle("-fx-font-weight: bold;");
         robustnessTitle.setWrapText(true);
         robustnessTitle.setMinHeight(Region.USE_PREF_SIZE);
-        VBox right = new VBox(8, answer, table, heatRow, robustness, chartArea) {
+        curvesNote.setId("plan-curves-note");
+        curvesNote.setWrapText(true);
+        curvesNote.setMinHeight(Region.USE_PREF_SIZE);
+        curvesNote.managedProperty().bind(curvesNote.visibleProperty());
+        curvesNote.setVisible(false);
+        VBox right = new VBox(8, answer, table, heatRow, robustness, chartArea, curvesNote) {
             /**
              * The viewport's height, or what the content asks for when that is more: the scroll pane then scrolls. As
              * tall as the viewport only, the robustness rows pushed the charts below the window's edge, out of reach.
@@ -273,6 +282,7 @@ public final class PlanView extends BorderPane {
         table.getItems().clear();
         if (r == null) {
             charts.show(List.of());
+            showCurvesNote(java.util.Optional.empty());
             bookedSlot.show(java.util.Optional.empty());
             strandedSlot.show(java.util.Optional.empty());
             charts.showWins(null);
@@ -300,9 +310,15 @@ public final class PlanView extends BorderPane {
         table.setPrefHeight(76 + 25 * rows);
         TableFit.fit(table);
         charts.show(r.candidates());
+        showCurvesNote(EmptyCharts.curvesNote(r.candidates()));
         bookedSlot.show(EmptyCharts.booked(r.candidates()));
         strandedSlot.show(EmptyCharts.stranded(r.candidates()));
         table.getSelectionModel().selectFirst();
+    }
+
+    private void showCurvesNote(java.util.Optional<String> note) {
+        curvesNote.setText(note.map(n -> "GPU compute allocated: " + n).orElse(""));
+        curvesNote.setVisible(note.isPresent());
     }
 
     /** The robustness replays as the report's table and chart, hidden when the plan asked for none. */
@@ -327,11 +343,17 @@ public final class PlanView extends BorderPane {
         TableFit.fit(robustnessTable);
         robustnessTable.setPrefHeight(Math.max(240, 56 + 25 * Math.min(9, rows.size())));
         robustnessTable.setMinHeight(52 + 25 * Math.min(4, rows.size()));
-        robustnessTitle.setText("Robustness (" + r.sensitivity().spec().orders() + " seeded arrival orders, seeds "
+        int orders = r.sensitivity().spec().orders();
+        robustnessTitle.setText("Robustness (" + io.gpulab.engine.plan.Counts.of(orders, "seeded arrival order") + ", "
+                + io.gpulab.engine.plan.Counts.noun(orders, "seed") + " "
                 + io.gpulab.engine.plan.SensitivityText.seeds(r.sensitivity().spec()) + "): "
                 + String.join(" ", io.gpulab.engine.plan.SensitivityText.summary(r)));
         charts.showWins(r.sensitivity());
         robustness.setVisible(true);
+    }
+
+    private static String count(long v) {
+        return String.format(Locale.ROOT, "%,d", v);
     }
 
     private static String pct(double v) {

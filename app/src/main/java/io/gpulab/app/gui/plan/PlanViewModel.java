@@ -103,7 +103,8 @@ public final class PlanViewModel {
                     result.set(r);
                     progress.set(1);
                     running.set(false);
-                    status.set(r.candidates().size() + " candidates compared in " + r.wallMs() + " ms.");
+                    status.set(io.gpulab.engine.plan.Counts.of(r.candidates().size(), "candidate") + " compared in "
+                            + String.format(java.util.Locale.ROOT, "%,d", r.wallMs()) + " ms.");
                 });
             } catch (CancellationException e) {
                 ui.execute(() -> finish("Cancelled: no answer."));

@@ -138,7 +138,7 @@ public final class PlanWindow {
             file.toFile().deleteOnExit();
             YAML.writeValue(file.toFile(), CandidateScenario.of(r.plan(), c, w));
             if (lab.files().open(file.toString())) {
-                vm.statusProperty().set("Opened " + c.name() + " (" + c.workers() + " workers) in the lab window: "
+                vm.statusProperty().set("Opened " + c.name() + " (" + io.gpulab.engine.plan.Counts.of(c.workers(), "worker") + ") in the lab window: "
                         + "Lab → Play scenario submits the workload there.");
                 if (owner instanceof Stage s) {
                     s.toFront();

@@ -86,6 +86,11 @@ public final class ManagementBand extends VBox {
             }
             getChildren().add(boxes);
             boxes.widthProperty().addListener((o, a, b) -> fill(boxes, b.doubleValue()));
+            m.dataStores().forEach(d -> {
+                if (!d.prefixes().isEmpty()) {
+                    getChildren().add(prefixes(d));
+                }
+            });
         }
         m.warnings().forEach(w -> {
             Label l = new WordWrapLabel("⚠ " + w, "warning-text");
@@ -278,6 +283,31 @@ public final class ManagementBand extends VBox {
         return box("mgmt-unscheduled", head, rows);
     }
 
+    /**
+     * Each tenant's key prefix in a DataStore, on one line under the boxes: whole, as the box (227 px at 1600 px wide)
+     * cut them to "tenant-a → prefix /06a36585-9…" and wrapped took three lines each, pushing the tenants below the
+     * fold. A narrow band wraps a prefix rather than cut it.
+     */
+    private static Node prefixes(ManagementView.DataStoreView d) {
+        FlowPane row = new FlowPane(16, 2);
+        row.setId("datastore-prefixes-" + d.name());
+        Label title = new Label("DataStore " + d.name() + ":");
+        title.getStyleClass().add("muted");
+        title.setMinWidth(Region.USE_PREF_SIZE);
+        row.getChildren().add(title);
+        d.prefixes().forEach((tenant, prefix) -> {
+            Label l = new Label(tenant + " → " + ("etcd".equals(d.driver()) ? "prefix " + prefix
+                    : prefix.startsWith("database ") ? prefix : "database " + prefix));
+            l.getStyleClass().addAll("mono-muted", "ds-prefix");
+            l.setWrapText(true);
+            l.setMinHeight(Region.USE_PREF_SIZE);
+            l.maxWidthProperty().bind(row.widthProperty());
+            l.setId("ds-prefix-" + d.name() + "-" + tenant);
+            row.getChildren().add(l);
+        });
+        return row;
+    }
+
     private static Node dataStore(ManagementView.DataStoreView d) {
         Label health = new WordWrapLabel(health(d), d.ready() && quorumKept(d) ? "muted" : "warning-text");
         health.setId("datastore-health-" + d.name());
@@ -293,17 +323,10 @@ public final class ManagementBand extends VBox {
             chip.setId("ds-member-" + x.name());
             members.getChildren().add(chip);
         }
-        VBox prefixes = new VBox(1);
-        d.prefixes().forEach((tenant, prefix) -> {
-            Label l = Texts.clipped(tenant + " → " + ("etcd".equals(d.driver()) ? "prefix " : "database ")
-                    + prefix, "mono-muted");
-            l.setId("ds-prefix-" + d.name() + "-" + tenant);
-            prefixes.getChildren().add(l);
-        });
         VBox box = box("datastore-" + d.name(), titled(Icons.DATABASE, "DataStore " + d.name()),
                 stated(pill(d.ready() ? "Ready" : "Not ready", d.ready() ? "ok" : "error", "datastore-state-"
                 + d.name()), Texts.clipped(d.driver() + ", " + d.members().size() + (d.members().size() == 1
-                ? " server" : " members"), "muted")), health, members, prefixes);
+                ? " server" : " members"), "muted")), health, members);
         if (!d.error().isEmpty()) {
             Label err = new WordWrapLabel("kube-apiserver reads: " + d.error(), "warning-text");
             err.setId("datastore-error-" + d.name());

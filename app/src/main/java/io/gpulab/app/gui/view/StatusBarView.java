@@ -67,10 +67,27 @@ public final class StatusBarView extends HBox {
 
     @Override
     protected void layoutChildren() {
-        double taken = snappedLeftInset() + snappedRightInset() + getSpacing() * (getManagedChildren().size() - 1)
-                + dot.minWidth(-1) + counts.prefWidth(-1) + (folder.isManaged() ? folder.prefWidth(-1) : 0);
-        message.setMinWidth(Math.max(MESSAGE_FLOOR, Math.min(message.prefWidth(-1), getWidth() - taken)));
+        message.setMinWidth(Math.max(MESSAGE_FLOOR, Math.min(message.prefWidth(-1), getWidth() - taken())));
         super.layoutChildren();
+    }
+
+    /** Everything on the bar but the message and the hint: the dot, the counts, the folder link, the gaps. */
+    private double taken() {
+        return snappedLeftInset() + snappedRightInset() + getSpacing() * (getManagedChildren().size() - 1)
+                + dot.minWidth(-1) + counts.prefWidth(-1) + (folder.isManaged() ? folder.prefWidth(-1) : 0);
+    }
+
+    /**
+     * The bar's own minimum: the counts, the folder link and the message's floor, never the room the last layout
+     * gave the message. HBox sums its children's minimums, and the message's minimum is set from the bar's width in
+     * {@link #layoutChildren}: summed back, a longer count line after it (the version ticks with each step) made the
+     * bar wider than the window, the window's content laid out at that width, and the bar then kept its new width
+     * as the message's room. At 1024x768 after Next step the side panel and the toolbar's last actions went past
+     * the window's right edge (the real-window test) and stayed there.
+     */
+    @Override
+    protected double computeMinWidth(double height) {
+        return taken() + MESSAGE_FLOOR;
     }
 
     /** The message as shown (for tests). */

@@ -196,6 +196,16 @@ public final class LabHistory {
         return (int) sinceRebuild().stream().filter(x -> x.played() > 0).count();
     }
 
+    /**
+     * The scenario checks the actions since the last rebuild ran, in order: the checks {@code gpulab run} of the
+     * recorded scenario reaches, so the checks a report of the lab judges (the rest are its "not run").
+     */
+    public List<StepResult> checksSinceRebuild() {
+        List<StepResult> out = new ArrayList<>();
+        sinceRebuild().forEach(x -> x.results().stream().filter(StepResult::check).forEach(out::add));
+        return out;
+    }
+
     /** The history since the last rebuild as the items of its recorded scenario. */
     public List<RecordedScenario.Item> items() {
         return itemsAt(actions.size());

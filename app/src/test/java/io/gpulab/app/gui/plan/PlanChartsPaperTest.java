@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gpulab.app.gui.export.HeadlessFx;
+import io.gpulab.app.report.PlanChartSource;
 import io.gpulab.engine.plan.CandidateResult;
 import io.gpulab.engine.plan.Plan;
 import io.gpulab.engine.plan.PlanProgress;
@@ -93,14 +94,20 @@ class PlanChartsPaperTest {
         // the sizes the report uses for eight candidates: the full width of A4 less margins (a fractional number
         // of points), bars one above the other
         float page = org.apache.pdfbox.pdmodel.common.PDRectangle.A4.getWidth() - 2 * 50;
-        check(PlanCharts.CURVES, c -> c.show(all), page, 250, true);
+        // the curves at the height the report gives eight (at 205 pt openb-8's legend was dropped)
+        check(PlanCharts.CURVES, c -> c.show(all), page, PlanChartSource.comparisonCurvesPt(all.size()), true);
         check(PlanCharts.UTILISATION, c -> c.show(all), page, 230, true);
         check(PlanCharts.STRANDED, c -> c.show(all), page, 230, true);
         List<CandidateResult> singles = new ArrayList<>(all);
         singles.addAll(spare.candidates());
+        // at the heights the report draws them: a searched candidate's chart at 165 pt dropped its legend (the grey
+        // diagonal unexplained) and the y axis' "100"
         for (CandidateResult one : singles) {
-            check(PlanCharts.CURVES, c -> c.show(List.of(one)), page, 190, false);
+            check(PlanCharts.CURVES, c -> c.show(List.of(one)), page, PlanChartSource.CANDIDATE_CURVES_PT, false);
         }
+        check(PlanCharts.CURVES, c -> c.show(spare.candidates()), page,
+                PlanChartSource.comparisonCurvesPt(spare.candidates().size()), false);
+        check(PlanCharts.CURVES, c -> c.show(all.subList(0, 5)), page, PlanChartSource.comparisonCurvesPt(5), false);
         check(PlanCharts.HEAT, c -> c.showHeat(all.get(5)), page, -1, false);
     }
 

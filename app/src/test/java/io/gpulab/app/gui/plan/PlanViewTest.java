@@ -121,6 +121,12 @@ class PlanViewTest {
         assertTrue(none.getParent().isVisible() && none.getAccessibleText().startsWith("Stranded at the end: none. No "
                 + "candidate leaves") && none.getText().startsWith("No candidate leaves"), none.getAccessibleText());
         assertFalse(robot.lookup("#" + PlanCharts.STRANDED).query().isVisible());
+        // kamaji's and dedicated's curves are the same points: one colour shows where there are two, and the window
+        // says so in the decision report's words (one engine check for both)
+        javafx.scene.control.Label note = robot.lookup("#plan-curves-note").queryAs(javafx.scene.control.Label.class);
+        assertTrue(note.isVisible(), "no note under the curves");
+        assertEquals("GPU compute allocated: The curves of kamaji and dedicated coincide: the same points, drawn one "
+                + "over the other (kamaji's lies under dedicated's).", note.getText());
         for (int[] size : new int[][] {{1024, 768}, {1280, 720}}) {
             robot.interact(() -> {
                 stage.setWidth(size[0]);
@@ -163,6 +169,11 @@ class PlanViewTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertFalse(cp.isVisible(), "a plan without control planes has no such column");
         assertFalse(none.getParent().isVisible(), "a100 strands GPU memory: the chart is back");
+        // a100's 2-card jobs lift its curve above the diagonal; no two curves coincide
+        assertEquals("GPU compute allocated: " + io.gpulab.engine.plan.EmptyCharts.curvesNote(
+                vm.resultProperty().get().candidates()).orElseThrow(), note.getText());
+        assertTrue(note.getText().contains("the curve steps above the diagonal") && !note.getText().contains("coincide"),
+                note.getText());
         assertTrue(robot.lookup("#" + PlanCharts.STRANDED).query().isVisible());
     }
 

@@ -20,6 +20,11 @@ import org.testfx.util.WaitForAsyncUtils;
  * DataStores, nodes, Kamaji) are evidence on a screenshot: at 1024x768 and 1280x720 they were cut to
  * "now · version 0 of 0 · as o…" and "… Kamaji re…", the rest only on hover. They wrap, every word drawn, inside the
  * window, on the fresh lab and after the whole scenario (the longest action label), band closed and open.
+ * <p>
+ * So do the latest event and the DataStores' tenant prefixes: the events drawer's "latest: REASON · OBJECT · MESSAGE"
+ * was cut at every size ("0/1 nodes are availa…"), and the table under it cuts the same message at 1024 and 1280 px;
+ * at 1920x1080 the open band's DataStore box showed "tenant-a → prefix /06a36585-9…". The bar shows the latest event
+ * whole, drawer open and closed; every prefix is drawn whole, inside the window.
  */
 @ExtendWith(ApplicationExtension.class)
 class EvidenceLinesTest {
@@ -35,6 +40,8 @@ class EvidenceLinesTest {
     void theTimelineAndTheManagementSummaryAreDrawnWholeAtEverySize(FxRobot robot) {
         List<String> wrong = new ArrayList<>();
         int[] wrapped = new int[1];
+        // the drawer's latest line seen [0] closed, [1] open; [2] prefixes seen
+        int[] seen = new int[3];
         int[][] sizes = {{1024, 768}, {1280, 720}, {1920, 1080}};
         for (int[] size : sizes) {
             String where = size[0] + "x" + size[1];
@@ -47,26 +54,46 @@ class EvidenceLinesTest {
                 }
             });
             WaitForAsyncUtils.waitForFxEvents();
-            check(robot, where + " fresh", wrong, wrapped);
+            check(robot, where + " fresh", wrong, wrapped, seen);
             robot.interact(() -> wb[0].viewModel().playback().playScenarioSteps());
             WaitForAsyncUtils.waitForFxEvents();
-            check(robot, where + " played", wrong, wrapped);
+            check(robot, where + " played", wrong, wrapped, seen);
             // the band the other way round: opened where a short window closed it, closed where it was open
             robot.clickOn("#management-toggle");
             WaitForAsyncUtils.waitForFxEvents();
-            check(robot, where + " band toggled", wrong, wrapped);
+            check(robot, where + " band toggled", wrong, wrapped, seen);
+            // the drawer the other way round too: the latest event is shown in the bar or in the table, whole
+            robot.clickOn("#events-toggle");
+            WaitForAsyncUtils.waitForFxEvents();
+            check(robot, where + " drawer toggled", wrong, wrapped, seen);
             robot.interact(() -> wb[0].viewModel().close());
         }
         assertEquals(List.of(), wrong);
         assertTrue(wrapped[0] > 0, "a line needed more than one line somewhere (1024x768): the test saw the long text");
+        assertTrue(seen[0] > 0 && seen[1] > 0 && seen[2] > 0, "the latest event with the drawer closed and open, and"
+                + " the prefixes, were each looked at: " + java.util.Arrays.toString(seen));
     }
 
-    private void check(FxRobot robot, String where, List<String> wrong, int[] wrapped) {
+    private void check(FxRobot robot, String where, List<String> wrong, int[] wrapped, int[] seen) {
         robot.interact(() -> {
             stage.getScene().getRoot().applyCss();
             stage.getScene().getRoot().layout();
+            List<javafx.scene.control.Labeled> lines = new ArrayList<>();
             for (String id : List.of("timeline-where", "management-summary")) {
-                javafx.scene.control.Labeled l = (javafx.scene.control.Labeled) stage.getScene().lookup("#" + id);
+                lines.add((javafx.scene.control.Labeled) stage.getScene().lookup("#" + id));
+            }
+            javafx.scene.control.Labeled latest = (javafx.scene.control.Labeled) stage.getScene().lookup("#events-latest");
+            lines.add(latest);
+            if (!latest.isVisible() || ((WordWrapLabel) latest).getFullText().isEmpty()) {
+                wrong.add(where + ": the drawer's bar does not show the latest event");
+            }
+            seen[stage.getScene().lookup("#events").isVisible() ? 1 : 0]++;
+            for (javafx.scene.Node n : stage.getScene().getRoot().lookupAll(".ds-prefix")) {
+                lines.add((javafx.scene.control.Labeled) n);
+                seen[2]++;
+            }
+            for (javafx.scene.control.Labeled l : lines) {
+                String id = l.getId();
                 String full = l instanceof WordWrapLabel w ? w.getFullText() : l.getText();
                 String drawn = FxTestSupport.drawn(l);
                 if (!drawn.replaceAll("\\s+", " ").strip().equals(full.replaceAll("\\s+", " ").strip())) {
