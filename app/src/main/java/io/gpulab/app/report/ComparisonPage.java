@@ -40,7 +40,7 @@ final class ComparisonPage {
         pdf.table(List.of("candidate", "workers", "cards", "placed / pending (never fit)",
                         "booked: GPU compute / GPU memory / slots", "stranded GPU memory / compute", "cost",
                         "cost per placed pod"), rows);
-        pdf.images(List.of(charts.curves(r.candidates(), pdf.width(), PlanChartSource.COMPARISON_CURVES_PT)));
+        pdf.images(List.of(charts.curves(r.candidates(), pdf.width(), PlanChartSource.comparisonCurvesPt(r.candidates().size()))));
         // short, so that the steps above the diagonal are explained without the page's last lines spilling over
         pdf.muted("GPU compute booked (FGD's allocation, 1,000 GPU-milli a card) against the demand arrived, both as "
                 + "a share of the candidate's own GPU capacity; GPU memory and slots are in the table and the bars. On "

@@ -17,8 +17,15 @@ public interface PlanChartSource {
      */
     float CANDIDATE_CURVES_PT = 190;
 
-    /** The height of the candidates' curves together on the comparison page. */
-    float COMPARISON_CURVES_PT = 205;
+    /**
+     * The height of the candidates' curves together on the comparison page: 205 points, and a legend row more (16)
+     * for every three candidates past five (the legend holds three names a row, the diagonal's included): at 205 the
+     * eight of openb-8 lost their legend, which needs the plot to keep 150.
+     */
+    static float comparisonCurvesPt(int candidates) {
+        int rows = (candidates + 1 + 2) / 3;
+        return 205 + 16 * Math.max(0, rows - 2);
+    }
 
     /** The allocation curves of these candidates in one chart. */
     ChartImage curves(List<CandidateResult> candidates, float widthPt, float heightPt) throws IOException;

@@ -12,9 +12,7 @@ import io.gpulab.engine.lab.LabSpec;
 import org.jspecify.annotations.Nullable;
 
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -28,9 +26,8 @@ import java.util.concurrent.locks.ReentrantLock;
 public final class SimBackend implements LabBackend {
 
     private final LabSpec spec;
-    private final Executor listenerExecutor;
     private final ReentrantLock lock = new ReentrantLock();
-    private final List<Subscription> listeners = new CopyOnWriteArrayList<>();
+    private final LabListeners listeners;
     private SimLab lab;
     private Commands commands;
     private boolean closed;
@@ -38,7 +35,7 @@ public final class SimBackend implements LabBackend {
 
     private SimBackend(LabSpec spec, Executor listenerExecutor, Recording recording) {
         this.spec = spec;
-        this.listenerExecutor = listenerExecutor;
+        this.listeners = new LabListeners(listenerExecutor);
         this.lab = new SimLab(spec, 1, recording);
         this.commands = new Commands(lab);
     }
@@ -136,35 +133,12 @@ public final class SimBackend implements LabBackend {
 
     @Override
     public Optional<PodView> pod(String tenant, String podKey, boolean perNode) {
-        lock.lock();
-        try {
-            SimTenant t = lab.tenants().get(tenant);
-            SimPod p = t == null ? null : t.pods.get(podKey);
-            if (p == null) {
-                return Optional.empty();
-            }
-            // a pending pod on a large tenant keeps no per-node reasons: asked for one pod, they are recomputed
-            return Optional.of(perNode && PendingDetail.recomputable(t, p)
-                    ? p.view(PendingDetail.failedNodes(lab, t, p)) : p.view());
-        } finally {
-            lock.unlock();
-        }
+        return locked(() -> PodReads.view(lab, tenant, podKey, perNode));
     }
 
     @Override
     public Optional<io.gpulab.engine.api.PlainReason> plainReason(String tenant, String podKey) {
-        lock.lock();
-        try {
-            SimTenant t = lab.tenants().get(tenant);
-            SimPod p = t == null ? null : t.pods.get(podKey);
-            if (p == null || SimPod.RUNNING.equals(p.phase)) {
-                return Optional.empty();
-            }
-            PodView v = PendingDetail.recomputable(t, p) ? p.view(PendingDetail.failedNodes(lab, t, p)) : p.view();
-            return t.words.of(lab, t, p, v);
-        } finally {
-            lock.unlock();
-        }
+        return locked(() -> PodReads.plainReason(lab, tenant, podKey));
     }
 
     @Override
@@ -211,17 +185,7 @@ public final class SimBackend implements LabBackend {
 
     /** HAMi's inputs for one pod, or empty for an unknown tenant or pod. */
     public Optional<HamiInputs> hamiInputs(String tenant, String podKey) {
-        lock.lock();
-        try {
-            SimTenant t = lab.tenants().get(tenant);
-            SimPod p = t == null ? null : t.pods.get(podKey);
-            if (p == null) {
-                return Optional.empty();
-            }
-            return Optional.of(HamiInputs.of(lab, t, p));
-        } finally {
-            lock.unlock();
-        }
+        return locked(() -> PodReads.hamiInputs(lab, tenant, podKey));
     }
 
     @Override
@@ -282,10 +246,7 @@ public final class SimBackend implements LabBackend {
     /** After the lock: every listener gets the snapshot and the command's events, on its own dispatcher. */
     private void publish(@Nullable LabSnapshot snap, CommandResult result) {
         if (snap != null) {
-            List<LabEvent> news = result.events();
-            for (Subscription s : listeners) {
-                s.dispatcher.execute(() -> s.listener.changed(snap, news));
-            }
+            listeners.tell(snap, result.events());
         }
     }
 
@@ -329,22 +290,7 @@ public final class SimBackend implements LabBackend {
 
     @Override
     public PodTrace trace(String tenant, String podKey) {
-        lock.lock();
-        try {
-            SimTenant t = lab.tenants().get(tenant);
-            if (t == null) {
-                return notFound(tenant, podKey, "tenant \"" + tenant + "\" not found (tenants: "
-                        + String.join(", ", lab.tenants().keySet()) + ")");
-            }
-            SimPod p = t.pods.getOrDefault(podKey, t.deleted.get(podKey));
-            if (p == null) {
-                return notFound(tenant, podKey, "Error from server (NotFound): pods \""
-                        + podKey.substring(podKey.indexOf('/') + 1) + "\" not found in " + tenant);
-            }
-            return new PodTrace(tenant, podKey, PendingDetail.trace(lab, t, p), Decisions.why(lab, t, p));
-        } finally {
-            lock.unlock();
-        }
+        return locked(() -> PodReads.trace(lab, tenant, podKey));
     }
 
     @Override
@@ -373,9 +319,7 @@ public final class SimBackend implements LabBackend {
 
     @Override
     public AutoCloseable subscribe(LabListener listener) {
-        Subscription s = new Subscription(listener, new SerialDispatcher(listenerExecutor));
-        listeners.add(s);
-        return () -> listeners.remove(s);
+        return listeners.add(listener);
     }
 
     @Override
@@ -398,11 +342,4 @@ public final class SimBackend implements LabBackend {
             lock.unlock();
         }
     }
-
-    private static PodTrace notFound(String tenant, String podKey, String why) {
-        return new PodTrace(tenant, podKey, List.of(new PodTrace.Step("create", PodTrace.Outcome.FAILED, why,
-                Map.of())));
-    }
-
-    private record Subscription(LabListener listener, SerialDispatcher dispatcher) { }
 }
