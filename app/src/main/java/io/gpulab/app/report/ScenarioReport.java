@@ -122,7 +122,7 @@ public final class ScenarioReport {
                 history(pdf, in.history());
                 allocations(pdf, in.snapshot());
                 verification(pdf, in);
-                traces(pdf, in.traces());
+                traces(pdf, in.traces(), in.snapshot());
                 pdf.newPage();
                 isolation(pdf, in);
                 pdf.newPage();
@@ -296,10 +296,16 @@ public final class ScenarioReport {
         }
     }
 
-    private static void traces(PdfDoc pdf, List<PodTrace> traces) throws IOException {
+    private static void traces(PdfDoc pdf, List<PodTrace> traces, LabSnapshot lab) throws IOException {
         pdf.heading("Traces of pods that did not run");
         if (traces.isEmpty()) {
-            pdf.text("Every pod is running.");
+            // "every pod is running" of a lab with none read as a claim about pods that were never made
+            // (and a completed pod is not running): say what the lab holds
+            var pods = lab.tenants().stream().flatMap(t -> t.pods().stream()).filter(p -> !p.platform()).toList();
+            long running = pods.stream().filter(p -> "Running".equals(p.phase())).count();
+            long done = pods.size() - running;
+            pdf.text(pods.isEmpty() ? "The lab has no pod." : "No pod waits or failed: " + running + " running"
+                    + (done == 0 ? "" : ", " + done + " completed") + ".");
         }
         for (PodTrace t : traces.subList(0, Math.min(traces.size(), 50))) {
             pdf.need(90);

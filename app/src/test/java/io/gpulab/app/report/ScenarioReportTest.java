@@ -60,6 +60,16 @@ class ScenarioReportTest {
     }
 
     @Test
+    void aLabWithoutPodsIsNotSaidToHaveEveryPodRunning() throws Exception {
+        ScenarioReport.Input in = ScenarioReportInput.collect(article(0));
+        String all = String.join("\n", write(in)).replaceAll("\\s+", " ");
+        assertFalse(all.contains("Every pod is running"), "said of a lab with no pod");
+        assertTrue(all.contains("Traces of pods that did not run The lab has no pod."), all);
+        String one = String.join("\n", write(ScenarioReportInput.collect(article(1)))).replaceAll("\\s+", " ");
+        assertTrue(one.contains("Traces of pods that did not run No pod waits or failed: 1 running."), one);
+    }
+
+    @Test
     void afterOneStepOneCheckPassedAndSevenAreNotRunNeverPassed() throws Exception {
         RecordedScenario one = article(1);
         ScenarioReport.Input in = ScenarioReportInput.collect(one);

@@ -9,7 +9,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -68,21 +67,7 @@ public final class PlanRunner {
             }
             List<CandidateResult> results = new ArrayList<>();
             for (Future<CandidateResult> f : futures) {
-                try {
-                    results.add(f.get());
-                } catch (ExecutionException e) {
-                    if (e.getCause() instanceof CancellationException ce) {
-                        throw ce;
-                    }
-                    if (e.getCause() instanceof RuntimeException re) {
-                        throw re;
-                    }
-                    throw new IllegalStateException(e.getCause());
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    cancelled.set(true);
-                    throw new CancellationException("interrupted");
-                }
+                results.add(ReplayFutures.await(f, cancelled));
             }
             pool.shutdownNow();
             List<Fit.NeverFit> nowhere = nowhere(plan, workload);

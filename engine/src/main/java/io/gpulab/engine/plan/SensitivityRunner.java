@@ -2,8 +2,6 @@ package io.gpulab.engine.plan;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CancellationException;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -74,7 +72,7 @@ final class SensitivityRunner {
                 for (List<Future<CandidateResult>> order : futures.get(gi)) {
                     List<CandidateResult> results = new ArrayList<>();
                     for (Future<CandidateResult> f : order) {
-                        results.add(get(f, cancelled));
+                        results.add(ReplayFutures.await(f, cancelled));
                     }
                     winners.add(Recommendation.winner(plan.objectives(), results, nowhereHere));
                     for (int i = 0; i < results.size(); i++) {
@@ -116,23 +114,5 @@ final class SensitivityRunner {
         return new SensitivityResult.Spread(c.name(), c.minimize(), SensitivityResult.Stats.of(workers),
                 cost.size() == rs.size() ? SensitivityResult.Stats.of(cost) : null,
                 SensitivityResult.Stats.of(pending), notFound, replays);
-    }
-
-    private static CandidateResult get(Future<CandidateResult> f, AtomicBoolean cancelled) {
-        try {
-            return f.get();
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof CancellationException ce) {
-                throw ce;
-            }
-            if (e.getCause() instanceof RuntimeException re) {
-                throw re;
-            }
-            throw new IllegalStateException(e.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            cancelled.set(true);
-            throw new CancellationException("interrupted");
-        }
     }
 }

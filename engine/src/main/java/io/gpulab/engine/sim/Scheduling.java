@@ -27,8 +27,8 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * One scheduling attempt for one pending pod: HAMi's filter and bind for {@code hami-scheduler} pods,
- * the tenant's own kube-scheduler for the rest; then {@link Kubelet}. Failed attempts leave the pod
+ * One scheduling attempt for one pending pod: HAMi's filter and bind for {@code hami-scheduler} pods, the tenant's
+ * own kube-scheduler for the rest ({@link PlainScheduling}); then {@link Kubelet}. Failed attempts leave the pod
  * Pending with HAMi's reasons; an unchanged retry adds no duplicate events.
  */
 final class Scheduling {
@@ -36,6 +36,7 @@ final class Scheduling {
     private final SimLab lab;
     private final Kubelet kubelet;
     private final NodeLocks locks;
+    private final PlainScheduling plain;
     /** One "failedNodes[NAME]" key per node, shared by every pod's evidence (50,000 pods kept 50,000 copies). */
     private final Map<String, String> failedKeys = new HashMap<>();
 
@@ -43,6 +44,7 @@ final class Scheduling {
         this.lab = lab;
         this.kubelet = new Kubelet(lab);
         this.locks = new NodeLocks(lab);
+        this.plain = new PlainScheduling(lab, kubelet);
     }
 
     Kubelet kubelet() {
@@ -55,7 +57,7 @@ final class Scheduling {
 
     void attempt(SimTenant t, SimPod p) {
         if (p.nodeName != null) {
-            assigned(t, p, p.nodeName);
+            plain.assigned(t, p, p.nodeName);
         } else if (t.hami.effectiveSchedulerName().equals(p.schedulerName)) {
             hami(t, p);
         } else if (WebhookMutator.DEFAULT_SCHEDULER.equals(p.schedulerName)) {
@@ -70,7 +72,7 @@ final class Scheduling {
                 }
                 return;
             }
-            byKube(t, p, WebhookMutator.DEFAULT_SCHEDULER, p.kubeRequests);
+            plain.byKube(t, p, WebhookMutator.DEFAULT_SCHEDULER, p.kubeRequests);
         } else {
             // no such scheduler in the tenant: kube leaves the pod alone, without events
             waiting(p, "", "no scheduler named " + p.schedulerName + " runs in " + t.name);
@@ -129,7 +131,7 @@ final class Scheduling {
         }
         if (r.status().code() == Code.SKIP) {
             // no HAMi device: HAMi passes every node; its kube-scheduler ignores HAMi's resources
-            byKube(t, p, HamiResources.SCHEDULER_NAME, Map.of());
+            plain.byKube(t, p, HamiResources.SCHEDULER_NAME, Map.of());
             return;
         }
         if (r.status().code() != Code.SUCCESS || r.node() == null) {
@@ -163,9 +165,6 @@ final class Scheduling {
                     .toList();
         }
     }
-
-    /** What a failure of kube's own placement depends on besides the nodes. */
-    private record PlainKey(String scheduler, Map<String, Long> requests, HostRequests host) { }
 
     /** What a HAMi pod's failure depends on besides the nodes: its device request and its CPU and memory. */
     private record FailureKey(FitIndex.Key request, HostRequests host) { }
@@ -279,84 +278,6 @@ final class Scheduling {
             out.put(e.getKey(), e.getValue());
         }
         return out;
-    }
-
-    /** The tenant's kube-scheduler (or HAMi's profile for a pod without HAMi devices). */
-    private void byKube(SimTenant t, SimPod p, String scheduler, Map<String, Long> requests) {
-        Object key = lab.referenceFilter() ? null : new PlainKey(scheduler, requests, p.host);
-        DefaultScheduler.Decision d = key == null ? null : t.plainFailures().get(key);
-        if (d == null) {
-            d = key == null ? DefaultScheduler.place(t, p, requests) : DefaultScheduler.placeIndexed(t, p, requests);
-            if (d.node() == null && key != null) {
-                t.plainFailures().put(key, d);
-            }
-        }
-        if (d.node() == null) {
-            String signature = d.message();
-            p.failedNodes = t.nodeList.size() <= PendingDetail.WHOLE_UP_TO ? d.failedNodes() : Map.of();
-            p.unschedulable = true;
-            waiting(p, "Unschedulable", d.message());
-            p.attempt = SimPod.FAILED_SCHEDULING;
-            if (lab.texts() && !signature.equals(p.lastFailure)) {
-                p.lastFailure = signature;
-                lab.event(t.name, p.objectName(), EventLog.WARNING, "FailedScheduling", d.message(), scheduler);
-                p.step("filter", Outcome.FAILED, scheduler + ": " + d.message(), Map.of("scheduler", scheduler));
-            }
-            return;
-        }
-        SimNode node = d.node();
-        p.lastFailure = "";
-        p.failedNodes = Map.of();
-        p.unschedulable = false;
-        if (!lab.texts()) {
-            bindPlain(t, p, node, scheduler);
-            return;
-        }
-        Map<String, String> ev = new LinkedHashMap<>();
-        ev.put("scheduler", scheduler);
-        ev.put("requests", new TreeMap<>(p.kubeRequests).toString());
-        if (!p.host.none()) {
-            ev.put("cpu, memory", p.host.cpuMilli() + "m, " + p.host.memoryMiB() + "Mi");
-        }
-        ev.put("HAMi annotations", "none");
-        String why = WebhookMutator.DEFAULT_SCHEDULER.equals(scheduler)
-                ? "default-scheduler placed the pod on " + node.name + " by node totals (nvidia.com/gpu slots and "
-                + "the plugin's gpumem/gpucores sums): no HAMi filter, no card chosen, no per-card limits"
-                : scheduler + " placed the pod on " + node.name + " (no HAMi device requested)";
-        p.step("filter", Outcome.SKIPPED, why, ev);
-        bindPlain(t, p, node, scheduler);
-    }
-
-    /**
-     * A pod created with {@code spec.nodeName} (admitted without HAMi's webhook, which denies GPU pods that name a
-     * node): no scheduler sees it, the node's kubelet runs it with no card chosen; an unknown node leaves it Pending.
-     */
-    private void assigned(SimTenant t, SimPod p, String nodeName) {
-        SimNode node = t.nodes.get(nodeName);
-        if (node == null) {
-            waiting(p, "", "spec.nodeName " + nodeName + " is not a node of " + t.name + "; no scheduler will place it");
-            return;
-        }
-        p.node = node.name;
-        p.boundTo = node;
-        node.hold(p, 1);
-        p.step("bind", Outcome.SKIPPED, "spec.nodeName " + node.name + " set at create: no scheduler, no HAMi "
-                + "filter, no card chosen", Map.of("spec.nodeName", node.name));
-        kubelet.start(t, p, false);
-    }
-
-    private void bindPlain(SimTenant t, SimPod p, SimNode node, String scheduler) {
-        p.node = node.name;
-        p.boundTo = node;
-        node.hold(p, 1);
-        p.attempt = SimPod.BOUND;
-        if (lab.texts()) {
-            lab.event(t.name, p.objectName(), EventLog.NORMAL, "Scheduled", KubeMessages.assigned(p.key(), node.name),
-                    scheduler);
-            p.step("bind", Outcome.OK, "bound to " + node.name + " by " + scheduler, Map.of("spec.nodeName",
-                    node.name));
-        }
-        kubelet.start(t, p, false);
     }
 
     /** Evidence: the first failed nodes by name with their reasons ({@code failed} is sorted), and how many more. */

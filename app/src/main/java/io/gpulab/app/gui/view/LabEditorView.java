@@ -250,7 +250,37 @@ public final class LabEditorView extends VBox {
             where.setText("Refused: " + why);
             where.setVisible(true);
             render(vm.snapshot());
+            reveal(where);
         };
+    }
+
+    /**
+     * Scrolls the form so a refusal is on screen: at 1024x768 the HAMi settings' refusal was written below the fold,
+     * and the status bar, cut, was all one saw.
+     */
+    private void reveal(Label refusal) {
+        javafx.scene.Parent up = getParent();
+        while (up != null && !(up instanceof javafx.scene.control.ScrollPane)) {
+            up = up.getParent();
+        }
+        if (!(up instanceof javafx.scene.control.ScrollPane pane)) {
+            return;
+        }
+        pane.applyCss();
+        pane.layout();
+        double view = pane.getViewportBounds().getHeight();
+        double free = getHeight() - view;
+        if (free <= 0) {
+            return;
+        }
+        javafx.geometry.Bounds b = sceneToLocal(refusal.localToScene(refusal.getLayoutBounds()));
+        double top = pane.getVvalue() * free;
+        if (b.getMaxY() > top + view) {
+            top = b.getMaxY() - view;
+        } else if (b.getMinY() < top) {
+            top = b.getMinY();
+        }
+        pane.setVvalue(Math.max(0, Math.min(1, top / free)));
     }
 
     private void clearErrors() {

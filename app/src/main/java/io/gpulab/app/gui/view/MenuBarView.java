@@ -84,8 +84,11 @@ public final class MenuBarView extends MenuBar {
         }
         faults.getItems().addAll(KamajiFaultsMenu.items(vm));
         faults.getItems().add(new SeparatorMenuItem());
-        String mode = "article".equals(vm.snapshot().lifecycle()) ? "complete" : "article";
-        faults.getItems().add(item("Device plugin lifecycle: " + mode, null, () -> a.lifecycle(mode)));
+        // an action, worded as one: "Device plugin lifecycle: article" read as the lab's state while it was complete
+        String now = vm.snapshot().lifecycle();
+        String mode = "article".equals(now) ? "complete" : "article";
+        faults.getItems().add(item("Switch the device plugin's lifecycle to " + mode + " (now " + now + ")", null,
+                () -> a.lifecycle(mode)));
     }
 
     private static MenuItem item(String text, String accelerator, Runnable action) {

@@ -173,6 +173,52 @@ class WalkthroughRoutesTest {
         assertEquals(i + 1, at(), w.id() + " step " + (i + 1) + " not done by route " + route);
         assertTrue(w.steps().get(i).check().test(lab()), w.id() + " step " + (i + 1) + ": what it said would be "
                 + "seen is not true: " + w.steps().get(i).then());
+        quotesAreOnScreen(robot, w, i);
+    }
+
+    /**
+     * What a step says will be read ('...') is on screen once it ticks, where the step says: running-is-not-proof
+     * promised "the inspector will say 'no HAMi allocation'" while the inspector was behind the Walkthrough tab and
+     * has no such row (it is the pod chip's).
+     */
+    private static void quotesAreOnScreen(FxRobot robot, Walkthrough w, int i) {
+        String then = w.steps().get(i).then();
+        // a quotation, not the apostrophes of "tenant-b's worker; tenant-a's"
+        Matcher m = Pattern.compile("(?<!\\w)'([^']+)'(?!\\w)").matcher(then);
+        while (m.find()) {
+            String quote = m.group(1);
+            Node where = then.substring(0, m.start()).contains("inspector")
+                    ? robot.lookup("#inspector-sheet").query() : robot.lookup("#status").query().getScene().getRoot();
+            List<String> seen = new ArrayList<>();
+            robot.interact(() -> shownTexts(where, seen));
+            assertTrue(seen.stream().anyMatch(t -> t.contains(quote)), w.id() + " step " + (i + 1) + " says '" + quote
+                    + "' will be read" + (where.getId() == null ? "" : " in #" + where.getId()) + "; shown there: "
+                    + seen);
+        }
+    }
+
+    /** The texts of the labels under {@code n} that are drawn: each of them and their parents visible. */
+    private static void shownTexts(Node n, List<String> out) {
+        for (Node up = n; up != null; up = up.getParent()) {
+            if (!up.isVisible()) {
+                return;
+            }
+        }
+        collect(n, out);
+    }
+
+    private static void collect(Node n, List<String> out) {
+        if (!n.isVisible()) {
+            return;
+        }
+        if (n instanceof WordWrapLabel l) {
+            out.add(l.getFullText());
+        } else if (n instanceof javafx.scene.control.Labeled l && l.getText() != null) {
+            out.add(l.getText());
+        }
+        if (n instanceof javafx.scene.Parent p) {
+            p.getChildrenUnmodifiable().forEach(c -> collect(c, out));
+        }
     }
 
     @Test

@@ -114,6 +114,23 @@ class WorkbenchOnClusterTest {
                 .containsKey("hami.io/mutex.lock"));
     }
 
+    /**
+     * After Play on a cluster, the status line says what the review report will: the report of a cluster lab runs no
+     * check (each reads NOT RUN), so "8 checks passed" on the status line contradicted it.
+     */
+    @Test
+    void afterPlayTheStatusSaysTheChecksWereObservedNotRunAsTheReportSays() throws Exception {
+        confirm = true;
+        vm.playback().playScenarioSteps();
+        String status = vm.statusProperty().get();
+        var report = io.gpulab.app.gui.export.ReportData.collect(vm);
+        assertTrue(report.checks().stream().allMatch(c -> c.verdict() == io.gpulab.app.report.ScenarioReport.Verdict
+                .NOT_RUN), "the cluster's report runs no check");
+        assertFalse(status.contains("checks passed") || status.contains("PASS"), status);
+        assertTrue(status.startsWith("Played steps 1–5 of 5 on the cluster: ") && status.contains("as observed")
+                && status.contains("the review report runs none"), status);
+    }
+
     @Test
     void simulationOnlyActionsAreRefusedWithoutAsking() {
         vm.advance(java.time.Duration.ofMinutes(5));

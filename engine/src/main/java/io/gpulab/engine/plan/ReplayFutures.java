@@ -1,0 +1,34 @@
+package io.gpulab.engine.plan;
+
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * A candidate's replay awaited from the plan's pool: its failure reaches the caller as the replay threw it (a
+ * cancellation stays one), and an interrupted wait cancels every replay still running.
+ */
+final class ReplayFutures {
+
+    private ReplayFutures() {
+    }
+
+    static CandidateResult await(Future<CandidateResult> f, AtomicBoolean cancelled) {
+        try {
+            return f.get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof CancellationException ce) {
+                throw ce;
+            }
+            if (e.getCause() instanceof RuntimeException re) {
+                throw re;
+            }
+            throw new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            cancelled.set(true);
+            throw new CancellationException("interrupted");
+        }
+    }
+}
