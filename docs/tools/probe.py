@@ -14,11 +14,15 @@ import argparse
 import json
 import os
 import re
+import shlex
 import signal
+import shutil
 import stat
 import subprocess
 import sys
+import threading
 import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 TRACE = re.compile(r"^\s+at [\w$.<>/]+\(|^Exception in thread|^Caused by: |^(java|javax|com|org|io|sun)\.[\w.$]+"
                    r"(Exception|Error)\b", re.M)
@@ -39,10 +43,13 @@ class Probe:
         self.gpulab, self.work, self.hang = gpulab, work, hang
         self.rows = []
 
-    def run(self, args, cwd=None, env=None, stdin=None, kill_after=None):
-        """Runs gpulab ARGS under /usr/bin/time; kill_after: seconds after which the process gets SIGKILL."""
+    def run(self, args, cwd=None, env=None, stdin=None, kill_after=None, tty=False):
+        """Runs gpulab ARGS under /usr/bin/time; kill_after: seconds after which the process gets SIGKILL; tty: on a
+        pseudo-terminal (util-linux `script`), where what gpulab prints is what the user's terminal obeys."""
         timing = os.path.join(self.work, ".time")
         cmd = ["/usr/bin/time", "-f", "%e %U %S %M", "-o", timing, self.gpulab] + args
+        if tty:
+            cmd = ["script", "-q", "-e", "-c", shlex.join(cmd), "/dev/null"]
         e = dict(os.environ)
         e.update(env or {})
         start = time.monotonic()
@@ -534,8 +541,220 @@ def gen_dump(path, pods):
 """ % (i, i % 50, i, i % nodes, env, "Running" if i % 10 else "Pending"))
 
 
+# What a hostile or broken API server sends: ESC sequences (clear screen, set the window title), BEL and NUL.
+EVIL = "evil\u001b[2J\u001b]0;pwned\u0007\u0000end"
+EVIL_RAW = ("\x1b[2J", "\x1b]0;", "\x07", "\x00")
+
+
+class FakeApiServer:
+    """A Kubernetes API server on loopback (plain HTTP): mode "401" refuses every request; mode "esc" serves one node
+    with HAMi's register annotation, one pending pod and a FailedScheduling event whose texts hold EVIL."""
+
+    def __init__(self, mode):
+        node = {"apiVersion": "v1", "kind": "Node", "metadata": {"name": "w1", "resourceVersion": "1", "annotations": {
+            "hami.io/node-nvidia-register": json.dumps([{"id": "GPU-0", "count": 10, "devmem": 81920, "devcore": 100,
+                                                          "type": "NVIDIA A100", "health": True}])}},
+                "status": {"capacity": {"cpu": "8", "memory": "64Gi"}, "allocatable": {"cpu": "8", "memory": "64Gi"},
+                           "conditions": [{"type": "Ready", "status": "True"}]}}
+        pod = {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "x", "namespace": "default",
+                                                               "resourceVersion": "1", "annotations": {"note": EVIL}},
+               "spec": {"schedulerName": "hami-scheduler", "containers": [{"name": "m", "image": "i", "resources": {
+                   "limits": {"nvidia.com/gpu": "1", "nvidia.com/gpumem": "900000"}}}]},
+               "status": {"phase": "Pending", "conditions": [{"type": "PodScheduled", "status": "False",
+                                                              "message": EVIL}]}}
+        event = {"apiVersion": "v1", "kind": "Event", "metadata": {"name": "x.1", "namespace": "default",
+                                                                   "resourceVersion": "1"},
+                 "involvedObject": {"kind": "Pod", "name": "x", "namespace": "default"}, "reason": "FailedScheduling",
+                 "message": EVIL, "type": "Warning", "lastTimestamp": "2026-01-01T00:00:00Z", "count": 1}
+
+        def lst(kind, items):
+            return {"apiVersion": "v1", "kind": kind + "List", "metadata": {"resourceVersion": "1"}, "items": items}
+        routes = {"/nodes": lst("Node", [node]), "/nodes/w1": node, "/pods": lst("Pod", [pod]), "/pods/x": pod,
+                  "/events": lst("Event", [event]), "/resourcequotas": lst("ResourceQuota", []),
+                  "/version": {"major": "1", "minor": "32", "gitVersion": "v1.32.0"}}
+        self.requests = 0
+        probe = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *a):
+                pass
+
+            def send(self, code, body):
+                b = json.dumps(body).encode()
+                self.send_response(code)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(b)))
+                self.end_headers()
+                self.wfile.write(b)
+
+            def do_GET(self):
+                probe.requests += 1
+                path = self.path.split("?")[0]
+                if mode == "401":
+                    return self.send(401, {"kind": "Status", "apiVersion": "v1", "status": "Failure",
+                                           "message": "Unauthorized", "reason": "Unauthorized", "code": 401})
+                if "watch=true" in self.path:   # a watch that stays open and quiet
+                    self.send_response(200)
+                    self.send_header("Content-Type", "application/json")
+                    self.end_headers()
+                    return
+                for suffix, body in routes.items():
+                    if path.endswith(suffix):
+                        return self.send(200, body)
+                return self.send(404, {"kind": "Status", "apiVersion": "v1", "status": "Failure",
+                                       "message": "not found", "reason": "NotFound", "code": 404})
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        self.url = "http://127.0.0.1:%d" % self.server.server_address[1]
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def kubeconfig(self, path, token):
+        return write(path, KUBECONFIG_REFUSED.replace("https://127.0.0.1:1", self.url).replace("probe-token", token))
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def servers(p, d):
+    """A tenant whose API server refuses our credentials (401): every command that reads it fails in one line that
+    names the tenant and the server and says the refusal once; no credential is printed; verify still writes its
+    report."""
+    srv = FakeApiServer("401")
+    try:
+        kc = "tenant-a=" + srv.kubeconfig(os.path.join(d, "kc-401"), "probe-s3cr3t")
+        plan = write(os.path.join(d, "cluster.plan.yaml"), PLAN.replace(
+            "  pods:\n    - {name: t0, count: 20, gpuMemMB: 12000, gpuCores: 5, cpu: \"1\", memory: 8Gi}\n",
+            "  cluster: {pendingOnly: false}\n"))
+        tenant = ["--no-management", "--tenant-kubeconfig", kc]
+        shot = os.path.join(d, "s.png")
+        for name, args in (
+                ("plan-401", ["plan", plan] + tenant),
+                ("why-pending-401", ["why-pending", "--tenant", "tenant-a", "--pod", "default/x"] + tenant),
+                ("what-if-401", ["what-if", "--add-worker", "tenant-a:A100-80GB:1"] + tenant),
+                ("screenshot-401", ["screenshot", "article", "--backend", "cluster", "--out", shot] + tenant),
+                ("verify-401", ["verify", "article", "--backend", "cluster", "--report",
+                                os.path.join(d, "report")] + tenant)):
+            r = p.run(args)
+            row = p.record("server", name, r, must_fail=True, partial=os.path.exists(shot))
+            lines = [x for x in r.err.splitlines() if x.strip()]
+            problems = []
+            if len(lines) != 1:
+                problems.append("%d lines on stderr" % len(lines))
+            if r.err.count("401") != 1:
+                problems.append("401 said %d times" % r.err.count("401"))
+            if srv.url not in r.err or "tenant-a" not in r.err:
+                problems.append("the tenant or its server not named")
+            if "probe-s3cr3t" in r.out + r.err:
+                problems.append("the token printed")
+            if name == "verify-401" and not os.path.isdir(os.path.join(d, "report")):
+                problems.append("no report written")
+            if problems:
+                row["noise"] = True
+                row["note"] = "; ".join(problems)
+                print("%10s %s" % ("", row["note"]))
+    finally:
+        srv.close()
+
+
+def terminal(p, d):
+    """Control characters from a file or a server reach a real terminal escaped: a plan's question, and an API
+    server's pod annotation, condition and event message (why-pending, live), each run on a pseudo-terminal."""
+    if not shutil.which("script"):
+        print("terminal: skipped (no `script` from util-linux)")
+        return
+    q = write(os.path.join(d, "q.plan.yaml"), PLAN.replace("metadata: {name: probe}",
+                                                           "metadata: {name: probe}\nquestion: \"a\\e[2Jb\\0c\""))
+    srv = FakeApiServer("esc")
+    try:
+        kc = "tenant-a=" + srv.kubeconfig(os.path.join(d, "kc-esc"), "probe-s3cr3t")
+        for name, args in (
+                ("plan-question-esc", ["plan", q]),
+                ("why-pending-server-esc", ["why-pending", "--tenant", "tenant-a", "--pod", "default/x",
+                                            "--no-management", "--tenant-kubeconfig", kc]),
+                ("why-pending-server-esc-json", ["why-pending", "--tenant", "tenant-a", "--pod", "default/x",
+                                                 "--no-management", "--tenant-kubeconfig", kc, "--json"])):
+            r = p.run(args, tty=True)
+            raw = [repr(x) for x in EVIL_RAW if x in r.out + r.err]
+            row = p.record("terminal", name, r)
+            if raw:
+                row["noise"] = True
+                row["note"] = "raw on the terminal: " + " ".join(raw)
+                print("%10s %s" % ("", row["note"]))
+    finally:
+        srv.close()
+
+
+def full_disk(p, d):
+    """Every writer on a full disk (a 512 KiB tmpfs, filled but for FILL_ROOM bytes, and filled whole): one line
+    naming the full disk, nothing under the final name, no temporary file left. Needs root (mount); skipped
+    otherwise."""
+    if os.geteuid() != 0 or not shutil.which("mount"):
+        print("disk: skipped (mounting a small tmpfs needs root)")
+        return
+    mnt = os.path.join(d, "full")
+    os.makedirs(mnt, exist_ok=True)
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=512k", "tmpfs", mnt]).returncode != 0:
+        print("disk: skipped (mount failed)")
+        return
+    try:
+        plan = write(os.path.join(d, "ok.plan.yaml"), PLAN)
+        dump = os.path.join(d, "dump-200.yaml")
+        gen_dump(dump, 200)
+        shot = os.path.join(d, "shot.png")
+        writers = {
+            "openb": lambda t: ["import", "openb", OPENB_NODES, OPENB_PODS, "--out", t],
+            "snapshot-yaml": lambda t: ["import", "snapshot", "--tenant", "tenant-a=" + dump, "--out", t],
+            "snapshot-json": lambda t: ["import", "snapshot", "--tenant", "tenant-a=" + dump, "--out", t + ".json"],
+            "report": lambda t: ["report", "article", "--out", t + ".pdf"],
+            "plan-pdf": lambda t: ["plan", plan, "--out", t + ".pdf"],
+            "plan-csv": lambda t: ["plan", plan, "--csv", t],
+            "screenshot": lambda t: ["screenshot", "article", "--out", t + ".png"],
+            "screenshot-layout": lambda t: ["screenshot", "article", "--out", shot, "--force", "--layout",
+                                            t + ".json"],
+            "screenshot-scenario": lambda t: ["screenshot", "article", "--out", shot, "--force", "--scenario-out",
+                                              t + ".yaml"],
+            "verify-report": lambda t: ["verify", "article", "--report", t],
+            "isolation": lambda t: ["isolation", "article", "--out", t + ".pdf"],
+        }
+        for room, label in ((20_000, "20KB-free"), (0, "no-room")):
+            for w, args in writers.items():
+                for n in os.listdir(mnt):
+                    path = os.path.join(mnt, n)
+                    shutil.rmtree(path) if os.path.isdir(path) else os.remove(path)
+                free = os.statvfs(mnt).f_bavail * os.statvfs(mnt).f_frsize
+                with open(os.path.join(mnt, "filler"), "wb", buffering=0) as f:
+                    try:
+                        f.write(b"\0" * max(0, free - room))
+                        while room == 0:
+                            f.write(b"\0" * 4096)
+                    except OSError:
+                        pass   # full: what the case wants
+                r = p.run(args(os.path.join(mnt, "out")))
+                left = [n for n in os.listdir(mnt) if n != "filler"]
+                # with 20 KB free a small output fits and is written whole (exit 0); a failure is one error line
+                # (progress lines such as plan's are not errors) that says the disk is full, and leaves nothing
+                fitted = r.rc == 0 and room > 0
+                row = p.record("disk", "%s-%s" % (w, label), r, must_fail=room == 0,
+                               partial=bool(left) and not fitted, stray=len([n for n in left if TMP.match(n)]))
+                errors = [x for x in r.err.splitlines() if x.startswith("gpulab")]
+                if not fitted and (len(errors) != 1 or "no space left" not in errors[0]):
+                    row["noise"] = True
+                    row["note"] = "%d error lines, %s" % (len(errors), "says the disk is full" if "no space left"
+                                                          in r.err else "does not say the disk is full")
+                elif fitted:
+                    row["note"] = "fitted in 20 KB: " + " ".join(left)
+                if left and not fitted:
+                    row["note"] = (row["note"] + "; " if row["note"] else "") + "left: " + " ".join(left)
+                if row["note"]:
+                    print("%10s %s" % ("", row["note"]))
+    finally:
+        subprocess.run(["umount", mnt])
+
+
 CATEGORIES = {"scenario": scenarios, "trace": traces, "openb": openb, "annotation": annotations, "plan": plans,
-              "output": outputs, "argument": arguments}
+              "output": outputs, "argument": arguments, "server": servers, "terminal": terminal, "disk": full_disk}
 
 
 def main():

@@ -36,7 +36,8 @@ final class LabDiagram {
             pdf.subheading("Tenant " + t.name());
             String cp = "TenantControlPlane " + t.controlPlane().phase() + " (Kubernetes "
                     + t.controlPlane().version() + ", " + t.controlPlane().endpoint() + "). ";
-            String tunnel = t.tunnel().webhookReachable() ? "Konnectivity up: HAMi's webhook is reachable"
+            String tunnel = !t.tunnel().known() ? "Konnectivity " + t.tunnel().unknownWords()
+                    : t.tunnel().webhookReachable() ? "Konnectivity up: HAMi's webhook is reachable"
                     : "Konnectivity " + (t.tunnel().agentsUp() ? "up" : "down") + ": HAMi's webhook is NOT reachable ("
                     + t.tunnel().error() + ")";
             pdf.text(cp + tunnel + "; webhook failurePolicy " + t.webhookFailurePolicy() + ".");

@@ -106,8 +106,12 @@ class ConnectionFailuresTest {
                 CliHarness.Result r = CliHarness.run(c);
                 assertEquals(2, r.exit(), c[0] + ": " + r.out() + r.err());
                 assertEquals(1, r.err().strip().lines().count(), c[0] + ": " + r.err());
+                // one line that names the tenant and its server and says the refusal once (it said it for nodes,
+                // pods and events: three times)
                 assertTrue(r.err().contains("cannot read the cluster: no tenant could be read (tenant-a: the API "
-                        + "server refused to list nodes: " + code), c[0] + ": " + r.err());
+                        + "server " + server.url() + " refused to list nodes, pods and events: " + code),
+                        c[0] + ": " + r.err());
+                assertEquals(1, r.err().split(code.substring(0, 8), -1).length - 1, c[0] + ": " + r.err());
                 assertFalse((r.out() + r.err()).contains("no GPU pods") || r.err().contains("not found")
                         || (r.out() + r.err()).contains("s3cr3t-token"), c[0] + ": " + r.out() + r.err());
             }

@@ -51,7 +51,7 @@ public interface LabBackend extends AutoCloseable {
     List<LabEvent> events();
 
     /**
-     * Why nothing of a real lab could be read (refused, unreachable, no tenant connected), in one line; empty when
+     * Why nothing of a real lab could be read (refused, unreachable, no tenant listed), in one line; empty when
      * the lab was read, also in part, and always for the simulation. Commands that show or check the lab say this
      * instead of showing an empty lab.
      */

@@ -39,6 +39,11 @@ public record TenantView(String name, ControlPlaneView controlPlane, TunnelView 
         this(name, controlPlane, tunnel, webhookFailurePolicy, nodes, pods, List.of());
     }
 
+    /** The same tenant with {@code t} as its tunnel. */
+    public TenantView withTunnel(TunnelView t) {
+        return new TenantView(name, controlPlane, t, webhookFailurePolicy, nodes, pods, warnings, quotas);
+    }
+
     /** The same tenant with {@code more} warnings appended. */
     public TenantView withWarnings(List<String> more) {
         if (more.isEmpty()) {

@@ -45,7 +45,10 @@ public final class ClientErrors {
         if (code > 0) {
             String status = statusMessage(t);
             String reason = reason(code);
-            return "HTTP " + code + (reason.isEmpty() ? "" : " " + reason) + (status == null ? "" : ": " + status);
+            // a Status whose message is only the reason phrase ("Unauthorized") would say it twice
+            boolean more = status != null && !reason.toLowerCase(java.util.Locale.ROOT).replaceAll(" \\(.*", "")
+                    .equals(status.strip().toLowerCase(java.util.Locale.ROOT));
+            return "HTTP " + code + (reason.isEmpty() ? "" : " " + reason) + (more ? ": " + status : "");
         }
         for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
             if (c instanceof ConnectException) {

@@ -133,8 +133,9 @@ public final class ClusterBackend implements LabBackend {
     /**
      * Why nothing could be read ({@link LabBackend#unreadable()}), in one line: the management cluster did not
      * answer, refused or failed its list of TenantControlPlanes (so no tenant is known), or not one of the tenants
-     * could be connected. Empty when the cluster was read, also in part (a tenant that failed is then in its tenant's
-     * warnings). Commands that need the cluster's content say this instead of answering on an empty lab ("no GPU
+     * could be read: none has had its nodes and pods listed (a tenant connected but refused, 401/403, or not yet
+     * answered counts as not read). Empty when the cluster was read, also in part (a tenant that could not be read
+     * is then in its tenant's warnings). Commands that need the cluster's content say this instead of answering on an empty lab ("no GPU
      * pods").
      */
     @Override
@@ -161,7 +162,7 @@ public final class ClusterBackend implements LabBackend {
         }
     }
 
-    /** Why {@code tenant} is not connected, in one line (its warnings), or null when it is. */
+    /** Why {@code tenant} could not be read (its nodes and pods not listed), in one line, or null when it was. */
     public @Nullable String tenantUnreadable(String tenant) {
         return gaps.tenantUnreadable(tenant);
     }

@@ -2,7 +2,6 @@ package io.gpulab.engine.cluster;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import io.gpulab.engine.api.ManagementView;
 import java.util.ArrayList;
@@ -223,22 +222,7 @@ final class ClusterConnection {
             }
             return !closed.get();
         });
-        inf.addEventHandler(new ResourceEventHandler<>() {
-            @Override
-            public void onAdd(GenericKubernetesResource obj) {
-                changed.run();
-            }
-
-            @Override
-            public void onUpdate(GenericKubernetesResource o, GenericKubernetesResource n) {
-                changed.run();
-            }
-
-            @Override
-            public void onDelete(GenericKubernetesResource obj, boolean unknown) {
-                changed.run();
-            }
-        });
+        inf.addEventHandler(InformerHandlers.anyChange(changed));
         inf.start();
         return inf;
     }

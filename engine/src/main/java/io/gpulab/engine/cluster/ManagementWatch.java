@@ -1,15 +1,11 @@
 package io.gpulab.engine.cluster;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -29,17 +25,21 @@ final class ManagementWatch implements AutoCloseable {
     private final RelistingInformer<Pod> pods;
     private final @Nullable RelistingInformer<GenericKubernetesResource> dataStores;
     private final ScheduledExecutorService supervisor;
+    private final String server;
 
     /** @param withDataStores false when the cluster does not serve Kamaji's DataStore resource (said elsewhere) */
     ManagementWatch(KubernetesClient client, boolean withDataStores, Runnable onChange) {
-        ResourceEventHandler<HasMetadata> h = handler(onChange);
-        nodes = new RelistingInformer<>("nodes", () -> client.nodes().runnableInformer(0), cast(h), onChange,
-                () -> client.nodes().list().getItems(), RECONCILE_EVERY);
-        pods = new RelistingInformer<>("pods", () -> client.pods().inAnyNamespace().runnableInformer(0), cast(h),
-                onChange, () -> client.pods().inAnyNamespace().list().getItems(), RECONCILE_EVERY);
+        server = InformerProblems.server(client);
+        nodes = new RelistingInformer<>("nodes", () -> client.nodes().runnableInformer(0),
+                InformerHandlers.anyChange(onChange), onChange, () -> client.nodes().list().getItems(),
+                RECONCILE_EVERY);
+        pods = new RelistingInformer<>("pods", () -> client.pods().inAnyNamespace().runnableInformer(0),
+                InformerHandlers.anyChange(onChange), onChange,
+                () -> client.pods().inAnyNamespace().list().getItems(), RECONCILE_EVERY);
         dataStores = !withDataStores ? null : new RelistingInformer<>("datastores.kamaji.clastix.io",
-                () -> client.genericKubernetesResources(KamajiResources.DATA_STORE).runnableInformer(0), cast(h),
-                onChange, () -> client.genericKubernetesResources(KamajiResources.DATA_STORE).list().getItems(),
+                () -> client.genericKubernetesResources(KamajiResources.DATA_STORE).runnableInformer(0),
+                InformerHandlers.anyChange(onChange), onChange,
+                () -> client.genericKubernetesResources(KamajiResources.DATA_STORE).list().getItems(),
                 RECONCILE_EVERY);
         supervisor = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "gpulab-watch-management");
@@ -90,43 +90,7 @@ final class ManagementWatch implements AutoCloseable {
 
     /** Why the management view is incomplete now, one line each (as a tenant's). */
     List<String> problems() {
-        Set<String> out = new LinkedHashSet<>();
-        for (RelistingInformer<?> i : informers()) {
-            if (i.refusal() != null) {
-                out.add("management cluster: the API server refused to list " + i.what() + ": " + i.refusal()
-                        + "; not retried (fix the credentials or RBAC and reconnect)");
-            } else {
-                String error = i.lastError();
-                if (error != null) {
-                    out.add("management cluster: cannot watch " + i.what() + ": " + error + " (retrying)");
-                }
-            }
-        }
-        return List.copyOf(out);
-    }
-
-    @SuppressWarnings("unchecked")
-    private static <T> ResourceEventHandler<T> cast(ResourceEventHandler<HasMetadata> h) {
-        return (ResourceEventHandler<T>) (ResourceEventHandler<?>) h;
-    }
-
-    private static ResourceEventHandler<HasMetadata> handler(Runnable onChange) {
-        return new ResourceEventHandler<>() {
-            @Override
-            public void onAdd(HasMetadata obj) {
-                onChange.run();
-            }
-
-            @Override
-            public void onUpdate(HasMetadata oldObj, HasMetadata newObj) {
-                onChange.run();
-            }
-
-            @Override
-            public void onDelete(HasMetadata obj, boolean deletedFinalStateUnknown) {
-                onChange.run();
-            }
-        };
+        return InformerProblems.of(server, informers()).stream().map(p -> "management cluster: " + p).toList();
     }
 
     @Override

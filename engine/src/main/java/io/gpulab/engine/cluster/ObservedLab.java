@@ -49,14 +49,18 @@ final class ObservedLab {
             ControlPlaneView cp = ObservedControlPlane.of(liveControlPlane(link, mgmtPods, malformed), w,
                     String.join("; ", problems), problems);
             planes.add(cp);
+            // the agents are seen as pods: a tenant whose pods were not read has a tunnel in an unknown state, which
+            // the views say as such ("unknown (could not read tenant ...)"), never "down"
+            TunnelView unread = w != null && w.podsRead() ? null : TunnelView.unknown("could not read tenant "
+                    + link.name() + ": " + (problems.isEmpty() ? w == null ? "not connected yet" : "its pods are not "
+                    + "listed yet" : String.join("; ", problems)));
             if (w == null) {
-                // the reason is in the tenant's warnings; the tunnel just cannot be observed
-                tenants.add(new TenantView(link.name(), cp, new TunnelView(false, false,
-                        "not observed: the tenant is not connected"), "Unknown", List.of(), List.of(), problems));
+                tenants.add(new TenantView(link.name(), cp, unread, "Unknown", List.of(), List.of(), problems));
             } else {
-                tenants.add(TenantAssembler.assemble(link.name(), cp, w.nodes(), w.pods(), w.events(),
+                TenantView t = TenantAssembler.assemble(link.name(), cp, w.nodes(), w.pods(), w.events(),
                         options.nodeLockExpire(), w.webhookFailurePolicy()).withWarnings(problems)
-                        .withQuotas(ClusterQuotas.views(w.quotas(), w.pods(), hami.apply(link.name()))));
+                        .withQuotas(ClusterQuotas.views(w.quotas(), w.pods(), hami.apply(link.name())));
+                tenants.add(unread == null ? t : t.withTunnel(unread));
             }
         }
         ManagementView found = connection.managementView();

@@ -65,7 +65,10 @@ public final class PendingExplainer {
             quotas = w.client().resourceQuotas().inAnyNamespace().list().getItems();
         } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
             quotas = w.quotas();
-            nodeNotes.add("ResourceQuotas could not be listed (" + e.getMessage() + "); the last known ones are used");
+            // never listed: no quota known is not "no quota"
+            nodeNotes.add("ResourceQuotas could not be listed (" + ClientErrors.sentence(e) + "); " + (w.quotasListed()
+                    ? "the last known ones are used" : "none was ever listed, so whether a quota holds this pod back "
+                    + "is unknown"));
         }
         PendingExplanation x = explain(tenant, podKey, phase, podInfo(pod), nodeInfos, events, nodeNotes, cfg,
                 ClusterQuotas.state(quotas, w.pods(), podKey, cfg));

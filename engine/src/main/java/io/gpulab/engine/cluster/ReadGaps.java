@@ -41,8 +41,8 @@ final class ReadGaps {
 
     /**
      * Why nothing could be read, in one line: the management cluster did not answer, refused or failed its list of
-     * TenantControlPlanes (so no tenant is known), or not one of the tenants could be connected; null when the
-     * cluster was read, also in part.
+     * TenantControlPlanes (so no tenant is known), or not one of the tenants could be read (nodes and pods listed);
+     * null when the cluster was read, also in part.
      */
     @Nullable String whyUnreadable() {
         String unread = connection.managementUnread();

@@ -5,7 +5,6 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -38,6 +37,9 @@ public final class TenantWatch implements AutoCloseable {
     private volatile List<io.fabric8.kubernetes.api.model.ResourceQuota> quotas = List.of();
     private int quotaTicks;
     private boolean quotasRefused;
+    /** The API server's refusal of the quota list (401/403), said in {@link #problems()}: limits unknown. */
+    private volatile @org.jspecify.annotations.Nullable String quotaRefusal;
+    private volatile boolean quotasListed;
 
     /**
      * Starts the informers; {@code onChange} is called (on a fabric8 thread) after every add, update,
@@ -48,13 +50,13 @@ public final class TenantWatch implements AutoCloseable {
         this.client = client;
         this.webhookFailurePolicy = readFailurePolicy(client);
         this.nodes = new RelistingInformer<>("nodes", () -> client.nodes().runnableInformer(0),
-                handler(n -> onChange.run()), onChange,
+                InformerHandlers.anyChange(onChange), onChange,
                 () -> client.nodes().list().getItems(), RECONCILE_EVERY);
         this.pods = new RelistingInformer<>("pods", () -> client.pods().inAnyNamespace().runnableInformer(0),
-                handler(p -> onChange.run()), onChange,
+                InformerHandlers.anyChange(onChange), onChange,
                 () -> client.pods().inAnyNamespace().list().getItems(), RECONCILE_EVERY);
         this.events = new RelistingInformer<>("events", () -> client.v1().events().inAnyNamespace().runnableInformer(0),
-                handler(e -> {
+                InformerHandlers.each(e -> {
                     onEvent.accept(e);
                     onChange.run();
                 }), onChange, () -> client.v1().events().inAnyNamespace().list().getItems(), RECONCILE_EVERY);
@@ -147,10 +149,19 @@ public final class TenantWatch implements AutoCloseable {
         }
         try {
             quotas = List.copyOf(c.resourceQuotas().inAnyNamespace().list().getItems());
+            quotasListed = true;
         } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
             // unreachable: keep the last list (the informers report connectivity); no RBAC for quotas: stop asking
             quotasRefused = e.getCode() == 401 || e.getCode() == 403;
+            if (quotasRefused) {
+                quotaRefusal = ClientErrors.sentence(e);
+            }
         }
+    }
+
+    /** Whether the ResourceQuotas were listed once: until then {@link #quotas()} being empty says nothing. */
+    boolean quotasListed() {
+        return quotasListed;
     }
 
     /** The client for writes; the caller decides whether writes are allowed. */
@@ -181,6 +192,14 @@ public final class TenantWatch implements AutoCloseable {
                 && !i.started().isCompletedExceptionally());
     }
 
+    /**
+     * Whether the pods held are the server's: listed once and not refused since. What is inferred from the pods (the
+     * Konnectivity agents running) is unknown otherwise, never "none".
+     */
+    boolean podsRead() {
+        return pods.started().isDone() && !pods.started().isCompletedExceptionally() && pods.refusal() == null;
+    }
+
     /** Whether every informer has listed once (its first sync is complete). */
     public boolean synced() {
         return java.util.stream.Stream.of(nodes, pods, events).allMatch(i -> i.started().isDone()
@@ -192,17 +211,13 @@ public final class TenantWatch implements AutoCloseable {
      * (never retried), or the last connection failure while a watch is down (retried).
      */
     public List<String> problems() {
-        java.util.Set<String> out = new java.util.LinkedHashSet<>();
-        for (RelistingInformer<?> i : List.of(nodes, pods, events)) {
-            if (i.refusal() != null) {
-                out.add("the API server refused to list " + i.what() + ": " + i.refusal()
-                        + "; not retried (fix the credentials or RBAC and reconnect)");
-            } else {
-                String error = i.lastError(); // read once: the watch may come back between two reads
-                if (error != null) {
-                    out.add("cannot watch " + i.what() + ": " + error + " (retrying)");
-                }
-            }
+        String server = InformerProblems.server(client);
+        List<String> out = new ArrayList<>(InformerProblems.of(server, List.of(nodes, pods, events)));
+        String q = quotaRefusal;
+        // said on its own only: where the lists themselves were refused, that sentence says it all
+        if (q != null && nodes.refusal() == null && pods.refusal() == null && events.refusal() == null) {
+            out.add("the API server " + server + " refused to list resourcequotas: " + q + "; the tenant's GPU quota "
+                    + "limits are unknown (not asked again until the next connect)");
         }
         return List.copyOf(out);
     }
@@ -229,25 +244,6 @@ public final class TenantWatch implements AutoCloseable {
         copy.sort(Comparator.comparing((T o) -> String.valueOf(o.getMetadata().getNamespace()))
                 .thenComparing(o -> o.getMetadata().getName()));
         return copy;
-    }
-
-    private static <T> ResourceEventHandler<T> handler(Consumer<T> each) {
-        return new ResourceEventHandler<>() {
-            @Override
-            public void onAdd(T obj) {
-                each.accept(obj);
-            }
-
-            @Override
-            public void onUpdate(T oldObj, T newObj) {
-                each.accept(newObj);
-            }
-
-            @Override
-            public void onDelete(T obj, boolean deletedFinalStateUnknown) {
-                each.accept(obj);
-            }
-        };
     }
 
     @Override

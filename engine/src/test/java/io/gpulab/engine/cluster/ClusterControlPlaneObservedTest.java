@@ -64,7 +64,7 @@ class ClusterControlPlaneObservedTest {
             };
             server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(), d, true);
             server.init(java.net.InetAddress.getLoopbackAddress(), 0);
-            client = server.createClient();
+            client = MockLab.testClient(server);
         }
 
         String url() {

@@ -48,7 +48,7 @@ final class ManagementServer implements AutoCloseable {
         };
         server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(), d, true);
         server.init(java.net.InetAddress.getLoopbackAddress(), 0);
-        client = server.createClient();
+        client = MockLab.testClient(server);
     }
 
     /** Creates every object of a kubectl {@code -o yaml} List on the classpath, custom resources by their context. */

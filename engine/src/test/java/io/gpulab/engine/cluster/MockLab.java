@@ -35,6 +35,17 @@ public final class MockLab {
     private MockLab() {
     }
 
+    /**
+     * The test's own client of a mock server. fabric8's 10 s request timeout is shorter than a mock server's answer
+     * can take on a loaded 2-core machine, and a timed-out request is sent again: a create that had gone through
+     * then fails with 409 "already exists" (it did, in ClusterFailureTest at load 34). The bound here is a hang
+     * guard ({@link Await#BOUND}), not a wait.
+     */
+    public static NamespacedKubernetesClient testClient(KubernetesMockServer server) {
+        return server.createClient(b -> b.editOrNewConfig().withRequestTimeout((int) Await.BOUND.toMillis())
+                .endConfig());
+    }
+
     /** A CRUD mock API server for one tenant; the dispatcher keeps its data across restarts. */
     public static final class TenantServer implements AutoCloseable {
         final KubernetesCrudDispatcher dispatcher = new KubernetesCrudDispatcher();
@@ -50,7 +61,7 @@ public final class MockLab {
             server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(), dispatcher, true);
             server.init(java.net.InetAddress.getLoopbackAddress(), atPort);
             port = server.getPort();
-            client = server.createClient();
+            client = testClient(server);
         }
 
         /** Drops every connection (watches included), then serves the same data on the same port again. */

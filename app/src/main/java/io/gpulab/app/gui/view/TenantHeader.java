@@ -20,6 +20,8 @@ import javafx.scene.layout.Region;
  */
 final class TenantHeader extends FlowPane {
 
+    private static final String AGENTS_TIP = "Fault: take this tenant's Konnectivity agents down / bring them back";
+
     private final Label pods = new Label("");
     private final HBox left;
     private final HBox right;
@@ -47,7 +49,7 @@ final class TenantHeader extends FlowPane {
                 new Selection(Selection.Kind.TENANT, tenant.name(), tenant.name())));
         agents.getStyleClass().add("fault-toggle");
         agents.setId("konnectivity-" + tenant.name());
-        agents.setTooltip(new Tooltip("Fault: take this tenant's Konnectivity agents down / bring them back"));
+        agents.setTooltip(new Tooltip(AGENTS_TIP));
         agents.setOnAction(e -> vm.faults().setKonnectivity(this.tenant.name(), !this.tenant.tunnel().agentsUp()));
         agents.setMinWidth(Region.USE_PREF_SIZE);
         policy.getItems().addAll("Ignore", "Fail");
@@ -97,12 +99,19 @@ final class TenantHeader extends FlowPane {
         boolean fewWorkers = !TenantPanel.compact(t);
         pods.setText(running + " running" + (narrow && fewWorkers ? ""
                 : " · " + t.nodes().size() + " worker" + (t.nodes().size() == 1 ? "" : "s")));
+        boolean known = t.tunnel().known();
         boolean up = t.tunnel().agentsUp();
-        agents.setText((narrow ? "konn " : "Konnectivity ") + (up ? "up" : "down"));
-        agents.setSelected(!up);
-        if (!agents.getStyleClass().contains(up ? "on" : "off")) {
-            agents.getStyleClass().removeAll("on", "off");
-            agents.getStyleClass().add(up ? "on" : "off");
+        // a tenant whose pods could not be read shows no agent pod: that says nothing about its agents
+        agents.setText((narrow ? "konn " : "Konnectivity ") + (!known ? "unknown" : up ? "up" : "down"));
+        agents.setSelected(known && !up);
+        String tip = known ? AGENTS_TIP : "Konnectivity " + t.tunnel().unknownWords();
+        if (agents.getTooltip() == null || !tip.equals(agents.getTooltip().getText())) {
+            agents.setTooltip(new Tooltip(tip));
+        }
+        String state = !known ? "unknown" : up ? "on" : "off";
+        if (!agents.getStyleClass().contains(state)) {
+            agents.getStyleClass().removeAll("on", "off", "unknown");
+            agents.getStyleClass().add(state);
         }
         if (!t.webhookFailurePolicy().equals(policy.getValue())) {
             policy.setValue(t.webhookFailurePolicy());

@@ -32,8 +32,9 @@ public final class TunnelPath extends VBox {
         TunnelView t = tenant.tunnel();
         boolean cpUp = tenant.controlPlane().components().stream().allMatch(c -> c.ready());
         String first = cpUp ? "ok" : "broken";
-        String second = !cpUp ? "idle" : t.agentsUp() ? "ok" : "broken";
-        String third = !cpUp || !t.agentsUp() ? "idle" : t.webhookReachable() ? "ok" : "broken";
+        // not observed (a tenant whose pods could not be read): neither green nor red, said in words below
+        String second = !cpUp || !t.known() ? "idle" : t.agentsUp() ? "ok" : "broken";
+        String third = !cpUp || !t.known() || !t.agentsUp() ? "idle" : t.webhookReachable() ? "ok" : "broken";
         HBox row = compact
                 ? new HBox(0, hop("apiserver", null, "kube-apiserver (hosted by Kamaji)"), arrow(first),
                         hop("konn-server", null, "konnectivity-server :8132"), arrow(second),
@@ -44,7 +45,12 @@ public final class TunnelPath extends VBox {
                         hop("HAMi webhook", "vgpu.hami.io", null));
         row.setAlignment(Pos.CENTER_LEFT);
         getChildren().add(row);
-        if (!t.webhookReachable()) {
+        if (!t.known()) {
+            Label err = new WordWrapLabel("Konnectivity " + t.unknownWords());
+            err.getStyleClass().add("tunnel-unknown");
+            err.setId("tunnel-error-" + tenant.name());
+            getChildren().add(err);
+        } else if (!t.webhookReachable()) {
             getStyleClass().add("down");
             String why = t.error().isBlank() ? "no route through the tunnel" : t.error();
             Label err = new WordWrapLabel("webhook unreachable: " + why

@@ -184,6 +184,11 @@ public final class InspectorModel {
                 + (k.equals("nvidia.com/gpu") ? " (sharing slots, not cards)" : ""))));
         unsummed.forEach((k, v) -> r.add(new InspectorRow(API_SERVER, k, v)));
         t.warnings().forEach(w -> r.add(new InspectorRow("Warnings", "warning", w)));
+        if (!t.tunnel().known()) {
+            r.add(new InspectorRow("Konnectivity", "agents", t.tunnel().unknownWords()));
+            r.add(new InspectorRow("Konnectivity", "HAMi webhook", t.tunnel().unknownWords()));
+            return;
+        }
         r.add(new InspectorRow("Konnectivity", "agents", t.tunnel().agentsUp() ? "connected" : "down"));
         r.add(new InspectorRow("Konnectivity", "HAMi webhook", t.tunnel().webhookReachable() ? "reachable"
                 : "unreachable: " + t.tunnel().error()));

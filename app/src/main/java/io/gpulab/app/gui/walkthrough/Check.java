@@ -106,7 +106,9 @@ public sealed interface Check {
     record Tunnel(String tenant, @Nullable Boolean agentsUp, @Nullable Boolean webhookReachable) implements Check {
         @Override
         public boolean test(LabSnapshot s) {
-            return findTenant(s, tenant).map(t -> (agentsUp == null || t.tunnel().agentsUp() == agentsUp)
+            // an unobserved tunnel passes no check on it, either way
+            return findTenant(s, tenant).filter(t -> t.tunnel().known())
+                    .map(t -> (agentsUp == null || t.tunnel().agentsUp() == agentsUp)
                     && (webhookReachable == null || t.tunnel().webhookReachable() == webhookReachable)).orElse(false);
         }
     }

@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import javafx.scene.control.Button;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
@@ -64,24 +65,38 @@ class ClusterWorkbenchViewTest {
         management.close();
     }
 
+    /** What the test reads of the window, all in one FX turn. */
+    private record Seen(String backend, boolean advanceDisabled, boolean resetDisabled, boolean unlockDisabled,
+                        boolean locked, int sharedCardMem) { }
+
+    /** Tenant-a's first card's used memory, 0 while tenant-a, its node or the card is not listed yet. */
+    private int sharedCardMem() {
+        return workbench.viewModel().snapshot().tenant("tenant-a").flatMap(t -> t.nodes().stream().findFirst())
+                .flatMap(n -> n.cards().stream().findFirst()).map(c -> c.usedMemMB()).orElse(0);
+    }
+
     @Test
     void theClusterIsDrawnWithItsSharedCardAndTheSimulationControlsAreOff(FxRobot robot) throws Exception {
-        // a bound against a hang only: on a loaded machine the informer's first list can take many seconds
-        long end = System.currentTimeMillis() + io.gpulab.engine.cluster.Await.BOUND.toMillis();
-        while (System.currentTimeMillis() < end && workbench.viewModel().snapshot().tenant("tenant-a").orElseThrow()
-                .nodes().get(0).cards().get(0).usedMemMB() < 60_000) {
-            WaitForAsyncUtils.sleep(100, java.util.concurrent.TimeUnit.MILLISECONDS);
-            WaitForAsyncUtils.waitForFxEvents();
-        }
-        assertEquals("CLUSTER", FxTestSupport.text(robot, "backend"));
-        assertTrue(robot.lookup("#advance-5m").queryAs(Button.class).isDisabled());
-        assertTrue(robot.lookup("#reset").queryAs(Button.class).isDisabled());
+        // On a loaded machine the management cluster's discovery or tenant-a's first list can land after the
+        // workbench opened (the connect deadline passed): tenant-a, its node or its card may not be in the view model
+        // yet, and indexing them threw. Wait for the shared card's usage itself, read on the FX thread where the view
+        // model and the controls change together; Await.BOUND only guards against a hang.
+        WaitForAsyncUtils.waitFor(io.gpulab.engine.cluster.Await.BOUND.toSeconds(), TimeUnit.SECONDS,
+                () -> WaitForAsyncUtils.asyncFx(this::sharedCardMem).get() >= 60_000);
+        // the view model and the buttons read in one FX turn: a snapshot landing between two reads from this thread
+        // could change the lock after the button was read
+        Seen seen = WaitForAsyncUtils.asyncFx(() -> new Seen(FxTestSupport.text(robot, "backend"),
+                robot.lookup("#advance-5m").queryAs(Button.class).isDisabled(),
+                robot.lookup("#reset").queryAs(Button.class).isDisabled(),
+                robot.lookup("#unlock").queryAs(Button.class).isDisabled(),
+                workbench.viewModel().snapshot().tenants().stream().flatMap(t -> t.nodes().stream())
+                        .anyMatch(n -> n.lock() != null && n.lock().held()), sharedCardMem())).get();
+        assertEquals("CLUSTER", seen.backend());
+        assertTrue(seen.advanceDisabled());
+        assertTrue(seen.resetDisabled());
         // Unlock node stays a write the cluster allows, offered only while a worker holds the lock
-        boolean locked = workbench.viewModel().snapshot().tenants().stream().flatMap(t -> t.nodes().stream())
-                .anyMatch(n -> n.lock() != null && n.lock().held());
-        assertEquals(!locked, robot.lookup("#unlock").queryAs(Button.class).isDisabled());
-        assertEquals(60_000, workbench.viewModel().snapshot().tenant("tenant-a").orElseThrow()
-                .nodes().get(0).cards().get(0).usedMemMB());
+        assertEquals(!seen.locked(), seen.unlockDisabled());
+        assertEquals(60_000, seen.sharedCardMem());
 
         Path png = dir.resolve("cluster.png");
         robot.interact(() -> {

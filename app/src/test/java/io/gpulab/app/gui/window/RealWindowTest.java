@@ -238,6 +238,50 @@ class RealWindowTest {
         assertInside("the workbench after presentation mode", stage);
     }
 
+    @Test
+    @Order(9)
+    void aClickedEventReadsWholeUnderTheEventsTable() {
+        // the table cuts REASON, OBJECT and MESSAGE at 1024 and 1280 px: a clicked row reads whole under it
+        @SuppressWarnings("unchecked")
+        javafx.scene.control.TableView<io.gpulab.engine.api.LabEvent> table = ROBOT.lookup("#events").queryAs(
+                javafx.scene.control.TableView.class);
+        if (!table.isVisible()) {
+            ROBOT.clickOn("#events-toggle"); // short windows start with the drawer closed
+        }
+        waitFor("the events table shown", () -> table.isVisible() && table.getHeight() > 0
+                && !table.getItems().isEmpty());
+        AtomicReference<Node> row = new AtomicReference<>();
+        ROBOT.interact(() -> {
+            Node flow = table.lookup(".virtual-flow");
+            Bounds view = flow.localToScene(flow.getLayoutBounds());
+            for (Node n : table.lookupAll(".table-row-cell")) {
+                var r = (javafx.scene.control.IndexedCell<?>) n;
+                Bounds b = r.localToScene(r.getLayoutBounds());
+                if (r.isVisible() && !r.isEmpty() && r.getItem() != null && b.getMinY() >= view.getMinY() - 1
+                        && b.getMaxY() <= view.getMaxY() + 1 && (row.get() == null
+                        || r.getIndex() > ((javafx.scene.control.IndexedCell<?>) row.get()).getIndex())) {
+                    row.set(r);
+                }
+            }
+        });
+        assertNotNull(row.get(), "a row drawn whole in the events table");
+        ROBOT.clickOn(row.get());
+        waitFor("the clicked event shown under the table", () -> table.getSelectionModel().getSelectedItem() != null
+                && ROBOT.lookup("#events-selected").query().isVisible());
+        var detail = ROBOT.lookup("#events-selected").queryAs(io.gpulab.app.gui.view.WordWrapLabel.class);
+        AtomicReference<String[]> texts = new AtomicReference<>();
+        ROBOT.interact(() -> {
+            var e = table.getSelectionModel().getSelectedItem();
+            texts.set(new String[] {detail.getFullText(), drawn(detail), e.reason(), e.object(), e.message()});
+        });
+        String[] t = texts.get();
+        assertEquals(t[0].replaceAll("\\s+", " ").strip(), t[1].replaceAll("\\s+", " ").strip(),
+                "the clicked event drawn whole");
+        assertTrue(t[0].contains(t[2] + " · " + t[3]) && t[0].endsWith(": " + t[4]), "the clicked row's event: " + t[0]);
+        assertTrue(shown(detail), "the clicked event inside the window");
+        assertInside("the workbench with an event shown", stage);
+    }
+
     // ---- helpers ----
 
     private static void assertInside(String what, Window w) {
