@@ -36,12 +36,13 @@ gpulab_command_jvm() {
     # touched: a small run's footprint is unchanged. Larger runs grow it as they need.
     $sized || opts+=(-Xms640m -Xmn192m)
   fi
-  if [ "$cmd" = plan ] || [ "$cmd" = import ]; then
+  if [ "$cmd" = plan ]; then
     # A plan's replays make garbage fast on two threads, and every serial collection stops both: a large young
     # generation collects 11 times instead of 57 in an openb-8 replay (28 % of its CPU was the collector), openb-8
-    # --orders 10 with the report took 42 s instead of 59-68 s, the same JSON (docs/benchmarks.md). An import's
-    # parser makes garbage the same way (the 100,000-pod dump: ~100 young collections, a fifth of its CPU). It
-    # costs about 300 MB more peak memory, so only where the JVM's default heap (a quarter of the memory) holds it.
+    # --orders 10 with the report took 42 s instead of 59-68 s, the same JSON (docs/benchmarks.md). It costs about
+    # 300 MB more peak memory, so only where the JVM's default heap (a quarter of the memory) holds it. Not for
+    # import: its one parser thread collects ~1 s of CPU either way, and the 100,000-pod dump gained no CPU with it
+    # and took about 200 MB more memory (docs/benchmarks.md).
     if ! $sized; then
       mem_kb="$(awk '/^MemTotal:/ {print $2}' /proc/meminfo 2>/dev/null || true)"
       if [ "${mem_kb:-0}" -ge 6000000 ] 2>/dev/null; then opts+=(-Xms1g -Xmn600m); fi

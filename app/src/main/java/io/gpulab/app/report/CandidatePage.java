@@ -81,6 +81,11 @@ final class CandidatePage {
             }
         }
         pdf.images(List.of(charts.curves(List.of(c), pdf.width(), PlanChartSource.CANDIDATE_CURVES_PT)));
+        // a page read alone says why its curve steps above the diagonal, as the comparison's caption does
+        java.util.Optional<String> steps = io.gpulab.engine.plan.EmptyCharts.aboveDiagonal(List.of(c));
+        if (steps.isPresent()) {
+            pdf.muted(steps.get());
+        }
         // the heat map in the room left (every card drawn, squares up to 10 pt); a small fleet's map at its full size
         // wherever that fits (a100's 48 cards need ~75 pt, and a rule of 110 sent them to a page of their own);
         // else on a page of its own when the room is too small for a readable map

@@ -5,34 +5,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 /** {@code gpulab bench}: the JSON contract and bad arguments. */
 class BenchCommandTest {
 
-    private static String[] run(String... args) {
-        CommandLine cli = GpulabCommand.commandLine();
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        cli.setOut(new PrintWriter(out));
-        cli.setErr(new PrintWriter(err));
-        int code = cli.execute(args);
-        return new String[] {Integer.toString(code), out.toString(), err.toString()};
-    }
-
     @Test
     void jsonHasTheDocumentedFieldsAndTheCheckPasses() throws Exception {
-        String[] r = run("bench", "--nodes", "20", "--cards-per-node", "4", "--pods", "300", "--seed", "3",
-                "--check", "--json");
-        assertEquals("0", r[0], r[2]);
-        JsonNode j = new ObjectMapper().readTree(r[1]);
+        CliHarness.Result r = CliHarness.run("bench", "--nodes", "20", "--cards-per-node", "4", "--pods", "300",
+                "--seed", "3", "--check", "--json");
+        assertEquals(0, r.exit(), r.err());
+        JsonNode j = new ObjectMapper().readTree(r.out());
         for (String f : List.of("nodes", "cards", "pods", "scheduled", "podsPerSecond", "p50Micros", "p99Micros",
                 "peakHeapMB")) {
-            assertTrue(j.has(f), f + " missing in " + r[1]);
+            assertTrue(j.has(f), f + " missing in " + r.out());
         }
         assertEquals(80, j.get("cards").asInt());
         assertEquals(0, j.get("mismatches").asInt());
@@ -41,9 +28,9 @@ class BenchCommandTest {
 
     @Test
     void badPolicyIsAUsageError() {
-        String[] r = run("bench", "--nodes", "2", "--pods", "1", "--policy", "pack");
-        assertEquals("2", r[0]);
-        assertTrue(r[2].contains("policy must be binpack or spread"), r[2]);
+        CliHarness.Result r = CliHarness.run("bench", "--nodes", "2", "--pods", "1", "--policy", "pack");
+        assertEquals(2, r.exit());
+        assertTrue(r.err().contains("policy must be binpack or spread"), r.err());
     }
 
     @Test
@@ -52,10 +39,10 @@ class BenchCommandTest {
                 new String[] {"--pods", "2147483647"}, new String[] {"--nodes", "100000", "--cards-per-node", "64"})) {
             List<String> line = new java.util.ArrayList<>(List.of("bench"));
             line.addAll(List.of(args));
-            String[] r = run(line.toArray(String[]::new));
-            assertEquals("2", r[0], String.join(" ", args) + ": " + r[2]);
-            assertTrue(r[2].startsWith("gpulab bench: at most --nodes 100,000, --cards-per-node 64, 1,000,000 cards "
-                    + "in all and --pods 1,000,000; got "), r[2]);
+            CliHarness.Result r = CliHarness.run(line.toArray(String[]::new));
+            assertEquals(2, r.exit(), String.join(" ", args) + ": " + r.err());
+            assertTrue(r.err().startsWith("gpulab bench: at most --nodes 100,000, --cards-per-node 64, 1,000,000 cards "
+                    + "in all and --pods 1,000,000; got "), r.err());
         }
     }
 }

@@ -1,5 +1,7 @@
 package io.gpulab.app.cli;
 
+import picocli.CommandLine;
+
 import java.io.PrintWriter;
 import java.io.StringWriter;
 
@@ -12,9 +14,13 @@ final class CliHarness {
     }
 
     static Result run(String... args) {
+        return on(GpulabCommand.commandLine(), args);
+    }
+
+    /** As {@link #run}, on a command line the caller keeps (building one is most of a small run's cost). */
+    static Result on(CommandLine cli, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        var cli = GpulabCommand.commandLine();
         cli.setOut(new PrintWriter(out, true));
         cli.setErr(new PrintWriter(new TerminalText(err), true)); // as stderr always is
         int exit = cli.execute(args);

@@ -1,8 +1,5 @@
 package io.gpulab.app.cli;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
-
 /**
  * The command line for tests outside this package (the fuzz suite): runs {@code gpulab} in-process as the
  * launcher does, capturing stdout, stderr and the exit code.
@@ -20,12 +17,7 @@ public final class CliRunner {
     }
 
     public static synchronized Result run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        var cli = CLI;
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(new TerminalText(err), true)); // as stderr always is
-        int exit = cli.execute(args);
-        return new Result(exit, out.toString(), err.toString());
+        CliHarness.Result r = CliHarness.on(CLI, args);
+        return new Result(r.exit(), r.out(), r.err());
     }
 }

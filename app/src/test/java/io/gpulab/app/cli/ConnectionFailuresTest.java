@@ -54,15 +54,7 @@ class ConnectionFailuresTest {
                 failure.name()));
         try {
             String kc = kubeconfig(server == null ? closedPort() : server.url()).toString();
-            Path plan = Files.writeString(dir.resolve("plan.yaml"), """
-                    apiVersion: gpulab.io/v1
-                    kind: Plan
-                    metadata: {name: from-cluster}
-                    workload: {cluster: {pendingOnly: false}}
-                    candidates:
-                      - {name: a100, worker: {cards: [{model: A100-80GB}]}, workers: 1}
-                      - {name: l4, worker: {cards: [{model: L4-24GB, count: 2}]}, workers: 1}
-                    """);
+            Path plan = ClusterPlan.write(dir);
             List<String[]> commands = new ArrayList<>();
             commands.add(new String[] {"plan", plan.toString(), "--kubeconfig", kc});
             commands.add(new String[] {"why-pending", "--kubeconfig", kc, "--tenant", "tenant-a", "--pod", "default/p"});
@@ -101,15 +93,7 @@ class ConnectionFailuresTest {
         try (BrokenServer server = new BrokenServer(BrokenServer.Mode.valueOf(failure.name()))) {
             String kc = "tenant-a=" + MockLab.writeKubeconfig(dir, "tenant-a", server.url(), "s3cr3t-token");
             String code = failure == Failure.UNAUTHORIZED ? "HTTP 401 Unauthorized" : "HTTP 403 Forbidden";
-            Path plan = Files.writeString(dir.resolve("plan.yaml"), """
-                    apiVersion: gpulab.io/v1
-                    kind: Plan
-                    metadata: {name: from-cluster}
-                    workload: {cluster: {pendingOnly: false}}
-                    candidates:
-                      - {name: a100, worker: {cards: [{model: A100-80GB}]}, workers: 1}
-                      - {name: l4, worker: {cards: [{model: L4-24GB, count: 2}]}, workers: 1}
-                    """);
+            Path plan = ClusterPlan.write(dir);
             List<String[]> commands = new ArrayList<>();
             commands.add(new String[] {"plan", plan.toString(), "--no-management", "--tenant-kubeconfig", kc});
             commands.add(new String[] {"why-pending", "--no-management", "--tenant-kubeconfig", kc, "--tenant",

@@ -9,7 +9,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Set;
@@ -71,15 +70,7 @@ class JsonCommandsTest {
     @Test
     void aPlanOnTheClustersPodsPrintsOneDocument() throws Exception {
         try (ClusterLabFixture lab = new ClusterLabFixture(client, dir)) {
-            Path plan = Files.writeString(dir.resolve("plan.yaml"), """
-                    apiVersion: gpulab.io/v1
-                    kind: Plan
-                    metadata: {name: from-cluster}
-                    workload: {cluster: {pendingOnly: false}}
-                    candidates:
-                      - {name: a100, worker: {cards: [{model: A100-80GB}]}, workers: 1}
-                      - {name: l4, worker: {cards: [{model: L4-24GB, count: 2}]}, workers: 1}
-                    """);
+            Path plan = ClusterPlan.write(dir);
             CliHarness.Result r = CliHarness.run("plan", plan.toString(), "--kubeconfig",
                     lab.managementKubeconfig.toString(), "--json");
             assertEquals(0, r.exit(), r.err());

@@ -98,6 +98,8 @@ class DecisionReportTest {
                 + "shows the allocation after it was placed: the curve steps above the diagonal.";
         assertEquals(java.util.Optional.of(steps), io.gpulab.engine.plan.EmptyCharts.curvesNote(result.candidates()));
         assertTrue(page(text, "The candidates side by side").contains(steps), text.get(3));
+        // and a100's own page, read alone, says it under its curve
+        assertTrue(page(text, "Candidate a100").contains(steps), page(text, "Candidate a100"));
         assertEquals(9, pages, "inference-a100-vs-l4's report spilled onto another page");
         // a quantity reads as every other: "1,000 GPU-milli", never "1000"
         assertTrue(text.stream().noneMatch(t -> t.contains("1000 ")), "an unformatted 1000");
