@@ -20,20 +20,13 @@ import org.testfx.util.WaitForAsyncUtils;
 class ProjectorLayoutTest {
 
     private static Workbench open(String scenario) throws Exception {
-        AtomicReference<Workbench> w = new AtomicReference<>();
         Stage stage = FxToolkit.registerPrimaryStage();
         // opened in the test, not in FxToolkit.setupStage, whose fixed guard a loaded machine outlasts
-        new FxRobot().interact(() -> {
-            try {
-                w.set(FxTestSupport.show(stage, scenario, 1280, 720, false));
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
-        new FxRobot().interact(() -> w.get().viewModel().playback().playScenarioSteps());
+        Workbench w = FxTestSupport.showAt(new FxRobot(), stage, scenario, 1280, 720, false);
+        new FxRobot().interact(() -> w.viewModel().playback().playScenarioSteps());
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(1280, stage.getScene().getWidth(), 1.0);
-        return w.get();
+        return w;
     }
 
     @Test
