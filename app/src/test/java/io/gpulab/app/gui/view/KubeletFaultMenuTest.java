@@ -77,13 +77,7 @@ class KubeletFaultMenuTest {
 
     @Test
     void stoppingAKubeletFromTheMenuMarksTheNodeEvictsItsPodAndBringingItBackHeals(FxRobot robot) {
-        robot.interact(() -> {
-            try {
-                workbench = FxTestSupport.show(stage, "article", 1280, 720, false);
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
+        workbench = FxTestSupport.showAt(robot, stage, "article", 1280, 720, false);
         WorkbenchViewModel vm = workbench.viewModel();
         act(robot, () -> vm.submitYaml("tenant-a", "before.yaml", POD));
         assertEquals("Running", vm.snapshot().tenant("tenant-a").orElseThrow().pod("default/before").orElseThrow()
