@@ -125,8 +125,8 @@ public final class WorkbenchView extends BorderPane {
     }
 
     /**
-     * Presentation mode for projectors: larger type, no palette hints or shortcut line, events and the
-     * management band closed. Toggled from View; the lab itself is unchanged.
+     * Presentation mode for projectors: larger type, no palette hints, first-minute strip or shortcut line,
+     * events and the management band closed. Toggled from View; the lab itself is unchanged.
      */
     public void setPresentation(boolean on) {
         presentation = on;
@@ -134,6 +134,7 @@ public final class WorkbenchView extends BorderPane {
         if (on) {
             getStyleClass().add("presentation");
         }
+        canvas.setPresenting(on);
         userSized = false;
         if (getScene() != null) {
             fit(getScene().getWidth(), getScene().getHeight());

@@ -41,15 +41,8 @@ class EventDetailTest {
         int cutCells = 0;
         for (int[] size : new int[][] {{1024, 768}, {1280, 720}, {1920, 1080}}) {
             String where = size[0] + "x" + size[1];
-            Workbench[] wb = new Workbench[1];
-            robot.interact(() -> {
-                try {
-                    wb[0] = FxTestSupport.show(stage, "article", size[0], size[1], size[0] == 1280);
-                } catch (Exception e) {
-                    throw new IllegalStateException(e);
-                }
-            });
-            robot.interact(() -> wb[0].viewModel().playback().playScenarioSteps());
+            Workbench wb = FxTestSupport.showAt(robot, stage, "article", size[0], size[1], size[0] == 1280);
+            robot.interact(() -> wb.viewModel().playback().playScenarioSteps());
             WaitForAsyncUtils.waitForFxEvents();
             Node drawerTable = robot.lookup("#events").query();
             if (!drawerTable.isVisible()) {
@@ -121,7 +114,7 @@ class EventDetailTest {
             robot.clickOn("#events-toggle");
             WaitForAsyncUtils.waitForFxEvents();
             assertTrue(!robot.lookup("#events-selected").query().isVisible(), where + ": drawer closed, no detail");
-            robot.interact(() -> wb[0].viewModel().close());
+            robot.interact(() -> wb.viewModel().close());
         }
         assertEquals(List.of(), wrong);
         assertTrue(cutCells > 0, "the table cut a cell of a clicked row at 1024 or 1280 px: the test saw the case");

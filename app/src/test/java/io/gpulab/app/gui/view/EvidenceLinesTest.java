@@ -45,17 +45,10 @@ class EvidenceLinesTest {
         int[][] sizes = {{1024, 768}, {1280, 720}, {1920, 1080}};
         for (int[] size : sizes) {
             String where = size[0] + "x" + size[1];
-            Workbench[] wb = new Workbench[1];
-            robot.interact(() -> {
-                try {
-                    wb[0] = FxTestSupport.show(stage, "article", size[0], size[1], size[0] == 1280);
-                } catch (Exception e) {
-                    throw new IllegalStateException(e);
-                }
-            });
+            Workbench wb = FxTestSupport.showAt(robot, stage, "article", size[0], size[1], size[0] == 1280);
             WaitForAsyncUtils.waitForFxEvents();
             check(robot, where + " fresh", wrong, wrapped, seen);
-            robot.interact(() -> wb[0].viewModel().playback().playScenarioSteps());
+            robot.interact(() -> wb.viewModel().playback().playScenarioSteps());
             WaitForAsyncUtils.waitForFxEvents();
             check(robot, where + " played", wrong, wrapped, seen);
             // the band the other way round: opened where a short window closed it, closed where it was open
@@ -66,7 +59,7 @@ class EvidenceLinesTest {
             robot.clickOn("#events-toggle");
             WaitForAsyncUtils.waitForFxEvents();
             check(robot, where + " drawer toggled", wrong, wrapped, seen);
-            robot.interact(() -> wb[0].viewModel().close());
+            robot.interact(() -> wb.viewModel().close());
         }
         assertEquals(List.of(), wrong);
         assertTrue(wrapped[0] > 0, "a line needed more than one line somewhere (1024x768): the test saw the long text");

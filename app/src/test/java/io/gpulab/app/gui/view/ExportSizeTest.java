@@ -38,15 +38,7 @@ class ExportSizeTest {
     }
 
     private Workbench open(FxRobot robot, String scenario, int w, int h, boolean dark) {
-        Workbench[] wb = new Workbench[1];
-        robot.interact(() -> {
-            try {
-                wb[0] = FxTestSupport.show(stage, scenario, w, h, dark);
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
-        return wb[0];
+        return FxTestSupport.showAt(robot, stage, scenario, w, h, dark);
     }
 
     private static String size(WritableImage i) {

@@ -29,13 +29,8 @@ class FullScreenPaintTest {
             for (int round = 0; round < 9; round++) {
                 int[] size = new int[][] {{1280, 720}, {1600, 1000}, {1920, 1080}}[round % 3];
                 // opened in the test, not in FxToolkit.setupStage, whose fixed guard a loaded machine outlasts
-                new org.testfx.api.FxRobot().interact(() -> {
-                    try {
-                        FxTestSupport.show(stage.get(), "article", size[0], size[1], size[0] == 1920);
-                    } catch (Exception e) {
-                        throw new IllegalStateException(e);
-                    }
-                });
+                FxTestSupport.showAt(new org.testfx.api.FxRobot(), stage.get(), "article", size[0], size[1],
+                        size[0] == 1920);
                 WaitForAsyncUtils.waitForFxEvents();
                 // a few pulses: the painter runs on the render thread after the pulse
                 Thread.sleep(400);

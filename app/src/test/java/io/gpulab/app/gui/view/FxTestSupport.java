@@ -34,6 +34,18 @@ public final class FxTestSupport {
         return w;
     }
 
+    /** The article workbench at 1600x1000, opened on the FX thread; a failure to open fails the test. */
+    static Workbench showAt(FxRobot robot, Stage stage) {
+        return showAt(robot, stage, "article", 1600, 1000, false);
+    }
+
+    /** The workbench on a fresh simulated lab at this size, opened on the FX thread; a failure to open fails the test. */
+    static Workbench showAt(FxRobot robot, Stage stage, String scenario, double width, double height, boolean dark) {
+        Workbench[] shown = new Workbench[1];
+        onFx(robot, () -> shown[0] = show(stage, scenario, width, height, dark));
+        return shown[0];
+    }
+
     /**
      * Monocle keeps a stale drag view after a non-platform drag in an earlier test, which breaks the
      * next platform drag-and-drop (Monocle with TestFX); clear it. No-op on a real display.

@@ -58,13 +58,7 @@ class KamajiFaultsMenuTest {
     }
 
     private void open(FxRobot robot) {
-        robot.interact(() -> {
-            try {
-                workbench = FxTestSupport.show(stage);
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
+        workbench = FxTestSupport.showAt(robot, stage);
     }
 
     private static Menu faults(FxRobot robot) {

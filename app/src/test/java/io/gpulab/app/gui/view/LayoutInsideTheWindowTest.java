@@ -46,37 +46,30 @@ class LayoutInsideTheWindowTest {
         List<String> outside = new ArrayList<>();
         for (int[] size : new int[][] {{1024, 768}, {1280, 720}}) {
             String where = size[0] + "x" + size[1];
-            Workbench[] wb = new Workbench[1];
-            robot.interact(() -> {
-                try {
-                    wb[0] = FxTestSupport.show(stage, "article", size[0], size[1], size[0] == 1280);
-                } catch (Exception e) {
-                    throw new IllegalStateException(e);
-                }
-            });
+            Workbench wb = FxTestSupport.showAt(robot, stage, "article", size[0], size[1], size[0] == 1280);
             WaitForAsyncUtils.waitForFxEvents();
             check(robot, where + " fresh", outside);
-            robot.interact(() -> wb[0].viewModel().playback().playNextScenarioStep());
+            robot.interact(() -> wb.viewModel().playback().playNextScenarioStep());
             WaitForAsyncUtils.waitForFxEvents();
             check(robot, where + " after Next step", outside);
-            robot.interact(() -> wb[0].viewModel().hint("Status: " + LONG));
+            robot.interact(() -> wb.viewModel().hint("Status: " + LONG));
             WaitForAsyncUtils.waitForFxEvents();
             check(robot, where + " a long status line", outside);
             robot.interact(() -> {
-                var events = wb[0].viewModel().events();
+                var events = wb.viewModel().events();
                 events.add(new LabEvent(events.size() + 1000L, Instant.EPOCH, "tenant-a", "Pod/tenant-a/" + LONG_WORD,
                         "Warning", "FilteringFailed" + LONG_WORD, LONG, "hami-scheduler"));
             });
             WaitForAsyncUtils.waitForFxEvents();
             check(robot, where + " a long event", outside);
-            robot.interact(() -> wb[0].viewModel().playback().playScenarioSteps());
+            robot.interact(() -> wb.viewModel().playback().playScenarioSteps());
             WaitForAsyncUtils.waitForFxEvents();
             check(robot, where + " played", outside);
             robot.clickOn("#events-toggle");
             robot.clickOn("#management-toggle");
             WaitForAsyncUtils.waitForFxEvents();
             check(robot, where + " drawer and band toggled", outside);
-            robot.interact(() -> wb[0].viewModel().close());
+            robot.interact(() -> wb.viewModel().close());
         }
         assertEquals(List.of(), outside);
     }

@@ -40,16 +40,9 @@ class ManagementBandTest {
     }
 
     private Workbench open(FxRobot robot, String scenario) {
-        Workbench[] w = new Workbench[1];
-        robot.interact(() -> {
-            try {
-                w[0] = FxTestSupport.show(stage, scenario, 1600, 1000, false);
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
+        Workbench w = FxTestSupport.showAt(robot, stage, scenario, 1600, 1000, false);
         WaitForAsyncUtils.waitForFxEvents();
-        return w[0];
+        return w;
     }
 
     private static void act(FxRobot robot, Runnable r) {

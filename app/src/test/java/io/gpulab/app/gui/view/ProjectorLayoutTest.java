@@ -20,20 +20,13 @@ import org.testfx.util.WaitForAsyncUtils;
 class ProjectorLayoutTest {
 
     private static Workbench open(String scenario) throws Exception {
-        AtomicReference<Workbench> w = new AtomicReference<>();
         Stage stage = FxToolkit.registerPrimaryStage();
         // opened in the test, not in FxToolkit.setupStage, whose fixed guard a loaded machine outlasts
-        new FxRobot().interact(() -> {
-            try {
-                w.set(FxTestSupport.show(stage, scenario, 1280, 720, false));
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
-        new FxRobot().interact(() -> w.get().viewModel().playback().playScenarioSteps());
+        Workbench w = FxTestSupport.showAt(new FxRobot(), stage, scenario, 1280, 720, false);
+        new FxRobot().interact(() -> w.viewModel().playback().playScenarioSteps());
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(1280, stage.getScene().getWidth(), 1.0);
-        return w.get();
+        return w;
     }
 
     @Test
@@ -86,6 +79,43 @@ class ProjectorLayoutTest {
             assertEquals(l.getText(), shown[0], "cut in presentation mode at 1280x720");
         }
         robot.interact(() -> w.viewModel().close());
+    }
+
+    @Test
+    void presentationModeShowsNoFirstMinuteStripOnAFreshLab() throws Exception {
+        // a trainer opens the lab and switches to the projector before playing: the strip of instructions for the
+        // one at the keyboard ("press ▶ Play scenario ...") stayed, in the small type presentation mode enlarges
+        AtomicReference<Workbench> w = new AtomicReference<>();
+        Stage stage = FxToolkit.registerPrimaryStage();
+        FxRobot robot = new FxRobot();
+        robot.interact(() -> {
+            try {
+                w.set(FxTestSupport.show(stage, "article", 1024, 768, false));
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        Label strip = robot.lookup("#welcome").queryAs(Label.class);
+        double[] height = new double[1];
+        robot.interact(() -> height[0] = strip.getHeight());
+        assertTrue(strip.isVisible() && height[0] > 0, "the strip is shown on a fresh lab outside presentation mode");
+        robot.interact(() -> w.get().view().setPresentation(true));
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.interact(() -> {
+            strip.getScene().getRoot().applyCss();
+            strip.getScene().getRoot().layout();
+            height[0] = strip.getHeight();
+        });
+        assertTrue(!strip.isVisible() || height[0] < 1, "no first-minute strip in presentation mode: " + height[0]);
+        robot.interact(() -> w.get().view().setPresentation(false));
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.interact(() -> {
+            strip.getScene().getRoot().applyCss();
+            strip.getScene().getRoot().layout();
+            height[0] = strip.getHeight();
+        });
+        assertTrue(strip.isVisible() && height[0] > 0, "the strip is back after presentation mode");
+        robot.interact(() -> w.get().viewModel().close());
     }
 
     @Test

@@ -32,24 +32,17 @@ class ResponsiveLayoutTest {
     private static Stage stage;
 
     private static List<Item> played(int width, int height) throws Exception {
-        AtomicReference<Workbench> w = new AtomicReference<>();
         stage = FxToolkit.registerPrimaryStage();
         FxRobot robot = new FxRobot();
         // opened in the test, not in FxToolkit.setupStage, whose fixed guard a loaded machine outlasts
-        robot.interact(() -> {
-            try {
-                w.set(FxTestSupport.show(stage, "article", width, height, false));
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
-        robot.interact(() -> w.get().viewModel().playback().playScenarioSteps());
+        Workbench w = FxTestSupport.showAt(robot, stage, "article", width, height, false);
+        robot.interact(() -> w.viewModel().playback().playScenarioSteps());
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(width, stage.getScene().getWidth(), 1.0, "the window has the size under test");
         assertEquals(height, stage.getScene().getHeight(), 1.0, "the window has the size under test");
         AtomicReference<List<Item>> items = new AtomicReference<>();
         robot.interact(() -> items.set(LayoutReport.collect(stage.getScene())));
-        robot.interact(() -> w.get().viewModel().close());
+        robot.interact(() -> w.viewModel().close());
         return items.get();
     }
 

@@ -49,13 +49,7 @@ class WalkthroughRoutesTest {
     }
 
     private void open(FxRobot robot, double width, double height) {
-        robot.interact(() -> {
-            try {
-                workbench = FxTestSupport.show(stage, "article", width, height, false);
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
+        workbench = FxTestSupport.showAt(robot, stage, "article", width, height, false);
         WaitForAsyncUtils.waitForFxEvents();
     }
 
