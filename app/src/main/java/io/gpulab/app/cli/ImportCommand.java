@@ -129,6 +129,12 @@ public final class ImportCommand {
         java.util.Map<String, Path> tenants;
         try {
             tenants = tenantDumps(tenantArgs);
+            java.util.List<Path> all = new java.util.ArrayList<>(tenants.values());
+            if (management != null) {
+                all.add(management);
+            }
+            // before a byte is parsed: a heap too small would otherwise collect for minutes, then fail
+            io.gpulab.engine.snapshot.ImportMemory.check(all, Runtime.getRuntime().maxMemory());
             java.util.Map<String, io.gpulab.engine.snapshot.Dump> dumps = new java.util.LinkedHashMap<>();
             for (var e : tenants.entrySet()) {
                 dumps.put(e.getKey(), io.gpulab.engine.snapshot.DumpReader.read(e.getValue()));

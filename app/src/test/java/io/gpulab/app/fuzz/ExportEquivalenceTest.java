@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import io.gpulab.app.cli.CliRunner;
 import io.gpulab.app.gui.EngineLabOpener;
 import io.gpulab.app.gui.export.ReportData;
@@ -14,13 +17,22 @@ import io.gpulab.app.gui.vm.LabHistory;
 import io.gpulab.app.gui.vm.PodTemplate;
 import io.gpulab.app.gui.vm.WorkbenchViewModel;
 import io.gpulab.app.gui.export.ReportWriter;
+import io.gpulab.app.gui.view.KamajiFaultsMenu;
+import io.gpulab.app.gui.view.WalkthroughView;
+import io.gpulab.app.gui.vm.CustomPodForm;
+import io.gpulab.app.gui.walkthrough.Walkthrough;
+import io.gpulab.app.gui.walkthrough.WalkthroughLoader;
+import io.gpulab.app.gui.walkthrough.WalkthroughViewModel;
 import io.gpulab.app.report.ScenarioReport;
 import io.gpulab.app.report.ScenarioReportInput;
 import io.gpulab.engine.api.CardView;
 import io.gpulab.engine.api.LabSnapshot;
+import io.gpulab.engine.api.ManagementView;
 import io.gpulab.engine.api.NodeView;
 import io.gpulab.engine.api.PodView;
 import io.gpulab.engine.api.TenantView;
+import io.gpulab.engine.scenario.BuiltinScenarios;
+import io.gpulab.engine.scenario.LabState;
 import io.gpulab.engine.scenario.RecordedScenario;
 import io.gpulab.engine.scenario.StepResult;
 import java.nio.file.Files;
@@ -45,9 +57,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * One evidence path (docs/workbench.md), as a property: for any history of the workbench's actions (Next step, Play,
- * Play up to a step, drops on tenants and cards, pasted YAML, deletes, the clock, faults, lifecycle and policy, the
- * tenant control plane's components, replicas and write permissions, Undo, Redo, Reset, time travel and back,
- * lab-editor changes), the review report the workbench exports says, line by line, what {@code gpulab run} of the
+ * Play up to a step, drops on tenants and cards, the custom pod form, pasted YAML, deletes, the clock, faults,
+ * lifecycle and policy, the tenant control plane's components, replicas, write permissions, Konnectivity server and
+ * upgrade, DataStore members and access, management nodes, Undo, Redo, Reset, time travel and back, lab-editor
+ * changes, opening another scenario, a walkthrough's Start, Back and Next, Save then reopen), the review report the workbench exports says, line by line, what {@code gpulab run} of the
  * scenario it attaches says (each check's verdict, step, line, expected and observed values, what did not hold), and
  * what the workbench showed when each step was played; the checks not reached are NOT RUN, never PASS; the lab it
  * draws is the lab on screen; and, for one history in four (a PDF takes longer to write than the rest of a try), the
@@ -58,6 +71,10 @@ import org.junit.jupiter.api.io.TempDir;
 class ExportEquivalenceTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** As gpulab run --json writes a lab's state. */
+    private static final ObjectMapper STATE = JsonMapper.builder().addModule(new JavaTimeModule())
+            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+            .disable(SerializationFeature.WRITE_DURATIONS_AS_TIMESTAMPS).build();
     private static final List<String> SCENARIOS = List.of("article", "lock-lifecycle", "running-is-not-proof");
     private static final List<String> TENANTS = List.of("tenant-a", "tenant-b", "tenant-c");
     private static final List<String> POD_NAMES = List.of("gpu-pod-1", "gpu-pod-2", "pasted", "pod-a");
@@ -72,7 +89,8 @@ class ExportEquivalenceTest {
     private enum Move {
         NEXT, NEXT2, PLAY, PLAY_UP_TO, DROP, DROP_ON_CARD, PASTE, DELETE, STEP_30S, PLUS_5M, RUN_CLOCK, UNLOCK,
         KONNECTIVITY, CARD_HEALTH, PLUGIN, KUBELET, CONTROL_PLANE, LOSE_REPLICA, SCALE_CONTROL_PLANE, WRITE_PERMISSIONS,
-        LIFECYCLE, POLICY, UNDO, REDO, RESET, TIME_TRAVEL, RETURN_TO_NOW, EDIT
+        LIFECYCLE, POLICY, UNDO, REDO, RESET, TIME_TRAVEL, RETURN_TO_NOW, EDIT, DATASTORE, DATASTORE_ACCESS,
+        MANAGEMENT_NODE, KONNECTIVITY_SERVER, UPGRADE, CUSTOM_POD, OPEN, WALKTHROUGH, WALKTHROUGH_TEXT, SAVE_REOPEN
     }
 
     /**
@@ -100,7 +118,14 @@ class ExportEquivalenceTest {
         @Override
         public String toString() {
             return switch (move) {
-                case NEXT, NEXT2, PLAY, STEP_30S, PLUS_5M, LIFECYCLE, UNDO, REDO, RESET, RETURN_TO_NOW -> move.name();
+                case NEXT, NEXT2, PLAY, STEP_30S, PLUS_5M, LIFECYCLE, UNDO, REDO, RESET, RETURN_TO_NOW, SAVE_REOPEN ->
+                        move.name();
+                case OPEN -> "OPEN(" + OPENABLE.get(a % OPENABLE.size()) + ")";
+                case WALKTHROUGH -> "WALKTHROUGH(" + WALKTHROUGHS.get(a % WALKTHROUGHS.size()).title() + ")";
+                case WALKTHROUGH_TEXT -> "WALKTHROUGH_TEXT(" + browse(a, b) + ")";
+                case CUSTOM_POD -> "CUSTOM_POD(tenant #" + a + ", " + CUSTOM.get(b % CUSTOM.size()) + (b % 2 == 0
+                        ? ", on a card" : "") + ")";
+                case DATASTORE, MANAGEMENT_NODE -> move + "(#" + a + ", " + b + ")";
                 case PLAY_UP_TO -> "PLAY_UP_TO(" + (1 + a % 6) + ")";
                 case RUN_CLOCK -> "RUN_CLOCK(" + (1 + a) + " ticks)";
                 case TIME_TRAVEL -> "TIME_TRAVEL(version " + a + ")";
@@ -114,6 +139,23 @@ class ExportEquivalenceTest {
                 default -> move + "(tenant #" + a + ", " + b + ")";
             };
         }
+    }
+
+    /** What File → Open built-in scenario offers. */
+    private static final List<String> OPENABLE = BuiltinScenarios.names();
+    private static final List<Walkthrough> WALKTHROUGHS = WalkthroughLoader.builtIns();
+    /** The custom pod form's three fields as typed: GPUs, memory (MB), compute (%); some the form refuses. */
+    private static final List<List<String>> CUSTOM = List.of(List.of("1", "8000", "20"), List.of("2", "40,000", "50"),
+            List.of("1", "90000", "0"), List.of("0", "8000", "20"), List.of("1", "8000", "120"),
+            List.of("4", "20000", "100"), List.of("1", "x", "20"));
+
+    /** Back and Next presses in the walkthrough panel: the low bits of {@code b}, 1: Next, 0: Back. */
+    private static String browse(int a, int b) {
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < 1 + a % 4; i++) {
+            out.append(((b >> i) & 1) == 1 ? "N" : "B");
+        }
+        return out.toString();
     }
 
     private static final List<String> EDITS = List.of("add tenant-c", "deviceSplitCount 4", "remove",
@@ -158,9 +200,12 @@ class ExportEquivalenceTest {
         ShrinkingProperty.check("export equivalence", 300, 20L, History::draw, History::simpler, this::holds);
         if (!SeededCases.replaying()) {
             for (String what : List.of("PASS", "FAIL", "NOT RUN", "own actions between steps", "edited lab",
-                    "history refused a step", "a past version exported", "PDF read back")) {
+                    "history refused a step", "a past version exported", "PDF read back", "a saved history reopened")) {
                 assertTrue(reached.getOrDefault(what, 0) > 0, "no try reached: " + what + " (reached " + reached
                         + ")");
+            }
+            for (Move m : Move.values()) {
+                assertTrue(reached.getOrDefault("did " + m, 0) > 0, "no try did " + m + " (reached " + reached + ")");
             }
         }
     }
@@ -169,11 +214,15 @@ class ExportEquivalenceTest {
         EngineLabOpener opener = EngineLabOpener.sim();
         WorkbenchViewModel vm = new WorkbenchViewModel(opener.open(h.scenario()), opener,
                 new CurrentThreadTaskExecutor(), x -> { });
+        // the walkthrough panel follows the lab as WorkbenchView wires it
+        WalkthroughViewModel wvm = new WalkthroughViewModel(WALKTHROUGHS);
+        vm.versionsProperty().addListener((o, a, v) -> wvm.update(v));
+        wvm.update(vm.versionsProperty().get());
         try {
             List<Act> done = new ArrayList<>();
             for (Act act : h.acts()) {
                 done.add(act);
-                move(vm, act);
+                move(vm, wvm, act);
                 assertFalse(vm.statusProperty().get().startsWith("Engine error"),
                         done + ": " + vm.statusProperty().get());
             }
@@ -225,6 +274,9 @@ class ExportEquivalenceTest {
 
         assertEquals(live(vm), cli, moves + ": the verdicts the workbench showed as each step was played");
         assertEquals(shape(vm.snapshot()), shape(report.snapshot()), moves + ": the report draws the lab on screen");
+        assertEquals(JSON.readTree(run.out()).path("state").toPrettyString(),
+                STATE.valueToTree(LabState.of(report.snapshot())).toPrettyString(),
+                moves + ": gpulab run of the attached scenario ends in the lab the report draws\n" + report.source());
         if (pdf) {
             assertPdfNamesTheFile(report, file, moves);
             reached.merge("PDF read back", 1, Integer::sum);
@@ -316,7 +368,7 @@ class ExportEquivalenceTest {
         return out;
     }
 
-    private void move(WorkbenchViewModel vm, Act act) {
+    private void move(WorkbenchViewModel vm, WalkthroughViewModel wvm, Act act) throws Exception {
         LabSnapshot s = vm.snapshot();
         TenantView t = s.tenants().get(act.a() % s.tenants().size());
         Optional<NodeView> node = t.nodes().stream().findFirst();
@@ -380,9 +432,85 @@ class ExportEquivalenceTest {
             case TIME_TRAVEL -> vm.past().showVersion(act.a() % (vm.timeline().size() + 1));
             case RETURN_TO_NOW -> vm.past().returnToNow();
             case EDIT -> edit(vm, act);
+            case DATASTORE -> dataStore(vm, s.management(), act);
+            case DATASTORE_ACCESS -> {
+                // as the Faults menu offers it: revoke on an etcd DataStore, grant back once revoked
+                boolean revoked = t.controlPlane().has("dataStoreAccess: revoked");
+                boolean etcd = s.management().dataStores().stream().anyMatch(d -> d.name().equals(
+                        t.controlPlane().dataStore()) && "etcd".equalsIgnoreCase(d.driver()));
+                if (revoked || etcd) {
+                    vm.faults().setDataStoreAccess(t.name(), revoked);
+                }
+            }
+            case MANAGEMENT_NODE -> {
+                List<ManagementView.NodeView> nodes = s.management().nodes();
+                if (!nodes.isEmpty()) {
+                    ManagementView.NodeView n = nodes.get(act.a() % nodes.size());
+                    vm.faults().setManagementNode(n.name(), !"Ready".equals(n.state()) ? "ready"
+                            : act.b() % 2 == 0 ? "lost" : "drained");
+                }
+            }
+            case KONNECTIVITY_SERVER -> {
+                if (t.controlPlane().components().stream().anyMatch(c -> "konnectivity-server".equals(c.name()))) {
+                    vm.faults().restartKonnectivityServer(t.name());
+                }
+            }
+            case UPGRADE -> {
+                String next = KamajiFaultsMenu.nextVersion(t.controlPlane().version());
+                if (next != null) {
+                    vm.faults().upgradeControlPlane(t.name(), next);
+                }
+            }
+            case CUSTOM_POD -> {
+                // typed into the palette's form, then its source dragged onto the tenant (or its first card)
+                CustomPodForm form = new CustomPodForm();
+                List<String> typed = CUSTOM.get(act.b() % CUSTOM.size());
+                form.gpusProperty().set(typed.get(0));
+                form.memMBProperty().set(typed.get(1));
+                form.coresProperty().set(typed.get(2));
+                form.template().ifPresent(x -> vm.submitTemplate(x, t.name(), act.b() % 2 == 0
+                        ? card.map(CardView::id).orElse(null) : null));
+            }
+            case OPEN -> vm.files().open(OPENABLE.get(act.a() % OPENABLE.size()));
+            case WALKTHROUGH -> WalkthroughView.start(wvm, vm, WALKTHROUGHS.get(act.a() % WALKTHROUGHS.size()));
+            case WALKTHROUGH_TEXT -> {
+                // Back and Next move through the text, never the lab
+                RecordedScenario before = vm.recording();
+                for (char c : browse(act.a(), act.b()).toCharArray()) {
+                    if (c == 'N') {
+                        wvm.next();
+                    } else {
+                        wvm.back();
+                    }
+                }
+                assertEquals(before, vm.recording(), "Back / Next in the walkthrough panel changed the lab");
+            }
+            case SAVE_REOPEN -> {
+                // File → Save scenario, then File → Open scenario of that file
+                Path saved = dir.resolve("saved-" + act.a() + ".yaml");
+                vm.files().save(saved);
+                vm.files().open(saved.toString());
+                reached.merge("a saved history reopened", 1, Integer::sum);
+            }
         }
+        reached.merge("did " + act.move(), 1, Integer::sum);
         if (vm.statusProperty().get().contains("was not played")) {
             reached.merge("history refused a step", 1, Integer::sum);
+        }
+    }
+
+    /** A member of a DataStore stopped or started, or the whole DataStore, as the Faults menu offers it. */
+    private static void dataStore(WorkbenchViewModel vm, ManagementView m, Act act) {
+        if (m.dataStores().isEmpty()) {
+            return;
+        }
+        ManagementView.DataStoreView d = m.dataStores().get(act.a() % m.dataStores().size());
+        int which = act.b() % (d.members().size() + 1);
+        if (which < d.members().size()) {
+            ManagementView.MemberView x = d.members().get(which);
+            vm.faults().setDataStoreMember(d.name(), x.name(), !x.up());
+        } else {
+            vm.faults().setDataStoreMember(d.name(), null, !d.members().stream().allMatch(ManagementView.MemberView::up));
         }
     }
 

@@ -86,7 +86,15 @@ public final class PlainReasons {
      */
     public record Pod(String phase, String reason, String message, Map<String, String> failedNodes,
                       List<ContainerDeviceRequest> requests, Map<String, String> annotations, String namespace,
-                      @Nullable Predicate<String> typeAllowed) { }
+                      @Nullable Predicate<String> typeAllowed, @Nullable QuotaAsk quota) {
+
+        /** A pod whose namespace's GPU quota is not known. */
+        public Pod(String phase, String reason, String message, Map<String, String> failedNodes,
+                   List<ContainerDeviceRequest> requests, Map<String, String> annotations, String namespace,
+                   @Nullable Predicate<String> typeAllowed) {
+            this(phase, reason, message, failedNodes, requests, annotations, namespace, typeAllowed, null);
+        }
+    }
 
     /** The pod's reason in words, or empty for a pod that runs (or carries no reason at all). */
     public static Optional<PlainReason> of(Pod pod, Lab lab) {
@@ -118,9 +126,11 @@ public final class PlainReasons {
             case Reasons.NUMA_NOT_FIT -> new String[] {"asks " + ask.cards() + " on one NUMA node "
                     + "(nvidia.com/numa-bind); no worker has that many fitting cards on one NUMA node now",
                 "drop nvidia.com/numa-bind, ask for fewer cards, or free cards on one NUMA node"};
-            case Reasons.RESOURCE_QUOTA_NOT_FIT -> new String[] {"the GPU ResourceQuota of namespace "
-                    + pod.namespace() + " (limits on GPU memory or cores) would be exceeded by this pod",
-                "raise the quota, lower the request, or delete pods of " + pod.namespace()};
+            case Reasons.RESOURCE_QUOTA_NOT_FIT -> orElse(QuotaWords.of(pod.quota(), false, percentMB(ask, lab),
+                    ask.pct()),
+                    "the GPU ResourceQuota of namespace " + pod.namespace() + " (limits on GPU memory or cores) would "
+                    + "be exceeded by this pod", "raise the quota, lower the request, or delete pods of "
+                    + pod.namespace());
             case Reasons.CARD_MIG_TOPOLOGY_INFEASIBLE -> new String[] {"asks " + ask.memory() + "; "
                     + t.cards(code, lab, "is a MIG card", "are MIG cards") + " with no free slice that holds it",
                 "ask for less memory, or free a MIG slice on one of those cards"};
@@ -280,7 +290,8 @@ public final class PlainReasons {
                     + "Konnectivity agents back; failurePolicy Ignore would admit pods that then bypass HAMi"};
         }
         if (m.contains("exceeding resource quota")) {
-            return new String[] {"HAMi's webhook found the pod's GPU memory or cores over namespace "
+            String[] q = QuotaWords.of(pod.quota(), true, 0, 0);
+            return q != null ? q : new String[] {"HAMi's webhook found the pod's GPU memory or cores over namespace "
                     + pod.namespace() + "'s ResourceQuota: the create was refused", "raise the quota or lower the "
                     + "request"};
         }
@@ -296,6 +307,15 @@ public final class PlainReasons {
             return new String[] {"the pod has no containers: HAMi's webhook denies it", "give the pod a container"};
         }
         return new String[] {"the API server refused the create: " + m, "correct the pod as the message says"};
+    }
+
+    private static String[] orElse(String @Nullable [] words, String text, String fix) {
+        return words != null ? words : new String[] {text, fix};
+    }
+
+    /** The MB a memory percentage stands for on the lab's largest card, for each card the pod asks. */
+    private static long percentMB(CardAsk ask, Lab lab) {
+        return ask.memMB() > 0 || ask.pct() <= 0 ? 0 : (long) ask.pct() * lab.largestMemMB() / 100 * ask.nums();
     }
 
     private static String[] generic(String code, String message) {

@@ -46,14 +46,9 @@ public record LabDesign(String yaml, LabSpec spec) {
 
     /** A tenant with one 4 CPU / 8 GiB worker ({@code NAME-worker}) and no cards yet. */
     public LabDesign addTenant(String name) {
-        return edit(doc -> {
-            ObjectNode t = tenants(doc).addObject();
-            t.put("name", name);
-            ObjectNode w = t.putArray("workers").addObject();
-            w.put("name", name + "-worker");
-            w.put("cpu", 4);
-            w.put("memoryMiB", 8192);
-        });
+        // the tenant is read before its worker: a bad name is refused as the tenant's, not as 'NAME-worker'
+        return edit(doc -> tenants(doc).addObject().put("name", name).putArray("workers"))
+                .addWorker(name, name + "-worker", 4, 8192);
     }
 
     public LabDesign removeTenant(String tenant) {
@@ -177,7 +172,10 @@ public record LabDesign(String yaml, LabSpec spec) {
             Scenario s = new ScenarioReader().read(FILE, new StringReader(text), false);
             return new LabDesign(text, s.lab());
         } catch (ScenarioException e) {
-            throw new IllegalArgumentException(e.getMessage(), e);
+            // the design is a document nobody sees: its file and line mean nothing, the field edited does
+            String field = e.path().isEmpty() ? "" : DesignFields.words(doc, e.path());
+            throw new IllegalArgumentException(field.isEmpty() || e.problem().startsWith(field) ? e.problem()
+                    : field + ": " + e.problem(), e);
         }
     }
 

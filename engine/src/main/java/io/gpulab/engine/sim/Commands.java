@@ -164,7 +164,8 @@ final class Commands {
         }
         if (!adm.admitted()) {
             p.phase = SimPod.REJECTED;
-            p.reason = "InternalError"; // the API server's status reason for a failed webhook call
+            // the API server's status reason: Forbidden for the webhook's denial, InternalError for a failed call
+            p.reason = adm.error().startsWith("Error from server (Forbidden)") ? "Forbidden" : "InternalError";
             p.message = adm.error();
             p.step("admission", Outcome.FAILED, adm.summary(), adm.evidence());
             t.changed();

@@ -3,13 +3,17 @@ package io.gpulab.engine.sim;
 import io.gpulab.engine.api.PlainReason;
 import io.gpulab.engine.api.PlainReasons;
 import io.gpulab.engine.api.PodView;
+import io.gpulab.engine.api.QuotaAsk;
+import io.gpulab.engine.api.QuotaView;
 import io.gpulab.mockgpu.plugin.Registration;
 import io.gpulab.scheduler.filter.FilterContext;
+import io.gpulab.scheduler.filter.QuotaAdmission;
 import io.gpulab.scheduler.model.DeviceInfo;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A sim pod's reason in words ({@link PlainReasons}): its request as HAMi read it, its per-node reasons (recomputed on
@@ -25,8 +29,23 @@ final class PlainWords {
         FilterContext ctx = p.filterContext(t.cfg);
         PlainReasons.Pod pod = new PlainReasons.Pod(view.phase(), view.reason(), view.message(), view.failedNodes(),
                 ctx == null ? List.of() : ctx.requests(), view.annotations(), p.namespace(),
-                ctx == null ? null : ctx::typeAllowed);
+                ctx == null ? null : ctx::typeAllowed, ctx == null ? null : quota(t, p, ctx));
         return PlainReasons.of(pod, lab(t));
+    }
+
+    /** The pod's namespace quota, when it has one HAMi tracks, and what the webhook counts for the pod. */
+    private static @Nullable QuotaAsk quota(SimTenant t, SimPod p, FilterContext ctx) {
+        if (t.quotas.isEmpty()) {
+            return null;
+        }
+        for (QuotaView q : SimQuotas.views(t, t.quotaNames, t.quotaFactor)) {
+            if (q.namespace().equals(p.namespace())) {
+                long[] need = QuotaAdmission.need(ctx.requests(), ctx.initCount());
+                return new QuotaAsk(q, "limits." + t.quotaNames.memory(), "limits." + t.quotaNames.cores(), need[0],
+                        need[1]);
+            }
+        }
+        return null;
     }
 
     private PlainReasons.Lab lab(SimTenant t) {

@@ -30,6 +30,7 @@ public final class SnapshotFiles {
         if (files.size() == 1 && isScenario(files.get(0))) {
             return files.get(0);
         }
+        ImportMemory.check(files, Runtime.getRuntime().maxMemory());
         Map<String, Dump> dumps = new LinkedHashMap<>();
         for (Path f : files) {
             dumps.put(tenantName(f, dumps.size()), DumpReader.read(f));

@@ -22,8 +22,18 @@ public final class QuotaAdmission {
 
     /** {@link #DENIED} when the pod cannot fit its namespace quota, else null. */
     public static @Nullable String check(PodInfo pod, SchedulerConfig cfg, QuotaState quota) {
-        List<ContainerDeviceRequest> reqs = RequestParser.parse(pod, cfg);
-        int inits = pod.initContainers().size();
+        long[] need = need(RequestParser.parse(pod, cfg), pod.initContainers().size());
+        if (need[0] == 0 && need[1] == 0) {
+            return null;   // HAMi skips the check for a pod that needs nothing countable (webhook.go fitResourceQuota)
+        }
+        return quota.fits(pod.namespace(), need[0], need[1]) ? null : DENIED;
+    }
+
+    /**
+     * What the webhook counts against the quota: {MB, core units}, the larger of the app containers' sum and the
+     * largest init container ({@code inits}: how many of {@code reqs}, first, are init containers).
+     */
+    public static long[] need(List<ContainerDeviceRequest> reqs, int inits) {
         long appMem = 0;
         long appCores = 0;
         long initMem = 0;
@@ -43,11 +53,6 @@ public final class QuotaAdmission {
                 appCores += cores;
             }
         }
-        long mem = Math.max(appMem, initMem);
-        long cores = Math.max(appCores, initCores);
-        if (mem == 0 && cores == 0) {
-            return null;   // HAMi skips the check for a pod that needs nothing countable (webhook.go fitResourceQuota)
-        }
-        return quota.fits(pod.namespace(), mem, cores) ? null : DENIED;
+        return new long[] {Math.max(appMem, initMem), Math.max(appCores, initCores)};
     }
 }

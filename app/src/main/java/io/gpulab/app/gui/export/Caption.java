@@ -30,8 +30,8 @@ public record Caption(String scenario, String backend, String virtualTime, Strin
         LabSnapshot s = vm.snapshot();
         String date = LocalDate.now(ZoneOffset.UTC).toString();
         if (!vm.simulated()) {
-            return new Caption(vm.recordingAsOpened().name(), s.backend(), Formats.clock(s.now()), date,
-                    "as observed on " + vm.observedOn(), null);
+            return new Caption(vm.provenance().asOpened().name(), s.backend(), Formats.clock(s.now()), date,
+                    "as observed on " + vm.provenance().observedOn(), null);
         }
         RecordedScenario r = vm.recording();
         return new Caption(r.name(), s.backend(), Formats.clock(s.now()), date, r.after(), Sha256.of(r.text()));

@@ -36,7 +36,7 @@ public final class ReportData {
                 }
             }
         }
-        RecordedScenario opened = vm.recordingAsOpened();
-        return ScenarioReportInput.observed(opened, vm.openedDescription(), s, traces);
+        RecordedScenario opened = vm.provenance().asOpened();
+        return ScenarioReportInput.observed(opened, vm.provenance().openedDescription(), s, traces);
     }
 }

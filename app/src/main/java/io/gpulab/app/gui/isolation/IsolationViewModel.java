@@ -47,7 +47,7 @@ public final class IsolationViewModel {
 
     /** The design of the lab on screen (its edits included, its steps not played): what the table is derived on. */
     public static LabSpec labOf(WorkbenchViewModel vm) {
-        RecordedScenario r = vm.simulated() ? vm.recording() : vm.recordingAsOpened();
+        RecordedScenario r = vm.simulated() ? vm.recording() : vm.provenance().asOpened();
         return new ScenarioReader().read(r.name() + ".yaml", new StringReader(r.text()), false).lab();
     }
 

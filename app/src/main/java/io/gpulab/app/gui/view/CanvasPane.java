@@ -1,6 +1,9 @@
 package io.gpulab.app.gui.view;
 
 import io.gpulab.app.gui.vm.WorkbenchViewModel;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.value.ObservableBooleanValue;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.layout.Priority;
@@ -10,17 +13,20 @@ import javafx.scene.layout.VBox;
 public final class CanvasPane extends VBox {
 
     private final TopologyView topology;
+    /** Presentation mode: the first-minute strip speaks to the one at the keyboard, not to the room. */
+    private final BooleanProperty presenting = new SimpleBooleanProperty();
 
     public CanvasPane(WorkbenchViewModel vm) {
         getStyleClass().add("canvas-pane");
         setId("canvas");
         topology = new TopologyView(vm);
         VBox.setVgrow(topology, Priority.ALWAYS);
-        getChildren().addAll(new PendingSummary(vm, topology::reveal), welcome(vm), topology, new TimelineBar(vm));
+        getChildren().addAll(new PendingSummary(vm, topology::reveal), welcome(vm, presenting), topology,
+                new TimelineBar(vm));
     }
 
     /** The first-minute hint: shown on an untouched lab whose scenario has steps to play. */
-    private static Label welcome(WorkbenchViewModel vm) {
+    private static Label welcome(WorkbenchViewModel vm, ObservableBooleanValue presenting) {
         // wrapped, not cut: on a 1280 px window the sentence needs two lines
         WordWrapLabel l = new WordWrapLabel("", "hint-strip");
         l.setId("welcome");
@@ -29,7 +35,7 @@ public final class CanvasPane extends VBox {
         l.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         Runnable update = () -> {
             int n = vm.playback().scenarioStepCount();
-            boolean show = vm.simulated() && n > 0 && vm.timeline().isEmpty();
+            boolean show = vm.simulated() && n > 0 && vm.timeline().isEmpty() && !presenting.get();
             l.setFullText("The " + vm.snapshot().scenario() + " lab, ready to play: press ▶ Play scenario to run its " + n
                     + " step" + (n == 1 ? "" : "s") + " (or Next step for one at a time), or drag a pod from the "
                     + "palette onto a tenant.");
@@ -37,8 +43,14 @@ public final class CanvasPane extends VBox {
             l.setManaged(show);
         };
         vm.versionsProperty().addListener((o, a, b) -> update.run());
+        presenting.addListener((o, a, b) -> update.run());
         update.run();
         return l;
+    }
+
+    /** Presentation mode on or off: hides and shows again the first-minute strip. */
+    public void setPresenting(boolean on) {
+        presenting.set(on);
     }
 
     public TopologyView topology() {

@@ -18,7 +18,7 @@ import javafx.scene.control.SeparatorMenuItem;
  * screen can be told now (a member that is down is offered up, never down again). Each item sends one engine
  * command, so each is one step of the lab's history, one Undo, and its scenario step in exports.
  */
-final class KamajiFaultsMenu {
+public final class KamajiFaultsMenu {
 
     private KamajiFaultsMenu() {
     }
@@ -139,7 +139,7 @@ final class KamajiFaultsMenu {
      * The next minor release when Kamaji's webhook admits it, else the next patch release (Kamaji compares no patch:
      * the Deployment still rolls out the new image). Null when the version cannot be read.
      */
-    static @org.jspecify.annotations.Nullable String nextVersion(String version) {
+    public static @org.jspecify.annotations.Nullable String nextVersion(String version) {
         KubeVersion v;
         try {
             v = KubeVersion.parse(version, "spec.kubernetes.version");

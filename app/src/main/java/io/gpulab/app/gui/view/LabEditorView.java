@@ -100,7 +100,10 @@ public final class LabEditorView extends VBox {
         newTenant.setPromptText("tenant-c");
         Button addTenant = button("Add tenant", "design-add-tenant", () -> {
             String name = newTenant.getText().trim();
-            vm.editor().edit("add tenant " + name, d -> d.addTenant(name), refused(tenantError));
+            // an added name is done with; a refused one stays for the user to correct
+            if (vm.editor().edit("add tenant " + name, d -> d.addTenant(name), refused(tenantError))) {
+                newTenant.clear();
+            }
         });
         worker.setId("design-worker");
         worker.setMaxWidth(Double.MAX_VALUE);
@@ -140,8 +143,10 @@ public final class LabEditorView extends VBox {
         newWorker.setPromptText("new worker name");
         Button addWorker = button("Add worker", "design-add-worker", () -> selected().ifPresent(w -> {
             String name = newWorker.getText().trim();
-            vm.editor().edit("add worker " + name + " to " + w[0], d -> d.addWorker(w[0], name, 4, 8192),
-                    refused(workerError));
+            if (vm.editor().edit("add worker " + name + " to " + w[0], d -> d.addWorker(w[0], name, 4, 8192),
+                    refused(workerError))) {
+                newWorker.clear();
+            }
         }));
         gpuPolicy.getItems().setAll("binpack", "spread");
         nodePolicy.getItems().setAll("binpack", "spread");

@@ -8,7 +8,6 @@ import io.gpulab.engine.api.LabSnapshot;
 import io.gpulab.engine.api.ManagementView;
 import io.gpulab.engine.api.TenantView;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
@@ -27,7 +26,7 @@ import javafx.scene.layout.VBox;
  */
 public final class ManagementBand extends VBox {
 
-    private static final int BOX_WIDTH = 226;
+    static final int BOX_WIDTH = 226;
     private static final int MAX_BOX_WIDTH = 420;
 
     /**
@@ -82,18 +81,18 @@ public final class ManagementBand extends VBox {
             boxes.getChildren().forEach(b -> b.setOnMouseClicked(e ->
                     vm.selectionProperty().set(new Selection(Selection.Kind.MANAGEMENT, "", m.name()))));
             for (TenantView t : s.tenants()) {
-                boxes.getChildren().add(controlPlane(vm, t));
+                boxes.getChildren().add(new ControlPlaneBox(vm, t));
             }
             getChildren().add(boxes);
             boxes.widthProperty().addListener((o, a, b) -> fill(boxes, b.doubleValue()));
             m.dataStores().forEach(d -> {
                 if (!d.prefixes().isEmpty()) {
-                    getChildren().add(prefixes(d));
+                    getChildren().add(new DataStorePrefixesRow(d));
                 }
             });
         }
         m.warnings().forEach(w -> {
-            Label l = new WordWrapLabel("⚠ " + w, "warning-text");
+            Label l = new WordWrapLabel("⚠ " + io.gpulab.app.gui.vm.Formats.labText(w, s.now()), "warning-text");
             getChildren().add(l);
         });
     }
@@ -165,13 +164,13 @@ public final class ManagementBand extends VBox {
         return owner;
     }
 
-    private static Region dot(String kind) {
+    static Region dot(String kind) {
         Region dot = new Region();
         dot.getStyleClass().addAll("status-dot", kind);
         return dot;
     }
 
-    private static Label pill(String text, String kind, String id) {
+    static Label pill(String text, String kind, String id) {
         Label l = new Label(text);
         l.getStyleClass().addAll("phase-pill", kind);
         l.setMinWidth(Region.USE_PREF_SIZE);
@@ -283,31 +282,6 @@ public final class ManagementBand extends VBox {
         return box("mgmt-unscheduled", head, rows);
     }
 
-    /**
-     * Each tenant's key prefix in a DataStore, on one line under the boxes: whole, as the box (227 px at 1600 px wide)
-     * cut them to "tenant-a → prefix /06a36585-9…" and wrapped took three lines each, pushing the tenants below the
-     * fold. A narrow band wraps a prefix rather than cut it.
-     */
-    private static Node prefixes(ManagementView.DataStoreView d) {
-        FlowPane row = new FlowPane(16, 2);
-        row.setId("datastore-prefixes-" + d.name());
-        Label title = new Label("DataStore " + d.name() + ":");
-        title.getStyleClass().add("muted");
-        title.setMinWidth(Region.USE_PREF_SIZE);
-        row.getChildren().add(title);
-        d.prefixes().forEach((tenant, prefix) -> {
-            Label l = new Label(tenant + " → " + ("etcd".equals(d.driver()) ? "prefix " + prefix
-                    : prefix.startsWith("database ") ? prefix : "database " + prefix));
-            l.getStyleClass().addAll("mono-muted", "ds-prefix");
-            l.setWrapText(true);
-            l.setMinHeight(Region.USE_PREF_SIZE);
-            l.maxWidthProperty().bind(row.widthProperty());
-            l.setId("ds-prefix-" + d.name() + "-" + tenant);
-            row.getChildren().add(l);
-        });
-        return row;
-    }
-
     private static Node dataStore(ManagementView.DataStoreView d) {
         Label health = new WordWrapLabel(health(d), d.ready() && quorumKept(d) ? "muted" : "warning-text");
         health.setId("datastore-health-" + d.name());
@@ -343,81 +317,6 @@ public final class ManagementBand extends VBox {
         HBox box = new HBox(8, Icons.icon(icon, 16, "service-icon"), new VBox(1, n, d), dot(ok ? "ok" : "error"));
         box.setAlignment(Pos.CENTER_LEFT);
         box.getStyleClass().add("service-box");
-        return box;
-    }
-
-    /** The pill's colour for a computeStatus value: Ready green, NotReady red, Sleeping grey, the rest amber. */
-    static String phaseKind(String phase) {
-        return switch (phase) {
-            case "Ready" -> "ok";
-            case "NotReady" -> "error";
-            case "Sleeping" -> "info";
-            default -> "warn";
-        };
-    }
-
-    /** {@code 2 of 2 replicas ready · v1.35.0}, with the installed version and the rollout while they differ. */
-    static String replicas(ControlPlaneView cp) {
-        StringBuilder b = new StringBuilder().append(cp.readyReplicas()).append(" of ").append(cp.replicas())
-                .append(" replicas ready · ").append(cp.version());
-        if (!cp.installedVersion().isEmpty() && !cp.installedVersion().equals(cp.version())) {
-            b.append(" (installed ").append(cp.installedVersion()).append(", ").append(cp.updatedReplicas())
-                    .append(" updated)");
-        }
-        return b.toString();
-    }
-
-    private static Node controlPlane(WorkbenchViewModel vm, TenantView t) {
-        ControlPlaneView cp = t.controlPlane();
-        Label name = Texts.clipped(cp.name(), "service-name");
-        Label phase = pill(cp.phase(), phaseKind(cp.phase()), "cp-phase-" + t.name());
-        HBox head = new HBox(8, name, phase);
-        head.setAlignment(Pos.CENTER_LEFT);
-        Label replicas = new WordWrapLabel(replicas(cp), "muted");
-        replicas.setId("cp-replicas-" + t.name());
-        // its DataStore and prefix are in the DataStore's box, beside the other tenants'
-        Label endpoint = Texts.clipped(cp.endpoint(), "mono-muted");
-        FlowPane comps = new FlowPane(8, 4);
-        cp.components().forEach(c -> {
-            Label l = new Label(c.name().replace("kube-", ""));
-            l.getStyleClass().add("component");
-            HBox x = new HBox(4, dot(c.ready() ? "ok" : "error"), l);
-            x.setAlignment(Pos.CENTER_LEFT);
-            comps.getChildren().add(x);
-        });
-        VBox box = new VBox(4, head, replicas, endpoint, comps);
-        if (!"none".equals(cp.writePermissions())) {
-            Label w = Texts.clipped("writePermissions: " + cp.writePermissions(), "warning-text");
-            w.setId("cp-write-" + t.name());
-            box.getChildren().add(w);
-        }
-        List<String> problems = new java.util.ArrayList<>();
-        problems.addAll(cp.effects());
-        if (!cp.apiError().isEmpty() && cp.effects().stream().noneMatch(e -> e.contains(cp.apiError()))) {
-            problems.add(0, "API: " + cp.apiError());
-        }
-        if (!cp.apiKnown()) {
-            problems.add(0, "API: " + cp.apiObserved());
-        }
-        cp.kubelets().stream().filter(k -> k.checked() && !k.supported())
-                .forEach(k -> problems.add(k.node() + ": " + k.violation()));
-        cp.kubelets().stream().filter(k -> !k.checked())
-                .forEach(k -> problems.add(k.node() + ": version skew not checked: " + k.unchecked()));
-        // each sentence whole, wrapped within the box: a trainer on a projector reads it without hovering
-        for (int i = 0; i < problems.size(); i++) {
-            Label p = new WordWrapLabel("⚠ " + problems.get(i), "warning-text");
-            p.setId("cp-problem-" + t.name() + "-" + i);
-            box.getChildren().add(p);
-        }
-        box.getStyleClass().add("control-plane");
-        box.setId("cp-" + t.name());
-        box.setPrefWidth(BOX_WIDTH);
-        box.setMaxWidth(BOX_WIDTH);
-        Selection me = new Selection(Selection.Kind.CONTROL_PLANE, t.name(), cp.name());
-        if (me.equals(vm.selectionProperty().get())) {
-            box.getStyleClass().add("selected");
-        }
-        box.setOnMouseClicked(e -> vm.selectionProperty().set(me));
         return box;
     }
 }

@@ -33,20 +33,22 @@ public final class LabEditor {
     /**
      * As {@link #edit(String, UnaryOperator)}; a change refused (the scenario format rejects the new design, or the
      * lab is not simulated) is also handed to {@code refused}, so the form can say so next to its field.
+     *
+     * @return true when the change went to the lab (the form may clear what it typed), false when it was refused
      */
-    public void edit(String change, UnaryOperator<LabDesign> how, java.util.function.Consumer<String> refused) {
+    public boolean edit(String change, UnaryOperator<LabDesign> how, java.util.function.Consumer<String> refused) {
         if (!vm.simulated()) {
             String why = "The lab editor needs the simulated lab: a real cluster's tenants and cards are not edited "
                     + "here";
             vm.hint(why);
             refused.accept(why);
-            return;
+            return false;
         }
         if (vm.past().showing()) {
             String why = "Viewing a past version (read-only): Return to now to change the lab";
             vm.hint(why);
             refused.accept(why);
-            return;
+            return false;
         }
         LabDesign next;
         List<String> changes = designs.changes(current());
@@ -57,9 +59,10 @@ public final class LabEditor {
         } catch (IllegalArgumentException e) {
             vm.error("Cannot change the lab: " + e.getMessage());
             refused.accept(e.getMessage());
-            return;
+            return false;
         }
         vm.run(designs.redesign(next, changes));
+        return true;
     }
 
     /** The lab's current design: the scenario as opened, or its last edit since. */

@@ -86,6 +86,20 @@ final class LabReplay {
     /** The status line for a command's outcome. */
     static String describe(LabCommand c, String message) {
         String what = CommandText.of(c);
-        return message.isBlank() ? what : what + " — " + message;
+        String said = message.strip();
+        // the engine's message may be the command's own words again (a lab edit answers with its change)
+        if (said.isEmpty() || what.toLowerCase(java.util.Locale.ROOT).endsWith(said.toLowerCase(java.util.Locale.ROOT))) {
+            return what;
+        }
+        // a command that found nothing to do says so alone: "Removed the node lock on w — node w is not locked"
+        // claimed a removal that did not happen
+        if (NOTHING_TO_DO.matcher(said).find()) {
+            return Character.toUpperCase(said.charAt(0)) + said.substring(1) + ": nothing changed";
+        }
+        return what + " — " + said;
     }
+
+    /** The engine's words for a command that changed nothing ("... is already down", "node w is not locked"). */
+    private static final java.util.regex.Pattern NOTHING_TO_DO =
+            java.util.regex.Pattern.compile("\\b(is|are) (already\\b|not locked$)");
 }

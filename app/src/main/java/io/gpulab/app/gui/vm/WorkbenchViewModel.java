@@ -33,7 +33,8 @@ import org.jspecify.annotations.Nullable;
  * {@link LabBackend#execute(LabCommand)} on the task executor, results come back on the UI executor.
  * It coordinates the parts that share that state, each in its own class: the user's actions ({@link UserActions}),
  * Undo and Redo ({@link UndoRedo}), questions about one pod ({@link PodQueries}), time travel ({@link PastVersion}),
- * scenario playback, the lab editor, faults, scenario files and the live feed.
+ * where the lab comes from ({@link Provenance}), scenario playback, the lab editor, faults, scenario files and the
+ * live feed.
  */
 public final class WorkbenchViewModel {
 
@@ -58,6 +59,7 @@ public final class WorkbenchViewModel {
     private final LabEditor editor = new LabEditor(this);
     private final PodQueries pods = new PodQueries(this);
     private final UndoRedo undoRedo = new UndoRedo(this);
+    private final Provenance provenance = new Provenance(this);
     private final UserActions actions;
     /** Engine rounds sent and not back yet (UI thread only). */
     private int inFlight;
@@ -177,29 +179,14 @@ public final class WorkbenchViewModel {
         return history.initial();
     }
 
-    /**
-     * The lab's history as a scenario (docs/workbench.md, "The lab's history as a scenario"): the lab it started
-     * from and every step taken since the last reset. File → Save writes it; every export attaches it and reports
-     * the verdicts {@code gpulab run} of it gives.
-     */
+    /** The lab's history as a scenario up to the version on screen ({@link Provenance#recording()}). */
     public RecordedScenario recording() {
-        int shown = shownVersion();
-        return RecordedScenario.of(lab.origin(), editor.editedDesignAt(shown), history.itemsAt(shown));
+        return provenance.recording();
     }
 
-    /** The scenario the lab was opened from, nothing played (what a report of a real cluster attaches). */
-    public RecordedScenario recordingAsOpened() {
-        return RecordedScenario.unplayed(lab.origin());
-    }
-
-    /** Where a lab that is not simulated is observed, for captions: kubeconfig contexts, never credentials. */
-    public String observedOn() {
-        return ObservedOn.of(lab.backend());
-    }
-
-    /** The description of the scenario the lab was opened from. */
-    public String openedDescription() {
-        return lab.origin().scenario().lab().description();
+    /** Where the lab on screen comes from, as Save and the exports state it. */
+    public Provenance provenance() {
+        return provenance;
     }
 
     /** Time travel: showing an earlier version of the lab instead of now. */

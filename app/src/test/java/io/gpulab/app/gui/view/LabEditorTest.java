@@ -83,4 +83,24 @@ class LabEditorTest {
         assertEquals("4", field(robot, "design-split"));
         assertTrue(!robot.lookup("#design-apply-hami").queryAs(javafx.scene.control.Button.class).isDisabled());
     }
+
+    @Test
+    void anAddedNameIsClearedARefusedOneStaysAndTheRefusalNamesTheField(FxRobot robot) {
+        robot.clickOn("Design");
+        robot.clickOn("#design-tenant-name").write("Tenant C");
+        click(robot, "design-add-tenant");
+        assertEquals("Tenant C", field(robot, "design-tenant-name"), "a refused name stays to be corrected");
+        var refusal = robot.lookup("#design-tenant-error").queryAs(javafx.scene.control.Label.class);
+        // said as the field the user typed in, not as a line of the generated design ("lab design:14: ...")
+        assertTrue(refusal.isVisible() && refusal.getText().startsWith("Refused: tenant name 'Tenant C' is not a valid "
+                + "Kubernetes name"), refusal.getText());
+        assertEquals(0, workbench.viewModel().timeline().size());
+
+        robot.doubleClickOn("#design-tenant-name").eraseText(8).write("tenant-c");
+        click(robot, "design-add-tenant");
+        assertTrue(robot.lookup("#tenant-tenant-c").tryQuery().isPresent(), "the new tenant is drawn");
+        assertEquals("", field(robot, "design-tenant-name"), "the added name is cleared");
+        // said once: it read "Lab design: add tenant tenant-c — add tenant tenant-c"
+        assertEquals("Lab design: add tenant tenant-c", workbench.viewModel().statusProperty().get());
+    }
 }

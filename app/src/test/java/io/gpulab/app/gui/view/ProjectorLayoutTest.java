@@ -82,6 +82,37 @@ class ProjectorLayoutTest {
     }
 
     @Test
+    void presentationModeShowsNoFirstMinuteStripOnAFreshLab() throws Exception {
+        // a trainer opens the lab and switches to the projector before playing: the strip of instructions for the
+        // one at the keyboard ("press ▶ Play scenario ...") stayed, in the small type presentation mode enlarges
+        Stage stage = FxToolkit.registerPrimaryStage();
+        FxRobot robot = new FxRobot();
+        Workbench w = FxTestSupport.showAt(robot, stage, "article", 1024, 768, false);
+        Label strip = robot.lookup("#welcome").queryAs(Label.class);
+        assertTrue(strip.isVisible() && laidOutHeight(robot, strip) > 0,
+                "the strip is shown on a fresh lab outside presentation mode");
+        robot.interact(() -> w.view().setPresentation(true));
+        WaitForAsyncUtils.waitForFxEvents();
+        double presented = laidOutHeight(robot, strip);
+        assertTrue(!strip.isVisible() || presented < 1, "no first-minute strip in presentation mode: " + presented);
+        robot.interact(() -> w.view().setPresentation(false));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(strip.isVisible() && laidOutHeight(robot, strip) > 0, "the strip is back after presentation mode");
+        robot.interact(() -> w.viewModel().close());
+    }
+
+    /** The label's height after CSS and layout have run on its whole scene. */
+    private static double laidOutHeight(FxRobot robot, Label l) {
+        double[] height = new double[1];
+        robot.interact(() -> {
+            l.getScene().getRoot().applyCss();
+            l.getScene().getRoot().layout();
+            height[0] = l.getHeight();
+        });
+        return height[0];
+    }
+
+    @Test
     void aSmallTenantNextToACompactFleetSpansTheWidth() throws Exception {
         Workbench w = open("synthetic:40x2");
         FxRobot robot = new FxRobot();
