@@ -92,7 +92,7 @@ public final class ManagementBand extends VBox {
             });
         }
         m.warnings().forEach(w -> {
-            Label l = new WordWrapLabel("⚠ " + w, "warning-text");
+            Label l = new WordWrapLabel("⚠ " + io.gpulab.app.gui.vm.Formats.labText(w, s.now()), "warning-text");
             getChildren().add(l);
         });
     }

@@ -98,7 +98,7 @@ public final class TenantPanel extends VBox {
         Map<String, Part> next = new HashMap<>();
         // a real backend's reason for an incomplete tenant (refused credentials, unreachable, late first list)
         for (int i = 0; i < tenant.warnings().size(); i++) {
-            String w = tenant.warnings().get(i);
+            String w = io.gpulab.app.gui.vm.Formats.labText(tenant.warnings().get(i), s.now());
             want.add(part(next, "warning-" + i, w, () -> {
                 return new WordWrapLabel("⚠ " + w, "warning-text");
             }));

@@ -3,6 +3,7 @@ package io.gpulab.app.gui.view;
 import io.gpulab.app.gui.vm.Formats;
 import io.gpulab.app.gui.vm.WorkbenchViewModel;
 import io.gpulab.engine.api.LabSnapshot;
+import io.gpulab.engine.scenario.LabDesign;
 import java.time.Duration;
 import java.util.List;
 import javafx.animation.KeyFrame;
@@ -31,6 +32,8 @@ public final class ToolbarView extends ToolBar {
     private final WorkbenchActions actions;
     private final Label backend = new Label();
     private final Label scenario = new Label();
+    /** "edited", beside the name and never cut: the name gives way on a narrow window, the mark does not. */
+    private final Label edited = new Label("edited");
     private final Label clock = new Label();
     private final ToggleButton play = new ToggleButton("▶ Run");
     private final Button playScenario = new Button("▶ Play scenario");
@@ -118,7 +121,16 @@ public final class ToolbarView extends ToolBar {
             lifecycle.setDisable(true);
         }
         scenario.setMinWidth(0);
-        getItems().addAll(backend, scenario, playScenario, nextStep, sep(), clockCaption, play, step, five, clock,
+        edited.setId("scenario-edited");
+        edited.getStyleClass().add("edited-badge");
+        edited.setMinWidth(Region.USE_PREF_SIZE);
+        edited.managedProperty().bind(edited.visibleProperty());
+        edited.setVisible(false);
+        edited.setTooltip(new Tooltip());
+        HBox name = new HBox(4, scenario, edited);
+        name.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        name.setMinWidth(Region.USE_COMPUTED_SIZE);
+        getItems().addAll(backend, name, playScenario, nextStep, sep(), clockCaption, play, step, five, clock,
                 sep(), lifecycle, new HBox(0, complete, article), sep(), unlock, undo, redo, reset);
         // buttons keep their labels; what does not fit goes to the overflow menu
         for (javafx.scene.Node n : List.of(playScenario, nextStep, play, step, five, clock, lifecycle, complete, article,
@@ -164,12 +176,18 @@ public final class ToolbarView extends ToolBar {
 
     private void render(LabSnapshot s) {
         backend.setText(s.backend().toUpperCase());
-        scenario.setText(s.scenario());
-        // the name gives way first on a narrow window: its whole text is a hover away
+        // an edited lab's name is its scenario's with "(edited)": the mark is a badge of its own, so a narrow window
+        // abbreviates the name (its whole text a hover away) and never the mark (at 1024 px it read "article (…")
+        String mark = LabDesign.editedName("");
+        boolean isEdited = s.scenario().endsWith(mark);
+        scenario.setText(isEdited ? s.scenario().substring(0, s.scenario().length() - mark.length()) : s.scenario());
         if (scenario.getTooltip() == null) {
             scenario.setTooltip(new Tooltip());
         }
         scenario.getTooltip().setText("Scenario: " + s.scenario());
+        edited.setVisible(isEdited);
+        edited.getTooltip().setText(isEdited ? "Scenario: " + s.scenario() + ", changed in the lab editor (Design tab);"
+                + " its report, caption and saved file name it so" : "");
         // the time of day is what changes; the date is on hover
         clock.setText(Formats.time(s.now()));
         // one tooltip, its text updated: a new one per lab change was a popup control built every frame

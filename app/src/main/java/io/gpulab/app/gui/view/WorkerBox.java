@@ -1,5 +1,6 @@
 package io.gpulab.app.gui.view;
 
+import io.gpulab.app.gui.vm.Formats;
 import io.gpulab.app.gui.vm.Selection;
 import io.gpulab.app.gui.vm.WorkbenchViewModel;
 import io.gpulab.engine.api.LabSnapshot;
@@ -57,7 +58,8 @@ public final class WorkerBox extends VBox {
             getChildren().add(row);
         }
         // wrapped, never cut: "kubelet down since ... : it posts no node status and..." hid what the fault does
-        node.warnings().forEach(w -> getChildren().add(new WordWrapLabel("⚠ " + w, "warning-text", "node-warning")));
+        node.warnings().forEach(w -> getChildren().add(new WordWrapLabel("⚠ " + Formats.labText(w, s.now()),
+                "warning-text", "node-warning")));
         Selection me = Selection.node(tenant.name(), node.name());
         if (me.equals(vm.selectionProperty().get())) {
             getStyleClass().add("selected");

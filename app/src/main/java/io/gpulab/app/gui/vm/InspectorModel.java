@@ -68,7 +68,7 @@ public final class InspectorModel {
             case NODE -> tenant.flatMap(t -> t.node(sel.id())).ifPresent(n -> node(rows, s, n));
             case CARD -> tenant.flatMap(t -> card(t, sel.id())).ifPresent(c -> card(rows, c));
             case POD -> tenant.flatMap(t -> t.pod(sel.id()))
-                    .map(p -> detail.apply(sel.tenant(), sel.id()).orElse(p)).ifPresent(p -> pod(rows, p,
+                    .map(p -> detail.apply(sel.tenant(), sel.id()).orElse(p)).ifPresent(p -> pod(rows, s.now(), p,
                             "Running".equals(p.phase()) ? Optional.empty() : words.apply(sel.tenant(), sel.id()),
                             why.apply(sel.tenant(), sel.id())));
             default -> { }
@@ -85,6 +85,9 @@ public final class InspectorModel {
                 }
             }
         }
+        // the engine's prose writes instants as ISO-8601: shown as the lab's clock reads them
+        rows.replaceAll(r -> "Warnings".equals(r.category())
+                ? new InspectorRow(r.category(), r.name(), Formats.labText(r.value(), s.now())) : r);
         return rows;
     }
 
@@ -198,9 +201,9 @@ public final class InspectorModel {
         r.add(new InspectorRow("Node", "name", n.name()));
         r.add(new InspectorRow("Node", "cpu / memory", n.cpu() + " cores / " + Formats.mb(n.memoryMiB()) + " MiB"));
         new TreeMap<>(n.capacity()).forEach((k, v) -> r.add(new InspectorRow("Capacity", k, v)));
-        n.conditions().forEach(c -> r.add(new InspectorRow("Conditions", c.type(), condition(c))));
+        n.conditions().forEach(c -> r.add(new InspectorRow("Conditions", c.type(), condition(c, s.now()))));
         n.taints().forEach(t -> r.add(new InspectorRow("Taints", t.text(), t.timeAdded() == null ? "timeAdded not "
-                + "stated" : "added " + Formats.clock(t.timeAdded()))));
+                + "stated" : "added " + Formats.labTime(t.timeAdded(), s.now()))));
         if (!n.conditions().isEmpty() && n.taints().isEmpty()) {
             r.add(new InspectorRow("Taints", "spec.taints", "none"));
         }
@@ -208,7 +211,7 @@ public final class InspectorModel {
         if (lock != null && lock.held()) {
             String holder = lock.holder().isEmpty() ? "(bare timestamp)" : lock.holder();
             r.add(new InspectorRow("Node lock", "holder", holder));
-            r.add(new InspectorRow("Node lock", "since", Formats.clock(lock.since())));
+            r.add(new InspectorRow("Node lock", "since", Formats.labTime(lock.since(), s.now())));
             r.add(new InspectorRow("Node lock", "expires in",
                     Formats.countdown(Duration.between(s.now(), lock.expires()))));
         } else {
@@ -218,12 +221,12 @@ public final class InspectorModel {
         n.warnings().forEach(w -> r.add(new InspectorRow("Warnings", "warning", w)));
     }
 
-    /** {@code Unknown · NodeStatusUnknown: Kubelet stopped posting node status. · since 2026-01-01 00:00:50 UTC}. */
-    static String condition(io.gpulab.engine.api.StatusCondition c) {
+    /** {@code Unknown · NodeStatusUnknown: Kubelet stopped posting node status. · since 00:00:50} (the lab clock's reading). */
+    static String condition(io.gpulab.engine.api.StatusCondition c, java.time.Instant now) {
         String why = c.reason().isEmpty() ? c.message() : c.message().isEmpty() ? c.reason()
                 : c.reason() + ": " + c.message();
         return c.status() + (why.isEmpty() ? "" : " · " + why) + " · " + (c.lastTransitionTime() == null
-                ? "since not stated" : "since " + Formats.clock(c.lastTransitionTime()));
+                ? "since not stated" : "since " + Formats.labTime(c.lastTransitionTime(), now));
     }
 
     private static void card(List<InspectorRow> r, CardView c) {
@@ -240,7 +243,7 @@ public final class InspectorModel {
     }
 
     /** A pod: its fields, why it does not run in words, its devices and failed nodes, HAMi's why, annotations. */
-    private static void pod(List<InspectorRow> r, PodView p, Optional<PlainReason> words, Optional<PodWhy> why) {
+    private static void pod(List<InspectorRow> r, java.time.Instant now, PodView p, Optional<PlainReason> words, Optional<PodWhy> why) {
         String k = "Pod";
         r.add(new InspectorRow(k, "name", p.key()));
         r.add(new InspectorRow(k, "phase", p.phase()));
@@ -249,7 +252,7 @@ public final class InspectorModel {
         r.add(new InspectorRow(k, "HAMi allocation", p.hamiAllocated() ? "present" : "absent"));
         io.gpulab.engine.api.StatusCondition ready = p.ready();
         if (ready != null) {
-            r.add(new InspectorRow(k, "Ready", condition(ready)));
+            r.add(new InspectorRow(k, "Ready", condition(ready, now)));
         }
         if (!p.reason().isEmpty()) {
             r.add(new InspectorRow(k, "reason", p.reason()));

@@ -89,7 +89,10 @@ class KubeletFaultMenuTest {
         assertEquals(actions + 1, vm.timeline().size(), "one action");
         assertTrue(vm.recording().text().contains("kubelet: down"), vm.recording().text());
         assertEquals(1, warnings(robot).size(), warnings(robot).toString());
-        assertTrue(warnings(robot).get(0).startsWith("⚠ kubelet down since "), warnings(robot).toString());
+        // the toolbar's clock and the warning read one clock: it said "since 2026-01-01T00:00:00Z" beside 00:00:00
+        String clock = robot.lookup("#clock").queryAs(javafx.scene.control.Label.class).getText();
+        assertTrue(warnings(robot).get(0).startsWith("⚠ kubelet down since " + clock + " (fault)"),
+                clock + " / " + warnings(robot));
         assertEquals("True", node().ready().orElseThrow().status(), "the grace: still Ready");
 
         act(robot, () -> vm.advance(Duration.ofSeconds(50)));
