@@ -15,6 +15,9 @@ import javafx.scene.layout.VBox;
  */
 public final class TraceView extends VBox {
 
+    /** Evidence up to this many characters wraps whole; longer (an annotation's JSON) is one line, whole on hover. */
+    static final int WRAPPED_EVIDENCE = 160;
+
     private final VBox steps = new VBox(0);
     private final Label title = new Label("Trace");
 
@@ -69,8 +72,18 @@ public final class TraceView extends VBox {
         HBox.setHgrow(body, javafx.scene.layout.Priority.ALWAYS);
         // the engine keeps evidence in the order it happened: show it that way
         s.evidence().forEach((k, v) -> {
-            // evidence is keys, paths and annotations: one line each, cut at the end, full text on hover
-            body.getChildren().add(Texts.clipped(k + ": " + v, "evidence"));
+            // evidence is keys, paths and annotations: a key or path wraps whole (the DataStore key was cut to a
+            // hover in a 290 px panel); a long value (an annotation's JSON) stays one line, cut, whole on hover
+            String line = k + ": " + v;
+            if (line.length() <= WRAPPED_EVIDENCE) {
+                Label l = new Label(line);
+                l.getStyleClass().add("evidence");
+                l.setWrapText(true);
+                l.setMinWidth(0);
+                body.getChildren().add(l);
+            } else {
+                body.getChildren().add(Texts.clipped(line, "evidence"));
+            }
         });
         body.getStyleClass().add("trace-body");
         HBox row = new HBox(8, marker, body);
