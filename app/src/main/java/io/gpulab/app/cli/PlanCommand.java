@@ -59,6 +59,10 @@ public final class PlanCommand implements Callable<Integer> {
             + "orders (the plan's sensitivity.orders; its growth steps and seed are kept)")
     private @Nullable Integer orders;
 
+    @Option(names = "--max-work", paramLabel = "STEPS", description = "the replay steps the plan may take before it "
+            + "is refused (default 400,000, about 20 s of CPU; docs/plan-format.md, Limits)")
+    private long maxWork = io.gpulab.engine.plan.PlanLimits.MAX_WORK;
+
     @Mixin
     private ClusterCliOptions cluster = new ClusterCliOptions();
 
@@ -93,7 +97,7 @@ public final class PlanCommand implements Callable<Integer> {
                         s == null ? List.of(0) : s.growth(), s == null ? 1 : s.seed()));
             }
             workload = resolve(plan);
-            new PlanRunner().check(plan, workload);
+            new PlanRunner().maxWork(maxWork).check(plan, workload);
         } catch (ScenarioException | IllegalArgumentException | UncheckedIOException | ClusterException e) {
             CliSupport.err(spec).println("gpulab plan: " + CliSupport.clusterFailure(e));
             return GpulabCommand.EXIT_USAGE;
@@ -103,7 +107,7 @@ public final class PlanCommand implements Callable<Integer> {
         }
         PlanProgressLine progress = new PlanProgressLine(CliSupport.err(spec), PlanProgressLine.stderrIsTerminal(),
                 plan.candidates().stream().map(c -> c.name()).toList());
-        PlanResult result = new PlanRunner().run(plan, workload, progress, new AtomicBoolean());
+        PlanResult result = new PlanRunner().maxWork(maxWork).run(plan, workload, progress, new AtomicBoolean());
         progress.finish();
         try {
             if (csv != null) {

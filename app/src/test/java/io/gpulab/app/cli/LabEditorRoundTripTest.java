@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gpulab.app.gui.EngineLabOpener;
-import io.gpulab.app.gui.fx.CurrentThreadTaskExecutor;
 import io.gpulab.app.gui.vm.OpenedLab;
 import io.gpulab.app.gui.vm.PodTemplate;
 import io.gpulab.app.gui.vm.StatusKind;
+import io.gpulab.app.gui.vm.Fixtures;
 import io.gpulab.app.gui.vm.WorkbenchViewModel;
 import io.gpulab.engine.api.CardView;
 import io.gpulab.engine.api.LabCommand;
@@ -38,8 +38,7 @@ class LabEditorRoundTripTest {
 
     @BeforeEach
     void open() throws Exception {
-        EngineLabOpener opener = EngineLabOpener.sim();
-        vm = new WorkbenchViewModel(opener.open("article"), opener, new CurrentThreadTaskExecutor(), r -> { });
+        vm = Fixtures.articleViewModel();
     }
 
     @AfterEach

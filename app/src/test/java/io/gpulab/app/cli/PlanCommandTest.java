@@ -155,6 +155,23 @@ class PlanCommandTest {
     }
 
     @Test
+    void aPlanBeyondItsWorkIsRefusedInOneLineWithTheEstimateAndHowToLiftTheBound() throws Exception {
+        CliHarness.Result r = CliHarness.run("plan", "mixed-fleet", "--max-work", "1000");
+        assertEquals(2, r.exit(), r.err());
+        assertEquals("", r.out());
+        String line = r.err().strip();
+        assertFalse(line.contains("\n"), line);
+        assertTrue(line.startsWith("gpulab plan: this plan's replays take about "), line);
+        assertTrue(line.contains("more than the 1,000 a plan may take") && line.contains("--max-work "), line);
+        CliHarness.Result lifted = CliHarness.run("plan", "mixed-fleet", "--max-work", line.replaceAll(".*--max-work ",
+                ""), "--json");
+        assertEquals(0, lifted.exit(), lifted.err());
+        CliHarness.Result zero = CliHarness.run("plan", "mixed-fleet", "--max-work", "0");
+        assertEquals(2, zero.exit());
+        assertTrue(zero.err().contains("--max-work must be at least 1, got 0"), zero.err());
+    }
+
+    @Test
     void aBadPlanExitsTwoNamingFileLineAndField(@TempDir Path dir) throws Exception {
         Path plan = dir.resolve("bad.yaml");
         Files.writeString(plan, """

@@ -126,7 +126,8 @@ public final class PlainReasons {
             case Reasons.NUMA_NOT_FIT -> new String[] {"asks " + ask.cards() + " on one NUMA node "
                     + "(nvidia.com/numa-bind); no worker has that many fitting cards on one NUMA node now",
                 "drop nvidia.com/numa-bind, ask for fewer cards, or free cards on one NUMA node"};
-            case Reasons.RESOURCE_QUOTA_NOT_FIT -> orElse(QuotaWords.of(pod.quota(), false, percentMB(ask, lab)),
+            case Reasons.RESOURCE_QUOTA_NOT_FIT -> orElse(QuotaWords.of(pod.quota(), false, percentMB(ask, lab),
+                    ask.pct()),
                     "the GPU ResourceQuota of namespace " + pod.namespace() + " (limits on GPU memory or cores) would "
                     + "be exceeded by this pod", "raise the quota, lower the request, or delete pods of "
                     + pod.namespace());
@@ -289,7 +290,7 @@ public final class PlainReasons {
                     + "Konnectivity agents back; failurePolicy Ignore would admit pods that then bypass HAMi"};
         }
         if (m.contains("exceeding resource quota")) {
-            String[] q = QuotaWords.of(pod.quota(), true, 0);
+            String[] q = QuotaWords.of(pod.quota(), true, 0, 0);
             return q != null ? q : new String[] {"HAMi's webhook found the pod's GPU memory or cores over namespace "
                     + pod.namespace() + "'s ResourceQuota: the create was refused", "raise the quota or lower the "
                     + "request"};

@@ -14,14 +14,15 @@ final class QuotaWords {
     /**
      * {text, fix}, or null when the quota is not known. {@code refused}: HAMi's webhook refused the create (else
      * HAMi's filter holds the pending pod); {@code percentMB}: the MB a memory percentage stands for on the
-     * largest card, counted by the filter though not by the webhook.
+     * largest card ({@code percent} of it), counted by the filter though not by the webhook.
      */
-    static String @Nullable [] of(@Nullable QuotaAsk q, boolean refused, long percentMB) {
+    static String @Nullable [] of(@Nullable QuotaAsk q, boolean refused, long percentMB, int percent) {
         if (q == null) {
             return null;
         }
         QuotaView v = q.quota();
-        long askMB = q.askMB() > 0 || refused ? q.askMB() : percentMB;
+        boolean byPercent = q.askMB() == 0 && !refused && percentMB > 0;
+        long askMB = byPercent ? percentMB : q.askMB();
         String head = refused ? "HAMi's webhook refused the create: it asks " : "asks ";
         String ns = v.namespace();
         String again = refused ? "; then submit it again" : "";
@@ -39,7 +40,9 @@ final class QuotaWords {
         long limit = mem ? v.memLimitMB() : v.coresLimit();
         long used = mem ? v.memUsedMB() : v.coresUsed();
         String unit = mem ? " MB" : "";
-        String what = mem ? PlainReasons.num(ask) + " MB of GPU memory" : PlainReasons.num(ask) + " GPU core units";
+        String what = !mem ? PlainReasons.num(ask) + " GPU core units" : byPercent ? percent + " % of a card's "
+                + "memory (" + PlainReasons.num(ask) + " MB of the largest card here)" : PlainReasons.num(ask)
+                + " MB of GPU memory";
         String key = mem ? q.memKey() : q.coresKey();
         String allows = head + what + " in namespace " + ns + ", whose ResourceQuota allows " + PlainReasons.num(limit)
                 + unit + " (" + key + ")";

@@ -103,9 +103,9 @@ public final class ReasonCodes {
         add("InternalError", Source.API_SERVER, "the create was refused at admission, e.g. HAMi's webhook "
                 + "unreachable through Konnectivity with failurePolicy Fail", "bring the tenant's Konnectivity "
                 + "agents back, or read the webhook's error in the message");
-        add("Forbidden", Source.API_SERVER, "an admission webhook denied the create: HAMi's (vgpu.hami.io) when the pod "
-                + "would exceed its namespace's GPU ResourceQuota, names its node (spec.nodeName) or has no containers; "
-                + "or Kamaji's write-permissions webhook (catchall.write-permissions.kamaji.clastix.io), also for a "
+        add("Forbidden", Source.API_SERVER, "an admission webhook denied the create: HAMi's (vgpu.hami.io) when the "
+                + "pod would exceed its namespace's GPU ResourceQuota, names its node (spec.nodeName) or has no "
+                + "containers; or Kamaji's write-permissions webhook (catchall.write-permissions.kamaji.clastix.io), also for a "
                 + "delete, while the TenantControlPlane's spec.writePermissions blocks it and its status is "
                 + "WriteLimited", "HAMi's denial: raise the quota or lower the request, or correct the pod as the "
                 + "message says; Kamaji's: clear the writePermissions flag on the TenantControlPlane");

@@ -72,7 +72,8 @@ public final class IsolationAnalysis {
                     + "by HAMi's scheduler, which runs in the tenant's own cluster.",
             "Workers and cards: one per tenant is failed (the worker and the card that ran the tenant's probe pod); "
                     + "management nodes: each, at most " + Failures.MAX_NODES + ", and all of them together.",
-            "Schedule, when the create was refused, reads lost: no new pod existed for a scheduler to bind.");
+            "Schedule, when the create was refused, reads lost: no new pod existed for a scheduler to bind. A tenant "
+                    + "without a GPU card has nothing to schedule a GPU pod on: its schedule reads not observed.");
 
     private IsolationAnalysis() {
     }

@@ -64,7 +64,12 @@ final class Probes {
             TenantView t = IsolationAnalysis.tenant(after, name);
             PodView created = t.pod(key(probe)).orElse(null);
             Observation create = create(t, created, r, probe);
-            out.add(new TenantLoss(name, create, reads.get(name), schedule(created, create),
+            boolean cards = IsolationAnalysis.tenant(before, name).nodes().stream().anyMatch(n -> !n.cards().isEmpty());
+            // a tenant without a card has nothing to schedule a GPU pod on, failure or not: its probe waiting is not
+            // a loss ("schedule lost" in every row read as damage)
+            Observation schedule = cards ? schedule(created, create) : Observation.notObserved(name
+                    + " has no GPU card: nothing to schedule a GPU pod on, with or without a failure");
+            out.add(new TenantLoss(name, create, reads.get(name), schedule,
                     keepRunning(IsolationAnalysis.tenant(before, name).pod(key(RUNNING)).orElse(null),
                             t.pod(key(RUNNING)).orElse(null))));
         }

@@ -236,8 +236,11 @@ public final class PlanJson {
             Map<String, Object> mc = new LinkedHashMap<>();
             mc.put("nodes", c.nodes());
             mc.put("shape", c.shape());
-            mc.put("podRequest", Map.of("cpuMilli", c.podRequest().cpuMilli(), "memoryMiB",
-                    c.podRequest().memoryMiB()));
+            // in this order on every run: Map.of's order changes from one JVM to the next
+            Map<String, Object> request = new LinkedHashMap<>();
+            request.put("cpuMilli", c.podRequest().cpuMilli());
+            request.put("memoryMiB", c.podRequest().memoryMiB());
+            mc.put("podRequest", request);
             mc.put("replicas", c.replicas());
             mc.put("surge", c.surge());
             mc.put("fit", c.fit());

@@ -7,7 +7,8 @@ import java.util.Locale;
 /**
  * The bounds of a plan, each checked before anything is replayed and named in its error; docs/plan-format.md
  * ("Limits") lists the same values. The memory a plan needs is estimated up front from the pods and workers its
- * replays hold at once, and a plan that would not fit in the JVM's heap is refused with that estimate.
+ * replays hold at once, and a plan that would not fit in the JVM's heap is refused with that estimate. Its work is
+ * estimated the same way ({@link #work}), and a plan beyond {@link #MAX_WORK} is refused with that estimate too.
  */
 public final class PlanLimits {
 
@@ -27,6 +28,27 @@ public final class PlanLimits {
     static final long BYTES_PER_CARD = 4 * 1024;
     /** What the JVM holds besides the replays (classes, the plan, its workload). */
     static final long BASE_BYTES = 128L << 20;
+
+    /**
+     * Work a plan may do, in replay steps ({@link #work}): measured at 30–45 µs of CPU a step on a 2-core machine,
+     * so that an accepted plan takes under 20 s of CPU (docs/plan-format.md, "Limits"). {@code --max-work} lifts it.
+     */
+    public static final long MAX_WORK = 400_000;
+    /** Steps of a worker in a replay: building and reading one costs about two pods' submits. */
+    static final long STEPS_PER_WORKER = 2;
+    /** Cards per step: a card costs about an eighth of a pod's submit besides its worker. */
+    static final long CARDS_PER_STEP = 8;
+    /**
+     * Replays a {@code minimize: workers} search is counted for, each at the candidate's capacity lower bound: all it
+     * may use (the built-in examples' searches took 3–7, openb-8's 9; the later ones at more workers, but those
+     * that fall short stop at their first pending pod).
+     */
+    static final int SEARCH_REPLAYS = REPLAYS_PER_SEARCH;
+    /**
+     * Replays a searched candidate is counted for under another arrival order: a stable answer costs two, the base
+     * answer (grown) and the count below it.
+     */
+    static final int HINTED_SEARCH_REPLAYS = 2;
 
     private PlanLimits() {
     }
@@ -52,6 +74,62 @@ public final class PlanLimits {
                     + "%d KB and the largest candidates' cards at %d KB each, %d replays at once), more than the %,d MB "
                     + "this JVM may use: give fewer pods or workers, or more memory (GPULAB_JAVA_OPTS=-Xmx...)",
                     need >> 20, w.pods().size(), BYTES_PER_POD >> 10, BYTES_PER_CARD >> 10, k, heap >> 20));
+        }
+    }
+
+    /**
+     * The replay steps a plan takes: every replay counts the workload's pods (also those it skips as never fitting:
+     * they are read and counted), two steps a worker and a step per eight cards; a fixed candidate replays once, a
+     * searched one {@link #SEARCH_REPLAYS} times at {@code workers} (its capacity lower bound), and each robustness
+     * order and growth step replays every candidate again on the grown workload (a search from the base answer
+     * {@link #HINTED_SEARCH_REPLAYS} times, at that answer grown likewise).
+     */
+    static long work(Plan plan, Workload w, java.util.function.ToIntFunction<Candidate> workers) {
+        long pods = w.pods().size();
+        long total = 0;
+        for (Candidate c : plan.candidates()) {
+            long n = workers.applyAsInt(c);
+            total += (c.minimize() ? SEARCH_REPLAYS : 1) * replay(pods, n, c);
+        }
+        SensitivitySpec s = plan.sensitivity();
+        if (s != null) {
+            for (int g : s.growth()) {
+                long grownPods = pods + (long) Math.ceil(pods * (Math.max(0, g) / 100.0) - 1e-9);
+                for (Candidate c : plan.candidates()) {
+                    long n = (long) Math.ceil(workers.applyAsInt(c) * (1 + Math.max(0, g) / 100.0) - 1e-9);
+                    total += (long) s.orders() * (c.minimize() ? HINTED_SEARCH_REPLAYS : 1) * replay(grownPods, n, c);
+                }
+            }
+        }
+        return total;
+    }
+
+    private static long replay(long pods, long workers, Candidate c) {
+        return pods + STEPS_PER_WORKER * workers + workers * Math.max(1, c.cardsPerWorker()) / CARDS_PER_STEP;
+    }
+
+    /**
+     * Refuses a plan whose {@link #work} exceeds {@code max} steps.
+     *
+     * @throws IllegalArgumentException with the estimate, the bound and how to lift it
+     */
+    static void checkWork(Plan plan, Workload w, long max, java.util.function.ToIntFunction<Candidate> workers) {
+        long work = work(plan, w, workers);
+        if (work > max) {
+            int replays = 0;
+            for (Candidate c : plan.candidates()) {
+                replays += c.minimize() ? SEARCH_REPLAYS : 1;
+            }
+            SensitivitySpec s = plan.sensitivity();
+            if (s != null) {
+                for (Candidate c : plan.candidates()) {
+                    replays += s.orders() * s.growth().size() * (c.minimize() ? HINTED_SEARCH_REPLAYS : 1);
+                }
+            }
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "this plan's replays take about %,d steps "
+                    + "(%,d pods, %,d replays; a step is a pod submitted, half a worker or eight cards), more than "
+                    + "the %,d a plan may take (about 20 s of CPU): give fewer pods, workers, candidates or orders, "
+                    + "or lift the bound with --max-work %d", work, w.pods().size(), replays, max, work));
         }
     }
 }

@@ -26,6 +26,8 @@ public final class PlanRunner {
     private final Replay.Setting setting;
     /** Per candidate, its control planes' figures: they do not depend on the replay, so every replay shares them. */
     private final Map<Candidate, ControlPlaneCost> controlPlanes = new java.util.concurrent.ConcurrentHashMap<>();
+    /** The replay steps a plan may take ({@link PlanLimits#work}). */
+    private long maxWork = PlanLimits.MAX_WORK;
 
     public PlanRunner() {
         this(CardCatalog.builtIn(), Runtime.getRuntime().availableProcessors());
@@ -43,6 +45,20 @@ public final class PlanRunner {
         this.catalog = catalog;
         this.threads = Math.max(1, threads);
         this.setting = Replay.Setting.of(recording);
+    }
+
+    /**
+     * Sets the replay steps a plan may take before it is refused ({@link PlanLimits#MAX_WORK} unless set;
+     * {@link Long#MAX_VALUE} for none, where a run shows its progress and can be cancelled).
+     *
+     * @return this runner
+     */
+    public PlanRunner maxWork(long steps) {
+        if (steps < 1) {
+            throw new IllegalArgumentException("--max-work must be at least 1, got " + steps);
+        }
+        this.maxWork = steps;
+        return this;
     }
 
     /**
@@ -86,8 +102,9 @@ public final class PlanRunner {
     }
 
     /**
-     * Refuses, before any replay, a workload beyond {@link PlanLimits#MAX_PODS} and a plan whose replays would not fit
-     * in this JVM's heap (the estimate is in the message).
+     * Refuses, before any replay, a workload beyond {@link PlanLimits#MAX_PODS}, a plan whose replays would take more
+     * steps than {@link #maxWork(long)} allows, and one whose replays would not fit in this JVM's heap (the estimate is
+     * in the message).
      *
      * @throws IllegalArgumentException naming the limit
      */
@@ -97,8 +114,10 @@ public final class PlanRunner {
                     + "replays at most %,d", workload.pods().size(), PlanLimits.MAX_PODS));
         }
         BitSet none = new BitSet();
-        PlanLimits.checkMemory(plan, workload, threads, Runtime.getRuntime().maxMemory(),
-                c -> c.minimize() ? WorkerSearch.lowerBound(c, workload, none, catalog) : c.workers());
+        java.util.function.ToIntFunction<Candidate> workers =
+                c -> c.minimize() ? WorkerSearch.lowerBound(c, workload, none, catalog) : c.workers();
+        PlanLimits.checkWork(plan, workload, maxWork, workers);
+        PlanLimits.checkMemory(plan, workload, threads, Runtime.getRuntime().maxMemory(), workers);
     }
 
     /**

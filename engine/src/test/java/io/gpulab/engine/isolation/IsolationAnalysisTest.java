@@ -246,6 +246,46 @@ class IsolationAnalysisTest {
         }
     }
 
+    /**
+     * A tenant without a card (the lab editor's "add tenant" gives none) has nothing to schedule a GPU pod on: its
+     * schedule read "lost" in the baseline and in every row, as if each failure had cost it something.
+     */
+    @Test
+    void aTenantWithoutCardsHasNothingToScheduleAndLosesNoScheduling() {
+        LabSpec lab = new ScenarioReader().read("no-cards.yaml", new StringReader("""
+                apiVersion: gpulab.io/v1
+                kind: Scenario
+                metadata: {name: no-cards}
+                lab:
+                  tenants:
+                    - name: tenant-a
+                      workers:
+                        - {name: tenant-a-worker, cards: [{model: A100-80GB}]}
+                    - name: tenant-c
+                      workers:
+                        - {name: tenant-c-worker, cpu: 4, memoryMiB: 8192}
+                steps: []
+                """), false).lab();
+        IsolationTable t = IsolationAnalysis.derive(lab);
+        TenantLoss c = t.baseline().stream().filter(l -> l.tenant().equals("tenant-c")).findFirst().orElseThrow();
+        assertEquals(Observation.NOT_OBSERVED, c.schedule().verdict());
+        assertEquals("tenant-c has no GPU card: nothing to schedule a GPU pod on, with or without a failure",
+                c.schedule().observed());
+        assertFalse(IsolationWords.losses(c).contains("schedule lost"), IsolationWords.losses(c));
+        for (IsolationRow r : t.rows()) {
+            if (r.injected()) {
+                assertFalse(IsolationWords.losses(of(r, "tenant-c")).contains("schedule lost"), r.component() + ": "
+                        + IsolationWords.losses(of(r, "tenant-c")));
+            }
+        }
+        // the conclusion names what was lost: the shared parts' failures kept every running pod, and what tenant-c
+        // could not show (no card, no running probe) is not counted as lost
+        assertFalse(t.conclusion().contains("keep running)"), t.conclusion());
+        // the tenant with a card still has its schedule observed
+        TenantLoss a = t.baseline().stream().filter(l -> l.tenant().equals("tenant-a")).findFirst().orElseThrow();
+        assertEquals(Observation.KEPT, a.schedule().verdict(), a.schedule().observed());
+    }
+
     @Test
     void aDedicatedDataStorePerTenantIsNotShared() {
         LabSpec lab = new ScenarioReader().read("dedicated.yaml", new StringReader("""

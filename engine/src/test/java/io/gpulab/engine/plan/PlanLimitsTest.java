@@ -4,6 +4,10 @@ import io.gpulab.engine.scenario.ScenarioException;
 import io.gpulab.mockgpu.catalog.CardCatalog;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -73,5 +77,74 @@ class PlanLimitsTest {
                 + "candidates' cards at 4 KB each, 2 replays at once), more than the 1,024 MB this JVM may use"),
                 e.getMessage());
         PlanLimits.checkMemory(p, w, 2, 4L << 30, c -> c.workers()); // fits in 4 GB
+    }
+
+    /** The plan that ran past 120 s: 199,082 pods on 100,000 workers of one candidate (issue 23). */
+    private static Plan fleet() {
+        return new PlanReader().read("p.yaml", "apiVersion: gpulab.io/v1\nkind: Plan\nmetadata: {name: big}\n"
+                + "workload:\n  pods:\n    - {name: chat, count: 1, gpuMemMB: 20000, gpuCores: 30}\ncandidates:\n"
+                + "  - name: a100\n    worker: {cards: [{model: A100-80GB, count: 4}]}\n    workers: 100000\n"
+                + "  - name: l4\n    worker: {cards: [{model: L4-24GB, count: 8}]}\n    workers: 1\n", null);
+    }
+
+    /** {@code n} copies of the plan's one pod, all arriving: the size of the workload is what the estimate reads. */
+    private static Workload pods(Plan p, int n) {
+        Workload one = new WorkloadResolver(CardCatalog.builtIn(), null).resolve(p.workload());
+        List<Arrival> events = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            events.add(new Arrival.Submit(i));
+        }
+        return new Workload("copies", Collections.nCopies(n, one.pods().get(0)), events);
+    }
+
+    @Test
+    void aPlanWhoseReplaysWouldTakeTooLongIsRefusedUpFrontWithItsEstimateAndTheBound() {
+        Plan p = fleet();
+        Workload w = pods(p, 199_082);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new PlanRunner(CardCatalog.builtIn(), 2).check(p, w));
+        // a100: 199,082 pods + 2 x 100,000 workers + 400,000 cards / 8; l4: 199,082 + 2 + 1
+        assertEquals("this plan's replays take about 648,167 steps (199,082 pods, 2 replays; a step is a pod "
+                + "submitted, half a worker or eight cards), more than the 400,000 a plan may take (about 20 s of CPU): "
+                + "give fewer pods, workers, candidates or orders, or lift the bound with --max-work 648167",
+                e.getMessage());
+        // at the bound it is accepted: 400,000 steps are the most a plan may take
+        Workload fits = pods(p, 74_998);   // 74,998 + 250,000 + 74,998 + 3 = 399,999
+        assertEquals(399_999, PlanLimits.work(p, fits, Candidate::workers));
+        PlanLimits.checkWork(p, fits, PlanLimits.MAX_WORK, Candidate::workers);
+        assertThrows(IllegalArgumentException.class, () -> PlanLimits.checkWork(p, pods(p, 75_000),
+                PlanLimits.MAX_WORK, Candidate::workers));
+    }
+
+    @Test
+    void aSearchCountsAllItsReplaysAndRobustnessReplaysEveryOrderAndGrowthStep() {
+        Plan p = new PlanReader().read("p.yaml", plan(ONE_TEMPLATE, "  - name: a\n    worker: {cards: [{model: "
+                + "L4-24GB, count: 8}]}\n    minimize: workers\n"), null);
+        Workload w = pods(p, 100);
+        // a: 12 replays at 10 workers of 8 cards (100 + 20 + 10); b: once at 2 workers (100 + 4 + 2)
+        assertEquals(12 * 130 + 106, PlanLimits.work(p, w, c -> c.minimize() ? 10 : c.workers()));
+        Plan robust = p.withSensitivity(new SensitivitySpec(3, List.of(0, 50), 1));
+        // every order at 0 %: a twice at 10 workers, b once; at +50 %: 150 pods, a at 15 workers, b at 3
+        long orders = 3 * (2 * 130 + 106) + 3 * (2 * (150 + 30 + 15) + (150 + 6 + 3));
+        assertEquals(12 * 130 + 106 + orders, PlanLimits.work(robust, w, c -> c.minimize() ? 10 : c.workers()));
+    }
+
+    @Test
+    void theBoundCanBeLiftedAndTheBuiltInPlansAreWellWithinIt() {
+        for (String name : BuiltinPlans.names()) {
+            Plan p = new PlanReader().load(name);
+            Workload w = new WorkloadResolver(CardCatalog.builtIn(), null).resolve(p.workload());
+            new PlanRunner(CardCatalog.builtIn(), 2).check(p, w);
+            assertTrue(PlanLimits.work(p, w, c -> WorkerSearch.lowerBound(c, w, new java.util.BitSet(),
+                    CardCatalog.builtIn())) < PlanLimits.MAX_WORK / 10, name);
+            assertThrows(IllegalArgumentException.class, () -> new PlanRunner(CardCatalog.builtIn(), 2).maxWork(1_000)
+                    .check(p, w), name);
+        }
+        Plan p = fleet();
+        Workload w = pods(p, 1_000);   // 1,000 + 250,000 + 1,003 steps
+        assertThrows(IllegalArgumentException.class, () -> PlanLimits.checkWork(p, w, 200_000, Candidate::workers));
+        PlanLimits.checkWork(p, w, 300_000, Candidate::workers);
+        assertEquals("--max-work must be at least 1, got 0", assertThrows(IllegalArgumentException.class,
+                () -> new PlanRunner().maxWork(0)).getMessage());
     }
 }

@@ -97,7 +97,8 @@ class QuotaWordsTest {
         // a memory percentage counts as 0 at the webhook, so the pod is admitted; HAMi's filter then finds 40,960 MB
         PlainReason w = words(TWO + pod("p", "{nvidia.com/gpu: 1, nvidia.com/gpumem-percentage: 50, "
                 + "nvidia.com/gpucores: 10}"), "default/p", "ResourceQuotaNotFit");
-        assertEquals("asks 40,960 MB of GPU memory in namespace default, whose ResourceQuota allows 50,000 MB "
+        assertEquals("asks 50 % of a card's memory (40,960 MB of the largest card here) in namespace default, whose "
+                + "ResourceQuota allows 50,000 MB "
                 + "(limits.nvidia.com/gpumem); the namespace's pods use 40,000 MB now, 10,000 MB left: it runs once "
                 + "pods of default holding 30,960 MB more end", w.text());
         assertEquals("raise limits.nvidia.com/gpumem of namespace default to at least 80,960 MB, ask for at most "

@@ -97,7 +97,8 @@ public final class PlanViewModel {
                 Plan plan = new PlanReader().read(name, current, where == null ? null : where.toAbsolutePath()
                         .getParent());
                 Workload w = new WorkloadResolver(CardCatalog.builtIn(), null).resolve(plan.workload());
-                PlanResult r = new PlanRunner().run(plan, w, progress(plan), flag);
+                // no work bound here: the window shows the replays' progress and Cancel stops them
+                PlanResult r = new PlanRunner().maxWork(Long.MAX_VALUE).run(plan, w, progress(plan), flag);
                 ui.execute(() -> {
                     workload = w;
                     result.set(r);

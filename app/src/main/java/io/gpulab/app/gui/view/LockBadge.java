@@ -6,7 +6,9 @@ import java.time.Duration;
 import java.time.Instant;
 import javafx.geometry.Pos;
 import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
 
 /** HAMi's node lock: a padlock, the holder pod and the virtual-time countdown to its expiry. */
 public final class LockBadge extends HBox {
@@ -25,12 +27,18 @@ public final class LockBadge extends HBox {
         }
         Label holder = new Label(lock.holder().isEmpty() ? "bare timestamp lock" : lock.holder());
         holder.getStyleClass().add("lock-holder");
+        String expire = Formats.duration(Duration.between(lock.since(), lock.expires()));
         Label timer = new Label(expired ? "expired — next bind takes it over"
-                : left.isZero() ? "expires right after now (HAMi frees it only once older than "
-                + Formats.duration(Duration.between(lock.since(), lock.expires())) + ")"
+                : left.isZero() ? "expires right after now (HAMi frees it only once older than " + expire + ")"
                 : "expires in " + Formats.countdown(left));
         timer.getStyleClass().add("lock-timer");
         timer.setId("lock-timer-" + node);
-        getChildren().addAll(Icons.icon(Icons.LOCK, 14, "lock-icon"), new Label("node lock"), holder, timer);
+        Label what = new Label("node lock");
+        // the badge's words give way first (a worker box at 1280x720 cut it to "… … expires right after now (HAMi
+        // frees…"): the whole sentence is one hover away on any part of it
+        what.setMinWidth(Region.USE_PREF_SIZE);
+        Tooltip.install(this, new Tooltip("node lock " + holder.getText() + ": " + timer.getText()
+                + (expired || left.isZero() ? "" : " (HAMi frees it once older than " + expire + ")")));
+        getChildren().addAll(Icons.icon(Icons.LOCK, 14, "lock-icon"), what, holder, timer);
     }
 }

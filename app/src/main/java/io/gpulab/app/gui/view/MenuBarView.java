@@ -64,9 +64,7 @@ public final class MenuBarView extends MenuBar {
     private static void fillFaults(Menu faults, WorkbenchViewModel vm, WorkbenchActions a) {
         faults.getItems().clear();
         for (TenantView t : vm.snapshot().tenants()) {
-            boolean up = t.tunnel().agentsUp();
-            faults.getItems().add(item((up ? "Take down" : "Bring up") + " Konnectivity agents of " + t.name(), null,
-                    () -> vm.faults().setKonnectivity(t.name(), !up)));
+            faults.getItems().add(konnectivity(vm, t));
             String other = "Ignore".equals(t.webhookFailurePolicy()) ? "Fail" : "Ignore";
             faults.getItems().add(item("Set webhook failurePolicy of " + t.name() + " to " + other, null,
                     () -> vm.faults().setWebhookPolicy(t.name(), other)));
@@ -89,6 +87,50 @@ public final class MenuBarView extends MenuBar {
         String mode = "article".equals(now) ? "complete" : "article";
         faults.getItems().add(item("Switch the device plugin's lifecycle to " + mode + " (now " + now + ")", null,
                 () -> a.lifecycle(mode)));
+        if (!vm.simulated()) {
+            // every fault is a command of the simulation, which a real cluster refuses: offered, each would only
+            // fail on the status line, so they are shown disabled under the reason
+            disableAll(faults.getItems());
+            faults.getItems().add(0, note("Faults change the simulated lab only: this is a real cluster ("
+                    + vm.backendId() + " backend), observed, never broken from here"));
+            faults.getItems().add(1, new SeparatorMenuItem());
+        }
+    }
+
+    /**
+     * The tenant's Konnectivity item: take its agents down or bring them up, as the lab stands; a tenant whose pods
+     * could not be read shows no agent pod, which says nothing about its agents, so there is nothing to switch: the
+     * item says so, disabled (it offered "Bring up", a claim that they were down).
+     */
+    static MenuItem konnectivity(WorkbenchViewModel vm, TenantView t) {
+        if (!t.tunnel().known()) {
+            MenuItem i = note("Konnectivity agents of " + t.name() + ": unknown, its pods could not be read");
+            i.setId("menu-konnectivity-" + t.name());
+            return i;
+        }
+        boolean up = t.tunnel().agentsUp();
+        MenuItem i = item((up ? "Take down" : "Bring up") + " Konnectivity agents of " + t.name(), null,
+                () -> vm.faults().setKonnectivity(t.name(), !up));
+        i.setId("menu-konnectivity-" + t.name());
+        return i;
+    }
+
+    /** A line of the menu that explains and does nothing. */
+    private static MenuItem note(String text) {
+        MenuItem i = new MenuItem(text);
+        i.setDisable(true);
+        return i;
+    }
+
+    private static void disableAll(List<MenuItem> items) {
+        for (MenuItem i : items) {
+            if (i instanceof Menu m) {
+                // a submenu still opens: what the simulation would offer is read, not sent
+                disableAll(m.getItems());
+            } else {
+                i.setDisable(true);
+            }
+        }
     }
 
     private static MenuItem item(String text, String accelerator, Runnable action) {

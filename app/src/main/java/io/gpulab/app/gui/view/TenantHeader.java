@@ -50,7 +50,16 @@ final class TenantHeader extends FlowPane {
         agents.getStyleClass().add("fault-toggle");
         agents.setId("konnectivity-" + tenant.name());
         agents.setTooltip(new Tooltip(AGENTS_TIP));
-        agents.setOnAction(e -> vm.faults().setKonnectivity(this.tenant.name(), !this.tenant.tunnel().agentsUp()));
+        agents.setOnAction(e -> {
+            if (!this.tenant.tunnel().known()) {
+                // nothing observed to switch: "bring up" would claim the agents were down
+                agents.setSelected(false);
+                vm.info("Konnectivity agents of " + this.tenant.name() + ": " + this.tenant.tunnel().unknownWords()
+                        + "; nothing was sent");
+                return;
+            }
+            vm.faults().setKonnectivity(this.tenant.name(), !this.tenant.tunnel().agentsUp());
+        });
         agents.setMinWidth(Region.USE_PREF_SIZE);
         policy.getItems().addAll("Ignore", "Fail");
         policy.setId("policy-" + tenant.name());

@@ -48,6 +48,8 @@ public final class WalkthroughView extends VBox {
     private final ScrollPane scroll = new ScrollPane();
     /** What the step shown looked like when it was last scrolled into view: step, progress, lines about the lab. */
     private String scrolledTo = "";
+    /** What the step shown compared (its inspect rows) when they were last scrolled into view. */
+    private String scrolledToCompare = "";
     /** What the steps show now (see {@link #render}), or null when nothing is shown. */
     private @Nullable List<Object> shown;
 
@@ -170,6 +172,21 @@ public final class WalkthroughView extends VBox {
         // statements about the lab are shown only while true: judged again whenever the lab changes
         vm.snapshotProperty().addListener((o, a, b) -> render());
         vm.selectionProperty().addListener((o, a, b) -> render());
+        // a new size or type (presentation mode's larger type, a resized window) moves the step shown: in presentation
+        // mode at 1024x768 its action fell below the fold; it is brought back into view (a wheel turn changes neither)
+        scroll.viewportBoundsProperty().addListener((o, a, b) -> {
+            if (a.getWidth() != b.getWidth() || a.getHeight() != b.getHeight()) {
+                bringShownIntoView();
+            }
+        });
+    }
+
+    private void bringShownIntoView() {
+        int viewed = wvm.viewedProperty().get();
+        if (wvm.onItsLabProperty().get() && viewed >= 0 && viewed < steps.getChildren().size()) {
+            Node target = steps.getChildren().get(viewed);
+            Platform.runLater(() -> scrollIntoView(target));
+        }
     }
 
     private void render() {
@@ -211,9 +228,17 @@ public final class WalkthroughView extends VBox {
         // merely because the clock ticked: a trainee who scrolled away to read stays there
         Node target = steps.getChildren().get(Math.min(viewed, steps.getChildren().size() - 1));
         String shape = viewed + "/" + at + "/" + ((VBox) target).getChildren().size();
+        // what the step asks to compare, shown for the tenant just clicked: below the fold at 1280x720, so it is
+        // brought into view when it changes (the step's own top stays in view when it did not)
+        Node compare = target.lookup("#wt-inspect");
+        String compared = compare == null ? "" : String.valueOf(now.get(now.size() - 1));
         if (!shape.equals(scrolledTo) && here) {
             scrolledTo = shape;
+            scrolledToCompare = compared;
             Platform.runLater(() -> scrollIntoView(target));
+        } else if (compare != null && here && !compared.equals(scrolledToCompare)) {
+            scrolledToCompare = compared;
+            Platform.runLater(() -> scrollIntoView(compare));
         }
     }
 
@@ -294,8 +319,9 @@ public final class WalkthroughView extends VBox {
         List<InspectorRow> rows = sel == null ? List.of() : InspectorModel.rows(lab, sel, List.of()).stream()
                 .filter(r -> s.inspect().contains(r.category())).toList();
         if (rows.isEmpty()) {
+            // the category as the inspector names it ("API server lists"), and a promise, not a claim about now
             out.getChildren().add(wrapped("Click a tenant's name: what its " + String.join(", ", s.inspect())
-                    .toLowerCase(java.util.Locale.ROOT) + " shows here.", "hint", null));
+                    + " will appear here.", "hint", "wt-inspect-hint"));
             return out;
         }
         out.getChildren().add(wrapped(sel.tenant() + " — " + rows.get(0).category() + ":", "step-title", null));
@@ -315,7 +341,7 @@ public final class WalkthroughView extends VBox {
         return l;
     }
 
-    /** Scrolls the steps so the whole step is in view, or its top when it is taller than the view. */
+    /** Scrolls the steps so the whole node (a step, its inspect rows) is in view, or its top when taller than the view. */
     private void scrollIntoView(Node target) {
         ScrollPane pane = scroll;
         // the steps were just rebuilt: lay them out before measuring where the one to show is
@@ -326,9 +352,11 @@ public final class WalkthroughView extends VBox {
         }
         pane.layout();
         Bounds content = pane.getContent().getLayoutBounds();
-        // where the step is in the panel, from layout positions (no scene transform that a scroll has yet to update)
-        double minY = steps.getBoundsInParent().getMinY() + target.getBoundsInParent().getMinY();
+        double minY = offset(target);
         double maxY = minY + target.getBoundsInParent().getHeight();
+        // what must be read of a step: what to do and what will then be seen
+        Node must = target.lookup("#wt-then") != null ? target.lookup("#wt-then") : target.lookup("#wt-action");
+        double need = must == null ? maxY : offset(must) + must.getBoundsInParent().getHeight();
         double view = pane.getViewportBounds().getHeight();
         double range = content.getHeight() - view;
         if (range <= 0) {
@@ -341,6 +369,20 @@ public final class WalkthroughView extends VBox {
         } else if (maxY > top + view) {
             y = Math.min(minY, maxY - view);
         }
+        // a step taller than the view (presentation mode's type at 1024x768) shows its top, unless that leaves its
+        // action below the fold: then the action and what follows it are in view, the text above a wheel turn away
+        if (need > y + view) {
+            y = need - view;
+        }
         pane.setVvalue(pane.getVmin() + (pane.getVmax() - pane.getVmin()) * Math.max(0, Math.min(1, y / range)));
+    }
+
+    /** Where {@code node} is in the panel, from layout positions (no scene transform that a scroll has yet to update). */
+    private double offset(Node node) {
+        double y = 0;
+        for (Node n = node; n != null && n != scroll.getContent(); n = n.getParent()) {
+            y += n.getBoundsInParent().getMinY();
+        }
+        return y;
     }
 }

@@ -1,6 +1,7 @@
 package io.gpulab.app.gui.view;
 
 import io.gpulab.app.gui.vm.WorkbenchViewModel;
+import io.gpulab.app.gui.walkthrough.Walkthrough;
 import io.gpulab.app.gui.walkthrough.WalkthroughViewModel;
 import java.util.List;
 import javafx.geometry.Orientation;
@@ -138,6 +139,7 @@ public final class WorkbenchView extends BorderPane {
         if (getScene() != null) {
             fit(getScene().getWidth(), getScene().getHeight());
         }
+        openWhatTheWalkthroughReads();
         toolbar.refit();
     }
 
@@ -202,6 +204,19 @@ public final class WorkbenchView extends BorderPane {
     private void setupValueChangedListeners() {
         vm.versionsProperty().addListener((o, a, v) -> walkthroughs.update(v));
         walkthroughs.update(vm.versionsProperty().get());
+        // what a step says will be read there is on screen when the step begins, folded or not by the window's size
+        walkthroughs.stepIndexProperty().addListener((o, a, b) -> openWhatTheWalkthroughReads());
+        walkthroughs.onItsLabProperty().addListener((o, a, b) -> openWhatTheWalkthroughReads());
+        walkthroughs.selectedProperty().addListener((o, a, b) -> openWhatTheWalkthroughReads());
+    }
+
+    /** Opens the parts the walkthrough worked on reads from ({@link Walkthrough#opens}); the lab is not touched. */
+    private void openWhatTheWalkthroughReads() {
+        Walkthrough w = walkthroughs.selectedProperty().get();
+        if (w != null && walkthroughs.onItsLabProperty().get() && !walkthroughs.finishedProperty().get()
+                && w.opens().contains(Walkthrough.MANAGEMENT_BAND)) {
+            topology.managementOpenProperty().set(true);
+        }
     }
 
     public WorkbenchActions actions() {
@@ -214,9 +229,10 @@ public final class WorkbenchView extends BorderPane {
     }
 
     /** Shows {@code w} in the Walkthrough tab and starts it (see {@link WalkthroughView#start}). */
-    public void startWalkthrough(io.gpulab.app.gui.walkthrough.Walkthrough w) {
+    public void startWalkthrough(Walkthrough w) {
         showTab("Walkthrough");
         WalkthroughView.start(walkthroughs, vm, w);
+        openWhatTheWalkthroughReads();
     }
 
     /** Selects the side tab with this title. */

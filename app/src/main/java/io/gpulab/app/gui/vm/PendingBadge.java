@@ -32,11 +32,17 @@ public final class PendingBadge {
 
     /**
      * The badge: HAMi's reason type without its {@code k/N} count ({@code CardInsufficientCore}), a lock
-     * wait, or the admission refusal.
+     * wait, or who refused the create: admission (a webhook, validation, a quota), else the API server's reason
+     * ({@code Refused: DataStoreUnavailable}: an etcd timeout is no admission refusal).
      */
     public static String badge(PodView p) {
         if ("Rejected".equals(p.phase())) {
-            return "Admission refused";
+            String why = p.reason().strip();
+            return switch (why) {
+                case "InternalError", "Forbidden", "Invalid" -> "Admission refused";
+                case "" -> "Create refused";
+                default -> "Refused: " + why;
+            };
         }
         String reason = p.reason().strip();
         if (reason.isEmpty()) {

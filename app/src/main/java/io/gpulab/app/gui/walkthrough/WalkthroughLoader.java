@@ -76,8 +76,17 @@ public final class WalkthroughLoader {
                     s.path("then").asText(""), CheckParser.parse(s.get("check"), at + ".check"), inspect,
                     routes(s.path("routes"), at + ".routes")));
         }
+        List<String> opens = new ArrayList<>();
+        for (int k = 0; k < root.path("opens").size(); k++) {
+            String part = root.path("opens").get(k).asText();
+            if (!Walkthrough.OPENABLE.contains(part)) {
+                throw new IllegalArgumentException(file + ": opens[" + k + "]: unknown part '" + part + "' (known: "
+                        + Walkthrough.OPENABLE + ")");
+            }
+            opens.add(part);
+        }
         return new Walkthrough(req(root, file, "id"), req(root, file, "title"), root.path("summary").asText(""),
-                root.path("scenario").asText("article"), steps);
+                root.path("scenario").asText("article"), steps, opens);
     }
 
     private static List<List<WalkthroughStep.RouteAction>> routes(JsonNode list, String at) {

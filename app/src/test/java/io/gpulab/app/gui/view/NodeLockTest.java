@@ -14,8 +14,11 @@ import org.testfx.util.WaitForAsyncUtils;
 @ExtendWith(ApplicationExtension.class)
 class NodeLockTest {
 
+    private Stage stage;
+
     @Start
     void start(Stage stage) throws Exception {
+        this.stage = stage;
         FxTestSupport.show(stage);
     }
 
@@ -30,6 +33,39 @@ class NodeLockTest {
         robot.clickOn("#unlock");
         WaitForAsyncUtils.waitForFxEvents();
         assertTrue(robot.lookup("#lock-tenant-a-worker").tryQuery().isEmpty(), "padlock gone after unlock");
+    }
+
+    /**
+     * At 5 min the lock still holds and the badge says why in a sentence longer than a worker box at 1280x720: it
+     * was drawn "… … expires right after now (HAMi frees…", its words cut and nothing to hover. The label "node lock"
+     * stays whole and the whole sentence is on the badge's tooltip.
+     */
+    @Test
+    void theLockAtItsExpiryReadsWholeOnHoverAt1280x720(FxRobot robot) throws Exception {
+        robot.interact(() -> {
+            try {
+                FxTestSupport.show(stage, "article", 1280, 720, false);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.clickOn("#lifecycle-article");
+        WaitForAsyncUtils.waitForFxEvents();
+        FxTestSupport.dragPod(robot, "article", "tenant-header-tenant-a");
+        robot.clickOn("#advance-5m");
+        WaitForAsyncUtils.waitForFxEvents();
+        javafx.scene.Node badge = robot.lookup("#lock-tenant-a-worker").query();
+        String tip = WaitForAsyncUtils.asyncFx(() -> {
+            Object t = badge.getProperties().get("javafx.scene.control.Tooltip");
+            return t == null ? "" : ((javafx.scene.control.Tooltip) t).getText();
+        }).get();
+        assertTrue(tip.equals("node lock default/gpu-pod-1: expires right after now (HAMi frees it only once older "
+                + "than 5m)"), tip);
+        javafx.scene.control.Label what = (javafx.scene.control.Label) badge.lookupAll(".label").stream()
+                .filter(n -> "node lock".equals(((javafx.scene.control.Label) n).getText())).findFirst().orElseThrow();
+        assertTrue(WaitForAsyncUtils.asyncFx(() -> FxTestSupport.drawn(what)).get().equals("node lock"),
+                "the badge's own words are drawn whole");
     }
 
     @Test

@@ -85,37 +85,31 @@ class ProjectorLayoutTest {
     void presentationModeShowsNoFirstMinuteStripOnAFreshLab() throws Exception {
         // a trainer opens the lab and switches to the projector before playing: the strip of instructions for the
         // one at the keyboard ("press ▶ Play scenario ...") stayed, in the small type presentation mode enlarges
-        AtomicReference<Workbench> w = new AtomicReference<>();
         Stage stage = FxToolkit.registerPrimaryStage();
         FxRobot robot = new FxRobot();
-        robot.interact(() -> {
-            try {
-                w.set(FxTestSupport.show(stage, "article", 1024, 768, false));
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
+        Workbench w = FxTestSupport.showAt(robot, stage, "article", 1024, 768, false);
         Label strip = robot.lookup("#welcome").queryAs(Label.class);
+        assertTrue(strip.isVisible() && laidOutHeight(robot, strip) > 0,
+                "the strip is shown on a fresh lab outside presentation mode");
+        robot.interact(() -> w.view().setPresentation(true));
+        WaitForAsyncUtils.waitForFxEvents();
+        double presented = laidOutHeight(robot, strip);
+        assertTrue(!strip.isVisible() || presented < 1, "no first-minute strip in presentation mode: " + presented);
+        robot.interact(() -> w.view().setPresentation(false));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(strip.isVisible() && laidOutHeight(robot, strip) > 0, "the strip is back after presentation mode");
+        robot.interact(() -> w.viewModel().close());
+    }
+
+    /** The label's height after CSS and layout have run on its whole scene. */
+    private static double laidOutHeight(FxRobot robot, Label l) {
         double[] height = new double[1];
-        robot.interact(() -> height[0] = strip.getHeight());
-        assertTrue(strip.isVisible() && height[0] > 0, "the strip is shown on a fresh lab outside presentation mode");
-        robot.interact(() -> w.get().view().setPresentation(true));
-        WaitForAsyncUtils.waitForFxEvents();
         robot.interact(() -> {
-            strip.getScene().getRoot().applyCss();
-            strip.getScene().getRoot().layout();
-            height[0] = strip.getHeight();
+            l.getScene().getRoot().applyCss();
+            l.getScene().getRoot().layout();
+            height[0] = l.getHeight();
         });
-        assertTrue(!strip.isVisible() || height[0] < 1, "no first-minute strip in presentation mode: " + height[0]);
-        robot.interact(() -> w.get().view().setPresentation(false));
-        WaitForAsyncUtils.waitForFxEvents();
-        robot.interact(() -> {
-            strip.getScene().getRoot().applyCss();
-            strip.getScene().getRoot().layout();
-            height[0] = strip.getHeight();
-        });
-        assertTrue(strip.isVisible() && height[0] > 0, "the strip is back after presentation mode");
-        robot.interact(() -> w.get().viewModel().close());
+        return height[0];
     }
 
     @Test

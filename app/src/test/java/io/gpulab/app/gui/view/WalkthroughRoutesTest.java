@@ -313,6 +313,17 @@ class WalkthroughRoutesTest {
         wheel(robot, "#wt-step-1", 120);
         assertTrue(pane.getVvalue() < after, "and back: " + after + " -> " + pane.getVvalue());
 
+        // what step 6 asks to compare appears under it for the tenant clicked: at 1280x720 that is below the fold,
+        // and the panel brings it into view (it stayed cut under the step's text)
+        robot.clickOn("#tenant-name-tenant-a");
+        settle(() -> robot.lookup("#wt-inspect .step-title").tryQuery().isPresent());
+        WaitForAsyncUtils.waitForFxEvents();
+        Node compare = robot.lookup("#wt-inspect").query();
+        Bounds view = pane.localToScene(pane.getLayoutBounds());
+        Bounds rows = compare.localToScene(compare.getLayoutBounds());
+        assertTrue(rows.getMinY() >= view.getMinY() - 1 && rows.getMaxY() <= view.getMaxY() + 1,
+                "what step 6 compares for tenant-a is in view: " + rows + " in " + view);
+
         robot.interact(() -> pane.setVvalue(pane.getVmax()));
         for (int i = 0; i < 5; i++) {
             robot.clickOn("#walkthrough-back");
@@ -342,6 +353,60 @@ class WalkthroughRoutesTest {
         Bounds b = box.localToScene(box.getLayoutBounds());
         assertTrue(b.getMinY() >= view.getMinY() - 1 && b.getMinY() < view.getMaxY() - 40,
                 "step " + (step + 1) + " is in view: " + b + " in " + view);
+    }
+
+    /**
+     * "What the tenants share" reads the management band ("The management band will read '2 of 3 members up ...'"),
+     * which a 1280x720 window and presentation mode fold to one line: the walkthrough opens it at each step, and what
+     * the step said would be read there is on screen.
+     */
+    @Test
+    void aWalkthroughThatReadsTheManagementBandOpensItOnAShortScreen(FxRobot robot) {
+        open(robot, 1280, 720);
+        Walkthrough w = WalkthroughLoader.builtIns().stream().filter(x -> x.id().equals("what-the-tenants-share"))
+                .findFirst().orElseThrow();
+        assertTrue(robot.lookup("#management").queryAs(Node.class).getStyleClass().contains("collapsed"),
+                "a 1280x720 window starts with the band folded");
+        begin(robot, w);
+        assertFalse(robot.lookup("#management").queryAs(Node.class).getStyleClass().contains("collapsed"),
+                "the walkthrough opened the band it reads");
+        play(robot, w, 0, w.steps().get(0).routes().get(0));
+        // the trainee folds it; the next step opens it again
+        robot.clickOn("#management-toggle");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(robot.lookup("#management").queryAs(Node.class).getStyleClass().contains("collapsed"));
+        play(robot, w, 1, w.steps().get(1).routes().get(0));
+        assertFalse(robot.lookup("#management").queryAs(Node.class).getStyleClass().contains("collapsed"),
+                "step 3 begins with the band open");
+        // presentation mode folds the band; a walkthrough that reads it keeps it open
+        robot.interact(() -> workbench.view().setPresentation(true));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertFalse(robot.lookup("#management").queryAs(Node.class).getStyleClass().contains("collapsed"),
+                "presentation mode during the walkthrough keeps the band open");
+    }
+
+    /**
+     * Presentation mode's larger type moves the steps down: at 1024x768 step 1 of "What the tenants share" kept its
+     * title in view while what to do and what will be seen fell below the fold (seen in the real window). The panel
+     * brings them back into view when its size or type changes.
+     */
+    @Test
+    void presentationModeKeepsWhatToDoOfTheStepInView(FxRobot robot) {
+        open(robot, 1024, 768);
+        Walkthrough w = WalkthroughLoader.builtIns().stream().filter(x -> x.id().equals("what-the-tenants-share"))
+                .findFirst().orElseThrow();
+        begin(robot, w);
+        robot.interact(() -> workbench.view().setPresentation(true));
+        WaitForAsyncUtils.waitForFxEvents();
+        WaitForAsyncUtils.waitForFxEvents();
+        ScrollPane pane = robot.lookup("#walkthrough-scroll").queryAs(ScrollPane.class);
+        Bounds view = pane.localToScene(pane.getLayoutBounds());
+        for (String part : List.of("#wt-step-0 #wt-action", "#wt-step-0 #wt-then")) {
+            Node n = robot.lookup(part).query();
+            Bounds b = n.localToScene(n.getLayoutBounds());
+            assertTrue(b.getMinY() >= view.getMinY() - 1 && b.getMaxY() <= view.getMaxY() + 1, part + " in view in "
+                    + "presentation mode at 1024x768: " + b + " in " + view);
+        }
     }
 
     @Test

@@ -21,8 +21,14 @@ class PendingBadgeTest {
     }
 
     @Test
-    void refusedCreatesSayAdmission() {
-        assertEquals("Admission refused", PendingBadge.badge(pod("Rejected", "webhook unreachable", Map.of())));
+    void aRefusedCreateSaysWhoRefusedIt() {
+        assertEquals("Admission refused", PendingBadge.badge(pod("Rejected", "InternalError", Map.of())));
+        assertEquals("Admission refused", PendingBadge.badge(pod("Rejected", "Forbidden", Map.of())));
+        // the shared DataStore without quorum: the API server answered, etcd did not; no admission refused it
+        assertEquals("Refused: DataStoreUnavailable", PendingBadge.badge(pod("Rejected", "DataStoreUnavailable",
+                Map.of())));
+        assertEquals("Refused: ConnectionRefused", PendingBadge.badge(pod("Rejected", "ConnectionRefused", Map.of())));
+        assertEquals("Create refused", PendingBadge.badge(pod("Rejected", "", Map.of())));
     }
 
     @Test

@@ -3,8 +3,6 @@ package io.gpulab.app.gui.vm;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-import io.gpulab.app.gui.EngineLabOpener;
-import io.gpulab.app.gui.fx.CurrentThreadTaskExecutor;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -19,8 +17,7 @@ class StatusWordsTest {
 
     @BeforeEach
     void open() throws Exception {
-        EngineLabOpener opener = EngineLabOpener.sim();
-        vm = new WorkbenchViewModel(opener.open("article"), opener, new CurrentThreadTaskExecutor(), r -> { });
+        vm = Fixtures.articleViewModel();
     }
 
     @AfterEach

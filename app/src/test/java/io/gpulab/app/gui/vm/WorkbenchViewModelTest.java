@@ -20,9 +20,8 @@ class WorkbenchViewModelTest {
 
     @BeforeEach
     void open() throws Exception {
-        EngineLabOpener opener = EngineLabOpener.sim();
         // listener pushes are dropped: every command round brings its own snapshot back
-        vm = new WorkbenchViewModel(opener.open("article"), opener, new CurrentThreadTaskExecutor(), r -> { });
+        vm = Fixtures.articleViewModel();
     }
 
     @AfterEach
