@@ -39,18 +39,59 @@ final class PdfColumns {
             sumMin += min[i];
             sumPref += pref[i];
         }
+        float[] w = sumPref <= total ? grown(pref, sumPref, total) : sumMin <= total ? shared(min, pref, total - sumMin)
+                : scaled(min, sumMin, total);
         float[] out = new float[n];
         for (int i = 0; i < n; i++) {
-            float w;
-            if (sumPref <= total) {
-                w = pref[i] + (total - sumPref) * pref[i] / sumPref;
-            } else if (sumMin <= total) {
-                w = min[i] + (pref[i] - min[i]) * (total - sumMin) / (sumPref - sumMin);
-            } else {
-                w = min[i] * total / sumMin;
-            }
-            out[i] = w / total;
+            out[i] = w[i] / total;
         }
         return out;
+    }
+
+    /** Every column whole, the room left over shared in proportion to their widths. */
+    private static float[] grown(float[] pref, float sumPref, float total) {
+        float[] w = new float[pref.length];
+        for (int i = 0; i < w.length; i++) {
+            w[i] = pref[i] + (total - sumPref) * pref[i] / sumPref;
+        }
+        return w;
+    }
+
+    /**
+     * Every column at least its longest word; the {@code room} above that goes first, whole, to the columns whose
+     * text needs less than an even share of what is left (a short cell such as "10 of 10" wrapped to "10 of / 10"
+     * saves a few points and reads wrong), then to the others in proportion to the width their text still needs.
+     */
+    private static float[] shared(float[] min, float[] pref, float room) {
+        int n = min.length;
+        float[] w = min.clone();
+        Integer[] byNeed = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            byNeed[i] = i;
+        }
+        java.util.Arrays.sort(byNeed, (a, b) -> Float.compare(pref[a] - min[a], pref[b] - min[b]));
+        int k = 0;
+        for (; k < n && pref[byNeed[k]] - min[byNeed[k]] <= room / (n - k); k++) {
+            room -= pref[byNeed[k]] - min[byNeed[k]];
+            w[byNeed[k]] = pref[byNeed[k]];
+        }
+        float need = 0;
+        for (int j = k; j < n; j++) {
+            need += pref[byNeed[j]] - min[byNeed[j]];
+        }
+        for (int j = k; j < n; j++) {
+            int i = byNeed[j];
+            w[i] += need <= 0 ? 0 : (pref[i] - min[i]) * room / need;
+        }
+        return w;
+    }
+
+    /** Even the longest words do not fit: every column shrunk alike. */
+    private static float[] scaled(float[] min, float sumMin, float total) {
+        float[] w = new float[min.length];
+        for (int i = 0; i < w.length; i++) {
+            w[i] = min[i] * total / sumMin;
+        }
+        return w;
     }
 }

@@ -36,6 +36,12 @@ final class DumpStream {
     private final String file;
     private final JsonParser p;
     private final Map<String, JsonNode> anchors = new HashMap<>();
+    /**
+     * One instance of each short key and value: a Pod's keys, namespace, labels, image, scheduler and quantities
+     * repeat from pod to pod, and fabric8's model keeps the very strings built here (a third of the heap a
+     * 100,000-pod dump held bound was copies of the same ~30 strings per pod).
+     */
+    private final Map<String, String> strings = new HashMap<>();
     private long aliasBudget = DumpLimits.MAX_ALIAS_VALUES;
 
     DumpStream(String file, JsonParser p) {
@@ -69,7 +75,7 @@ final class DumpStream {
         ObjectNode head = NODES.objectNode();
         boolean list = false;
         while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String field = p.currentName();
+            String field = shared(p.currentName());
             JsonToken v = p.nextToken();
             if ("items".equals(field) && v == JsonToken.START_ARRAY && !alias() && !head.has("items")) {
                 list = true;
@@ -125,7 +131,7 @@ final class DumpStream {
         JsonNode v = switch (p.currentToken()) {
             case START_OBJECT -> object(depth, null);
             case START_ARRAY -> array(depth);
-            case VALUE_STRING, VALUE_EMBEDDED_OBJECT -> NODES.textNode(p.getText());
+            case VALUE_STRING, VALUE_EMBEDDED_OBJECT -> NODES.textNode(shared(p.getText()));
             case VALUE_NUMBER_INT -> NODES.numberNode(p.getBigIntegerValue());
             case VALUE_NUMBER_FLOAT -> NODES.textNode(p.getText());
             case VALUE_TRUE -> NODES.booleanNode(true);
@@ -146,7 +152,7 @@ final class DumpStream {
         ObjectNode o = NODES.objectNode();
         Set<String> merged = new HashSet<>();
         while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String field = p.currentName();
+            String field = shared(p.currentName());
             int at = line();
             JsonToken t = p.nextToken();
             if (item != null && item[1] != null && !"<<".equals(field) && !alias()
@@ -187,7 +193,7 @@ final class DumpStream {
         String anchor = anchor();
         ObjectNode o = NODES.objectNode();
         while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String field = p.currentName();
+            String field = shared(p.currentName());
             int at = line();
             p.nextToken();
             if (!"<<".equals(field) && !alias() && !DumpFields.reads(item[0], item[1], top, field)) {
@@ -213,6 +219,21 @@ final class DumpStream {
             anchors.put(anchor, o);
         }
         return o;
+    }
+
+    /** {@code s}, or the equal string met before (strings of at most 64 characters, up to 65,536 of them). */
+    private String shared(String s) {
+        if (s.length() > 64) {
+            return s;
+        }
+        String before = strings.get(s);
+        if (before != null) {
+            return before;
+        }
+        if (strings.size() < 65_536) {
+            strings.put(s, s);
+        }
+        return s;
     }
 
     private ArrayNode array(int depth) throws IOException {
