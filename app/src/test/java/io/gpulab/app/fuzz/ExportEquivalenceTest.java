@@ -301,8 +301,8 @@ class ExportEquivalenceTest {
     }
 
     /**
-     * The PDF the workbench writes (File → Export review report's code): its SHA-256 is that of the attached file's
-     * bytes, its summary counts gpulab run's verdicts. Written without the isolation-by-layer page, whose derivation
+     * The PDF the workbench writes (File → Export review report's code): it carries the attached file byte for byte,
+     * the SHA-256 it prints is that file's, its summary counts gpulab run's verdicts. Written without the isolation-by-layer page, whose derivation
      * (failing each part on copies of the lab) is not part of this property and would make each try several times
      * slower; IsolationPageTest checks that page.
      */
@@ -313,9 +313,19 @@ class ExportEquivalenceTest {
         Path pdf = dir.resolve("report.pdf");
         ReportWriter.write(report, pdf);
         String text;
+        List<byte[]> embedded = new ArrayList<>();
         try (PDDocument doc = Loader.loadPDF(pdf.toFile())) {
             text = new PDFTextStripper().getText(doc);
+            var names = doc.getDocumentCatalog().getNames();
+            if (names != null && names.getEmbeddedFiles() != null && names.getEmbeddedFiles().getNames() != null) {
+                for (var f : names.getEmbeddedFiles().getNames().values()) {
+                    embedded.add(f.getEmbeddedFile().toByteArray());
+                }
+            }
         }
+        assertEquals(1, embedded.size(), moves + ": the PDF attaches one file");
+        assertEquals(HexFormat.of().formatHex(Files.readAllBytes(attached)), HexFormat.of().formatHex(embedded.get(0)),
+                moves + ": the file the PDF attaches is the scenario the report was made from, byte for byte");
         Matcher sha = SHA.matcher(text);
         assertTrue(sha.find(), moves + ": the report prints no SHA-256");
         assertEquals(HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(attached))),
