@@ -1,8 +1,14 @@
 package io.gpulab.app.report;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.util.List;
+import java.util.Map;
 import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.pdmodel.PDDocumentNameDictionary;
+import org.apache.pdfbox.pdmodel.PDEmbeddedFilesNameTreeNode;
+import org.apache.pdfbox.pdmodel.common.filespecification.PDComplexFileSpecification;
+import org.apache.pdfbox.pdmodel.common.filespecification.PDEmbeddedFile;
 import org.apache.pdfbox.pdmodel.PDPage;
 import org.apache.pdfbox.pdmodel.PDPageContentStream;
 import org.apache.pdfbox.pdmodel.common.PDRectangle;
@@ -236,6 +242,27 @@ public final class PdfDoc implements AutoCloseable {
     /** The page being written (for {@link PdfTable} and {@link PdfImages}). */
     PDPageContentStream stream() {
         return out;
+    }
+
+    /**
+     * Attaches a file to the document, byte for byte (a viewer's attachments pane, {@code pdfdetach -saveall}): the
+     * printed copy of a file wraps its long lines, so only the attached bytes have the SHA-256 the report prints.
+     */
+    public void attach(String fileName, byte[] bytes, String mimeType, String description) throws IOException {
+        PDEmbeddedFile file = new PDEmbeddedFile(doc, new ByteArrayInputStream(bytes));
+        file.setSubtype(mimeType);
+        file.setSize(bytes.length);
+        PDComplexFileSpecification spec = new PDComplexFileSpecification();
+        spec.setFile(fileName);
+        spec.setFileUnicode(fileName);
+        spec.setEmbeddedFile(file);
+        spec.setEmbeddedFileUnicode(file);
+        spec.setFileDescription(description);
+        PDEmbeddedFilesNameTreeNode tree = new PDEmbeddedFilesNameTreeNode();
+        tree.setNames(Map.of(fileName, spec));
+        PDDocumentNameDictionary names = new PDDocumentNameDictionary(doc.getDocumentCatalog());
+        names.setEmbeddedFiles(tree);
+        doc.getDocumentCatalog().setNames(names);
     }
 
     /** Where the next content starts, in points from the page's foot. */

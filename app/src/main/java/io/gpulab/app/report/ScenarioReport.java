@@ -141,8 +141,8 @@ public final class ScenarioReport {
             History h = in.history();
             // the author describes the lab after every step: read after 1 of 5 it stated pods that were not there
             boolean whole = !h.observed() && h.played() == h.playable() && h.own() == 0;
-            pdf.text(whole ? in.description() : "The scenario's description, written for its lab after all "
-                    + h.playable() + " steps (this report shows the lab " + h.after() + "): " + in.description());
+            pdf.text(whole ? in.description() : "The scenario's description, written for its lab after "
+                    + (h.playable() == 1 ? "its 1 step" : "all " + h.playable() + " steps") + " (this report shows the lab " + h.after() + "): " + in.description());
         }
         pdf.heading("What was checked");
         LabSnapshot s = in.snapshot();
@@ -226,7 +226,7 @@ public final class ScenarioReport {
                     + (n == 1 ? " is" : "s are") + " listed as not run.";
         }
         if (failed == 0 && notRun == 0) {
-            return "All " + passed + " checks passed.";
+            return passed == 1 ? "The 1 check passed." : "All " + passed + " checks passed.";
         }
         String run = failed > 0 ? failed + " of " + n + " checks FAILED; " + passed + " passed"
                 : passed + " of " + n + " checks ran and passed";
@@ -350,6 +350,11 @@ public final class ScenarioReport {
         if (!h.origin().equals(in.scenario())) {
             rows.add(List.of("opened from", h.origin()));
         }
+        String attached = attachedName(in.scenario());
+        pdf.attach(attached, in.source().getBytes(java.nio.charset.StandardCharsets.UTF_8), "application/yaml",
+                "the scenario this report attaches (SHA-256 " + Sha256.of(in.source()) + ")");
+        rows.add(List.of("attached file", attached + ", in this PDF byte for byte (a viewer's attachments pane; "
+                + "pdfdetach -saveall)"));
         rows.add(List.of("SHA-256", Sha256.of(in.source())));
         rows.add(List.of("gpulab version", version));
         rows.add(List.of("date", date.withNano(0).format(DateTimeFormatter.ISO_OFFSET_DATE_TIME)));
@@ -359,6 +364,12 @@ public final class ScenarioReport {
         } else {
             pdf.mono(in.source(), 7.5f, 0);
         }
+    }
+
+    /** The attached file's name: the scenario's name in letters, digits, dots and dashes ({@code article-edited.yaml}). */
+    static String attachedName(String scenario) {
+        String base = scenario.replaceAll("[^A-Za-z0-9._-]+", "-").replaceAll("^-+|-+$", "");
+        return (base.isEmpty() ? "scenario" : base) + ".yaml";
     }
 
     private static String pct(double v) {

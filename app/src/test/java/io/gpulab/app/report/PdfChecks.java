@@ -22,6 +22,20 @@ final class PdfChecks {
     private PdfChecks() {
     }
 
+    /** The files attached to the document, by name, byte for byte. */
+    static java.util.Map<String, byte[]> attachments(Path pdf) throws IOException {
+        java.util.Map<String, byte[]> out = new java.util.TreeMap<>();
+        try (PDDocument doc = Loader.loadPDF(pdf.toFile())) {
+            var names = doc.getDocumentCatalog().getNames();
+            if (names != null && names.getEmbeddedFiles() != null && names.getEmbeddedFiles().getNames() != null) {
+                for (var e : names.getEmbeddedFiles().getNames().entrySet()) {
+                    out.put(e.getKey(), e.getValue().getEmbeddedFile().toByteArray());
+                }
+            }
+        }
+        return out;
+    }
+
     /** The text of every page, after asserting the house rules on the whole document. */
     static List<String> pages(Path pdf) throws IOException {
         try (PDDocument doc = Loader.loadPDF(pdf.toFile())) {

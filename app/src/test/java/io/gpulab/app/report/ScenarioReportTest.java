@@ -90,6 +90,11 @@ class ScenarioReportTest {
         assertTrue(all.contains("not run: it is checked in step 5 of article's 5, and the lab was reported after "
                 + "step 1"), all);
         assertTrue(all.contains(Sha256.of(one.text())), "the appendix attaches the history as a scenario");
+        // attached byte for byte: the printed copy wraps its long lines, so only the attachment has that SHA-256
+        var attached = PdfChecks.attachments(dir.resolve("a.pdf"));
+        assertEquals(List.of("article.yaml"), List.copyOf(attached.keySet()));
+        assertEquals(one.text(), new String(attached.get("article.yaml"), java.nio.charset.StandardCharsets.UTF_8));
+        assertTrue(all.contains("article.yaml, in this PDF byte for byte"), all);
         assertFalse(all.contains("not attached"), all);
     }
 

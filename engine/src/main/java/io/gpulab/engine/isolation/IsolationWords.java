@@ -200,12 +200,18 @@ public final class IsolationWords {
         return String.join(" ", sentences);
     }
 
-    /** The asks lost by any affected tenant of the row, in {@link #ASKS} order. */
+    /**
+     * The asks lost (or degraded) by any affected tenant of the row, in {@link #ASKS} order; what was not observed is
+     * not lost (a tenant without a card, or whose probe was not running, said "keep running" of a row where every
+     * running pod was kept).
+     */
     private static String lostAsks(IsolationRow r) {
         Set<String> asks = new LinkedHashSet<>();
         for (int i = 0; i < ASKS.size(); i++) {
             for (TenantLoss l : r.tenants()) {
-                if (r.affected().contains(l.tenant()) && !Observation.KEPT.equals(l.all().get(i).verdict())) {
+                String v = l.all().get(i).verdict();
+                if (r.affected().contains(l.tenant()) && !Observation.KEPT.equals(v)
+                        && !Observation.NOT_OBSERVED.equals(v)) {
                     asks.add(ASKS.get(i));
                 }
             }

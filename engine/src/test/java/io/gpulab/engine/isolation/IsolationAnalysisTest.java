@@ -278,6 +278,9 @@ class IsolationAnalysisTest {
                         + IsolationWords.losses(of(r, "tenant-c")));
             }
         }
+        // the conclusion names what was lost: the shared parts' failures kept every running pod, and what tenant-c
+        // could not show (no card, no running probe) is not counted as lost
+        assertFalse(t.conclusion().contains("keep running)"), t.conclusion());
         // the tenant with a card still has its schedule observed
         TenantLoss a = t.baseline().stream().filter(l -> l.tenant().equals("tenant-a")).findFirst().orElseThrow();
         assertEquals(Observation.KEPT, a.schedule().verdict(), a.schedule().observed());

@@ -203,7 +203,8 @@ public final class ToolbarView extends ToolBar {
         playScenario.setText(done == total && total > 0 ? "✓ Scenario played" : "▶ Play scenario");
         nextStep.setDisable(!vm.simulated() || total == 0 || done == total);
         // the counter is the history's: the steps played since the last reset, whatever else was done between
-        nextStep.setText(total == 0 ? "Next step" : done == total ? "All " + total + " steps played"
+        nextStep.setText(total == 0 ? "Next step" : done == total ? (total == 1 ? "The 1 step played"
+                : "All " + total + " steps played")
                 : "Next step " + (done + 1) + "/" + total);
         nextStep.getTooltip().setText(vm.playback().nextStep().map(p -> "Play step " + p.number() + " of " + total
                 + ": " + p.title()).orElse("Every step of the scenario is played; Reset to start over"));

@@ -172,6 +172,21 @@ public final class WalkthroughView extends VBox {
         // statements about the lab are shown only while true: judged again whenever the lab changes
         vm.snapshotProperty().addListener((o, a, b) -> render());
         vm.selectionProperty().addListener((o, a, b) -> render());
+        // a new size or type (presentation mode's larger type, a resized window) moves the step shown: in presentation
+        // mode at 1024x768 its action fell below the fold; it is brought back into view (a wheel turn changes neither)
+        scroll.viewportBoundsProperty().addListener((o, a, b) -> {
+            if (a.getWidth() != b.getWidth() || a.getHeight() != b.getHeight()) {
+                bringShownIntoView();
+            }
+        });
+    }
+
+    private void bringShownIntoView() {
+        int viewed = wvm.viewedProperty().get();
+        if (wvm.onItsLabProperty().get() && viewed >= 0 && viewed < steps.getChildren().size()) {
+            Node target = steps.getChildren().get(viewed);
+            Platform.runLater(() -> scrollIntoView(target));
+        }
     }
 
     private void render() {
@@ -337,12 +352,11 @@ public final class WalkthroughView extends VBox {
         }
         pane.layout();
         Bounds content = pane.getContent().getLayoutBounds();
-        // where the node is in the panel, from layout positions (no scene transform that a scroll has yet to update)
-        double minY = 0;
-        for (Node n = target; n != null && n != pane.getContent(); n = n.getParent()) {
-            minY += n.getBoundsInParent().getMinY();
-        }
+        double minY = offset(target);
         double maxY = minY + target.getBoundsInParent().getHeight();
+        // what must be read of a step: what to do and what will then be seen
+        Node must = target.lookup("#wt-then") != null ? target.lookup("#wt-then") : target.lookup("#wt-action");
+        double need = must == null ? maxY : offset(must) + must.getBoundsInParent().getHeight();
         double view = pane.getViewportBounds().getHeight();
         double range = content.getHeight() - view;
         if (range <= 0) {
@@ -355,6 +369,20 @@ public final class WalkthroughView extends VBox {
         } else if (maxY > top + view) {
             y = Math.min(minY, maxY - view);
         }
+        // a step taller than the view (presentation mode's type at 1024x768) shows its top, unless that leaves its
+        // action below the fold: then the action and what follows it are in view, the text above a wheel turn away
+        if (need > y + view) {
+            y = need - view;
+        }
         pane.setVvalue(pane.getVmin() + (pane.getVmax() - pane.getVmin()) * Math.max(0, Math.min(1, y / range)));
+    }
+
+    /** Where {@code node} is in the panel, from layout positions (no scene transform that a scroll has yet to update). */
+    private double offset(Node node) {
+        double y = 0;
+        for (Node n = node; n != null && n != scroll.getContent(); n = n.getParent()) {
+            y += n.getBoundsInParent().getMinY();
+        }
+        return y;
     }
 }

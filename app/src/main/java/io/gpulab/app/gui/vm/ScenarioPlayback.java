@@ -47,7 +47,7 @@ public final class ScenarioPlayback {
         int done = scenarioStepsPlayed();
         int last = Math.min(upTo, steps().size());
         if (done >= steps().size()) {
-            vm.hint("All " + steps().size() + " scenario steps are played; Reset (Ctrl+Shift+R) to start over");
+            vm.hint(allPlayed());
             return;
         }
         if (last > done) {
@@ -55,11 +55,16 @@ public final class ScenarioPlayback {
         }
     }
 
+    private String allPlayed() {
+        return (steps().size() == 1 ? "The scenario's 1 step is played" : "All " + steps().size()
+                + " scenario steps are played") + "; Reset (Ctrl+Shift+R) to start over";
+    }
+
     /** Plays the scenario's next step: the one after those the history played. */
     public void playNextScenarioStep() {
         int done = scenarioStepsPlayed();
         if (done >= steps().size()) {
-            vm.hint("All " + steps().size() + " scenario steps are played; Reset (Ctrl+Shift+R) to start over");
+            vm.hint(allPlayed());
             return;
         }
         play(done + 1, done + 1);

@@ -385,6 +385,30 @@ class WalkthroughRoutesTest {
                 "presentation mode during the walkthrough keeps the band open");
     }
 
+    /**
+     * Presentation mode's larger type moves the steps down: at 1024x768 step 1 of "What the tenants share" kept its
+     * title in view while what to do and what will be seen fell below the fold (seen in the real window). The panel
+     * brings them back into view when its size or type changes.
+     */
+    @Test
+    void presentationModeKeepsWhatToDoOfTheStepInView(FxRobot robot) {
+        open(robot, 1024, 768);
+        Walkthrough w = WalkthroughLoader.builtIns().stream().filter(x -> x.id().equals("what-the-tenants-share"))
+                .findFirst().orElseThrow();
+        begin(robot, w);
+        robot.interact(() -> workbench.view().setPresentation(true));
+        WaitForAsyncUtils.waitForFxEvents();
+        WaitForAsyncUtils.waitForFxEvents();
+        ScrollPane pane = robot.lookup("#walkthrough-scroll").queryAs(ScrollPane.class);
+        Bounds view = pane.localToScene(pane.getLayoutBounds());
+        for (String part : List.of("#wt-step-0 #wt-action", "#wt-step-0 #wt-then")) {
+            Node n = robot.lookup(part).query();
+            Bounds b = n.localToScene(n.getLayoutBounds());
+            assertTrue(b.getMinY() >= view.getMinY() - 1 && b.getMaxY() <= view.getMaxY() + 1, part + " in view in "
+                    + "presentation mode at 1024x768: " + b + " in " + view);
+        }
+    }
+
     @Test
     void startOnAFreshLabSaysItStartedAndWhichStepIsFirst(FxRobot robot) {
         open(robot, 1600, 1000);
