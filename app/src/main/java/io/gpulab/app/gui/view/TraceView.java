@@ -1,5 +1,6 @@
 package io.gpulab.app.gui.view;
 
+import io.gpulab.app.gui.vm.Formats;
 import io.gpulab.app.gui.vm.WorkbenchViewModel;
 import io.gpulab.engine.api.PodTrace;
 import javafx.geometry.Pos;
@@ -15,11 +16,16 @@ import javafx.scene.layout.VBox;
  */
 public final class TraceView extends VBox {
 
+    /** Evidence up to this many characters wraps whole; longer (an annotation's JSON) is one line, whole on hover. */
+    static final int WRAPPED_EVIDENCE = 160;
+
     private final VBox steps = new VBox(0);
     private final Label title = new Label("Trace");
+    private final WorkbenchViewModel vm;
 
     public TraceView(WorkbenchViewModel vm) {
         super(6);
+        this.vm = vm;
         getStyleClass().add("trace-view");
         title.getStyleClass().add("panel-title");
         ScrollPane scroll = new ScrollPane(steps);
@@ -39,11 +45,11 @@ public final class TraceView extends VBox {
         }
         title.setText("Trace  " + t.podKey());
         for (int i = 0; i < t.steps().size(); i++) {
-            steps.getChildren().add(step(t.steps().get(i), i == t.steps().size() - 1));
+            steps.getChildren().add(step(t.steps().get(i), i == t.steps().size() - 1, vm.snapshot().now()));
         }
     }
 
-    private static HBox step(PodTrace.Step s, boolean last) {
+    private static HBox step(PodTrace.Step s, boolean last, java.time.Instant now) {
         String tone = switch (s.outcome()) {
             case OK -> "ok";
             case FAILED -> "error";
@@ -69,8 +75,20 @@ public final class TraceView extends VBox {
         HBox.setHgrow(body, javafx.scene.layout.Priority.ALWAYS);
         // the engine keeps evidence in the order it happened: show it that way
         s.evidence().forEach((k, v) -> {
-            // evidence is keys, paths and annotations: one line each, cut at the end, full text on hover
-            body.getChildren().add(Texts.clipped(k + ": " + v, "evidence"));
+            // evidence is keys, paths and annotations: a key or path wraps whole (the DataStore key was cut to a
+            // hover in a 290 px panel); a long value (an annotation's JSON) stays one line, cut, whole on hover
+            // gpulab's own evidence ("lock expires") reads the lab's clock; an annotation's value and an event's
+            // message are quoted as written
+            String line = k + ": " + (k.contains("/") || k.startsWith("event ") ? v : Formats.labText(v, now));
+            if (line.length() <= WRAPPED_EVIDENCE) {
+                Label l = new Label(line);
+                l.getStyleClass().add("evidence");
+                l.setWrapText(true);
+                l.setMinWidth(0);
+                body.getChildren().add(l);
+            } else {
+                body.getChildren().add(Texts.clipped(line, "evidence"));
+            }
         });
         body.getStyleClass().add("trace-body");
         HBox row = new HBox(8, marker, body);

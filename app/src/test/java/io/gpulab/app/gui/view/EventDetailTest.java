@@ -21,8 +21,8 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
- * The events table cuts REASON, OBJECT and MESSAGE at 1024 and 1280 px wide windows ("War…", "Pod/default/gpu-pod-…",
- * "0/1 nodes are availa…"), the whole text only on hover. A row clicked shows its event whole under the table, every
+ * The events table leaves TYPE and SOURCE out at 1024 and 1280 px wide windows (EventsTableFitTest: the rest wraps
+ * whole). A row clicked shows its event whole under the table, every
  * column of it, wrapped, inside the window, at 1024x768, 1280x720 and 1920x1080; nothing selected, nothing shown.
  */
 @ExtendWith(ApplicationExtension.class)
@@ -81,6 +81,8 @@ class EventDetailTest {
                 robot.interact(() -> {
                     stage.getScene().getRoot().applyCss();
                     stage.getScene().getRoot().layout();
+                    // a narrow table leaves TYPE and SOURCE out: the detail is where they are read
+                    cut[0] += (int) table.getColumns().stream().filter(c -> !c.isVisible()).count();
                     for (Node c : row.lookupAll(".table-cell")) {
                         var cell = (javafx.scene.control.Labeled) c;
                         if (cell.getText() != null && !cell.getText().equals(FxTestSupport.drawn(cell))) {
@@ -117,6 +119,6 @@ class EventDetailTest {
             robot.interact(() -> wb.viewModel().close());
         }
         assertEquals(List.of(), wrong);
-        assertTrue(cutCells > 0, "the table cut a cell of a clicked row at 1024 or 1280 px: the test saw the case");
+        assertTrue(cutCells > 0, "the table cut a cell or left a column out at 1024 or 1280 px: the test saw the case");
     }
 }
