@@ -465,10 +465,16 @@ def arguments(p, d):
             ("plan-cluster-refused", ["plan", os.path.join(d, "cluster.plan.yaml")], True,
              {"KUBECONFIG": write(os.path.join(d, "refused.kubeconfig"), KUBECONFIG_REFUSED)}),
             ("kind-bad-docker-host", ["kind", "preflight", "--docker-host", "tcp://[::1"], True, None),
-            ("what-if-article", ["what-if", "article", "--add-worker", "tenant-a:A100-80GB"], False, None),
+            # what-if reads a snapshot (gpulab import snapshot), never a scenario name
+            ("what-if-snapshot", ["what-if", "--snapshot", os.path.join(d, "snap.yaml"), "--add-worker",
+                                  "tenant-a:A100-80GB"], False, None),
             ("catalog", ["catalog"], False, None),
             ("help", ["--help"], False, None),
     ):
+        if name == "what-if-snapshot":
+            gen_dump(os.path.join(d, "dump.yaml"), 40)
+            p.run(["import", "snapshot", "--tenant", "tenant-a=" + os.path.join(d, "dump.yaml"), "--out",
+                   os.path.join(d, "snap.yaml"), "--force"])
         if name == "plan-cluster-refused":
             # the plan format's cluster workload (docs/plan-format.md), so the plan is read and the cluster is dialled
             write(os.path.join(d, "cluster.plan.yaml"), CLUSTER_PLAN)

@@ -71,6 +71,7 @@ public final class ImportCommand {
             }
             List<OpenbNode> nodes = OpenbCsv.nodes(nodesCsv);
             List<OpenbPod> pods = OpenbCsv.pods(podsCsv);
+            io.gpulab.engine.openb.OpenbMemory.check(podsCsv, pods.size(), Runtime.getRuntime().maxMemory());
             imported = new OpenbImporter(CardCatalog.builtIn()).importTrace(name, nodes, pods,
                     new OpenbImporter.Options(tenants, mode, inflate == null ? 1.3 : inflate, seed == null ? 42 : seed));
         } catch (IOException | IllegalArgumentException e) {

@@ -108,7 +108,7 @@ public final class ScenarioReportInput {
         Object tree = JSON.convertValue(value, Object.class);
         if (tree instanceof Map<?, ?> m) {
             m.forEach((k, v) -> {
-                String text = text(v);
+                String text = "explanation".equals(k) && v instanceof Map<?, ?> w ? words(w) : text(v);
                 if (!text.isEmpty()) {
                     out.put(String.valueOf(k), text);
                 }
@@ -117,6 +117,15 @@ public final class ScenarioReportInput {
             out.put("value", text(tree));
         }
         return out;
+    }
+
+    /** A reason in words as a reviewer reads it: the sentence, then its fix and its docs/reasons.md entry. */
+    private static String words(Map<?, ?> w) {
+        Object why = w.get("text");
+        Object fix = w.get("fix");
+        Object doc = w.get("doc");
+        return (why == null ? "" : why + ".") + (fix == null ? "" : " Fix: " + fix + ".")
+                + (doc == null ? "" : " See " + doc);
     }
 
     private static String text(Object v) {

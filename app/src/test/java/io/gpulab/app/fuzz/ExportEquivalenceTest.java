@@ -57,7 +57,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * One evidence path (docs/workbench.md), as a property: for any history of the workbench's actions (Next step, Play,
- * Play up to a step, drops on tenants and cards, the custom pod form, pasted YAML, deletes, the clock, faults,
+ * Play up to a step, drops on tenants, cards and worker rows, the custom pod form, pasted YAML, deletes, the clock, faults,
  * lifecycle and policy, the tenant control plane's components, replicas, write permissions, Konnectivity server and
  * upgrade, DataStore members and access, management nodes, Undo, Redo, Reset, time travel and back, lab-editor
  * changes, opening another scenario, a walkthrough's Start, Back and Next, Save then reopen), the review report the workbench exports says, line by line, what {@code gpulab run} of the
@@ -90,7 +90,8 @@ class ExportEquivalenceTest {
         NEXT, NEXT2, PLAY, PLAY_UP_TO, DROP, DROP_ON_CARD, PASTE, DELETE, STEP_30S, PLUS_5M, RUN_CLOCK, UNLOCK,
         KONNECTIVITY, CARD_HEALTH, PLUGIN, KUBELET, CONTROL_PLANE, LOSE_REPLICA, SCALE_CONTROL_PLANE, WRITE_PERMISSIONS,
         LIFECYCLE, POLICY, UNDO, REDO, RESET, TIME_TRAVEL, RETURN_TO_NOW, EDIT, DATASTORE, DATASTORE_ACCESS,
-        MANAGEMENT_NODE, KONNECTIVITY_SERVER, UPGRADE, CUSTOM_POD, OPEN, WALKTHROUGH, WALKTHROUGH_TEXT, SAVE_REOPEN
+        MANAGEMENT_NODE, KONNECTIVITY_SERVER, UPGRADE, CUSTOM_POD, OPEN, WALKTHROUGH, WALKTHROUGH_TEXT, SAVE_REOPEN,
+        DROP_ON_WORKER
     }
 
     /**
@@ -131,7 +132,7 @@ class ExportEquivalenceTest {
                 case TIME_TRAVEL -> "TIME_TRAVEL(version " + a + ")";
                 case EDIT -> "EDIT(" + EDITS.get(a % EDITS.size()) + (a % EDITS.size() == 2 ? " " + TENANTS.get(b
                         % TENANTS.size()) : "") + ")";
-                case DROP, DROP_ON_CARD -> move + "(tenant #" + a + ", " + PodTemplate.builtIns().get(b
+                case DROP, DROP_ON_CARD, DROP_ON_WORKER -> move + "(tenant #" + a + ", " + PodTemplate.builtIns().get(b
                         % PodTemplate.builtIns().size()).id() + ")";
                 case PASTE -> "PASTE(tenant #" + a + ", " + POD_NAMES.get(b % POD_NAMES.size()) + ", "
                         + POD_MEM.get(b % POD_MEM.size()) + " MB)";
@@ -394,6 +395,9 @@ class ExportEquivalenceTest {
             case PLAY_UP_TO -> vm.playback().playScenarioSteps(1 + act.a() % 6);
             case DROP -> vm.submitTemplate(template, t.name(), null);
             case DROP_ON_CARD -> card.ifPresent(c -> vm.submitTemplate(template, t.name(), c.id()));
+            // a worker row of the compact view: the pod may use any of that worker's cards
+            case DROP_ON_WORKER -> node.filter(n -> !n.cards().isEmpty()).ifPresent(n -> vm.submitTemplate(template,
+                    t.name(), String.join(",", n.cards().stream().map(CardView::id).toList())));
             case PASTE -> vm.submitYaml(t.name(), "clipboard", """
                     apiVersion: v1
                     kind: Pod

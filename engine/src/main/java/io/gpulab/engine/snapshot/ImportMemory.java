@@ -64,7 +64,7 @@ public final class ImportMemory {
      * The {@code -Xmx} that holds {@code need}: the JVM reports a little less than its {@code -Xmx} as its maximum
      * (a survivor space, a thirtieth of it under the serial collector, is not counted), so 4 % is added, then rounded up to 256 MB up to 768 MB, else to GBs.
      */
-    static String xmx(long need) {
+    public static String xmx(long need) {
         long want = need + need / 25;
         long gb = 1L << 30;
         long quarter = 256L << 20;
