@@ -27,6 +27,16 @@ public interface PlanChartSource {
         return 205 + 16 * Math.max(0, rows - 2);
     }
 
+    /**
+     * The height of the robustness page's wins chart: 200 points, and a legend row more (16) for every three
+     * candidates past three (the legend names the candidates, three a row): at 200 the eight of openb-8 lost their
+     * legend, leaving eight unnamed bars.
+     */
+    static float winsPt(int candidates) {
+        int rows = (candidates + 2) / 3;
+        return 200 + 16 * Math.max(0, rows - 1);
+    }
+
     /** The allocation curves of these candidates in one chart. */
     ChartImage curves(List<CandidateResult> candidates, float widthPt, float heightPt) throws IOException;
 

@@ -25,7 +25,7 @@ final class RobustnessPage {
             pdf.answer(line);
         }
         pdf.table(io.gpulab.engine.plan.SensitivityText.headers(r), io.gpulab.engine.plan.SensitivityText.rows(r));
-        pdf.images(List.of(charts.wins(s, pdf.width(), 200)));
+        pdf.images(List.of(charts.wins(s, pdf.width(), PlanChartSource.winsPt(r.candidates().size()))));
         pdf.muted("Orders: the workload's pods shuffled across its arrival slots by java.util.Random with the "
                 + Counts.noun(s.spec().orders(), "seed") + " "
                 + io.gpulab.engine.plan.SensitivityText.seeds(s.spec()) + " (the same figures on every run and machine)."

@@ -46,7 +46,7 @@ public final class ManagementBand extends VBox {
         summary.setMinHeight(Region.USE_PREF_SIZE);
         HBox.setHgrow(summary, Priority.ALWAYS);
         summary.setId("management-summary");
-        HBox head = new HBox(8, title, dot(m.kamajiReady() && m.dataStores().stream()
+        HBox head = new HBox(8, title, dot(!observed(m) ? "info" : m.kamajiReady() && m.dataStores().stream()
                 .allMatch(d -> d.ready() && quorumKept(d)) ? "ok" : "error"), summary);
         head.setAlignment(Pos.CENTER_LEFT);
         head.getStyleClass().add("management-head");
@@ -120,6 +120,11 @@ public final class ManagementBand extends VBox {
     /** The band's state in one sentence, what is wrong first (a closed band shows only this, wrapped). */
     static String summary(LabSnapshot s) {
         ManagementView m = s.management();
+        if (!observed(m)) {
+            // --no-management: nothing of the management cluster was read; it read "0 of 2 control planes Ready ·  ·
+            // Kamaji not ready ·", states gpulab never saw
+            return NOT_OBSERVED;
+        }
         long ready = s.tenants().stream().filter(t -> "Ready".equals(t.controlPlane().phase())).count();
         StringBuilder b = new StringBuilder().append(ready).append(" of ").append(s.tenants().size())
                 .append(" control planes Ready");
@@ -138,6 +143,15 @@ public final class ManagementBand extends VBox {
         }
         // the MetalLB pool is set-up, not state: the inspector shows it
         return b.toString();
+    }
+
+    /** What the band says of a management cluster that was not read. */
+    static final String NOT_OBSERVED = "not observed: only the tenants' API servers were read, so their control "
+            + "planes, the DataStores and Kamaji are unknown";
+
+    /** Whether anything of the management cluster was read: a lab read from its tenants alone has no name for it. */
+    static boolean observed(ManagementView m) {
+        return !m.name().isEmpty();
     }
 
     /**

@@ -52,6 +52,7 @@ class PlanChartsPaperTest {
               - {name: t4-x4-many, worker: {cpu: 32, memoryMiB: 262144, cards: [{model: T4-16GB, count: 4}]}, workers: 6}
               - {name: v100-32-x8, worker: {cpu: 64, memoryMiB: 524288, cards: [{model: V100-32GB, count: 8}]}, workers: 2}
               - {name: a10-x4-mini, worker: {cpu: 32, memoryMiB: 262144, cards: [{model: A10-24GB, count: 4}]}, workers: 1}
+            sensitivity: {orders: 2, growth: [0]}
             """;
 
     /** Two candidates, one with capacity to spare: its curve ends below 100 %, its axis at exactly 100. */
@@ -98,6 +99,8 @@ class PlanChartsPaperTest {
         check(PlanCharts.CURVES, c -> c.show(all), page, PlanChartSource.comparisonCurvesPt(all.size()), true);
         check(PlanCharts.UTILISATION, c -> c.show(all), page, 230, true);
         check(PlanCharts.STRANDED, c -> c.show(all), page, 230, true);
+        // the robustness page's wins chart: at 200 pt openb-8's eight bars lost the legend that names them
+        check(PlanCharts.WINS, c -> c.showWins(eight.sensitivity()), page, PlanChartSource.winsPt(all.size()), true);
         List<CandidateResult> singles = new ArrayList<>(all);
         singles.addAll(spare.candidates());
         // at the heights the report draws them: a searched candidate's chart at 165 pt dropped its legend (the grey

@@ -43,7 +43,8 @@ import org.testfx.util.WaitForAsyncUtils;
 /**
  * A cluster lab with a tenant whose API server refused to list its pods: its Konnectivity tunnel is unknown. The Faults
  * menu offered "Bring up Konnectivity agents of tenant-b" (a claim that they were down) and the header's switch sent
- * that command; every fault item was offered on a real cluster, which refuses them all.
+ * that command; every fault item was offered on a real cluster, which refuses them all; the management band said
+ * "0 of 2 control planes Ready · Kamaji not ready" of a management cluster that was never read.
  */
 @ExtendWith(ApplicationExtension.class)
 class UnknownTunnelOnScreenTest {
@@ -118,6 +119,13 @@ class UnknownTunnelOnScreenTest {
                 + "(cluster backend)"), items.get(0).getText());
         assertTrue(items.stream().filter(i -> !(i instanceof Menu || i instanceof SeparatorMenuItem))
                 .allMatch(MenuItem::isDisable), "no fault item is offered on the cluster");
+
+        // nothing of the management cluster was read: the band says so (it read "0 of 2 control planes Ready ·  ·
+        // Kamaji not ready ·")
+        String band = WaitForAsyncUtils.asyncFx(() -> ((WordWrapLabel) robot.lookup("#management-summary").query())
+                .getFullText()).get();
+        assertEquals(ManagementBand.NOT_OBSERVED, band);
+        assertFalse(band.contains("not ready") || band.contains("0 of 2"), band);
 
         // the header's switch reads unknown and sends nothing when clicked
         ToggleButton sw = robot.lookup("#konnectivity-tenant-b").queryAs(ToggleButton.class);
