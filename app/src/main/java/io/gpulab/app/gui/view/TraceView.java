@@ -81,11 +81,8 @@ public final class TraceView extends VBox {
             // message are quoted as written
             String line = k + ": " + (k.contains("/") || k.startsWith("event ") ? v : Formats.labText(v, now));
             if (line.length() <= WRAPPED_EVIDENCE) {
-                Label l = new Label(line);
-                l.getStyleClass().add("evidence");
-                l.setWrapText(true);
-                l.setMinWidth(0);
-                body.getChildren().add(l);
+                // a key is one word: broken after its "/" rather than anywhere JavaFX runs out of room
+                body.getChildren().add(new WordWrapLabel(line, "evidence").breakingPaths());
             } else {
                 body.getChildren().add(Texts.clipped(line, "evidence"));
             }

@@ -10,7 +10,9 @@ import javafx.util.Duration;
 /**
  * Text that wraps at spaces and never inside a word. JavaFX breaks a word that is wider than the line
  * wherever it runs out of room ("CardInsufficientMemo ry"); here such a word is cut at the end with "…"
- * instead, and the full text shows on hover. Set the text with {@link #setFullText}.
+ * instead, and the full text shows on hover. Set the text with {@link #setFullText}. A label made
+ * {@link #breakingPaths} breaks such a word after a path's separators ("/", ":", "-", "."), line by
+ * line, so a key or path reads whole; only a piece with no separator left is cut.
  */
 public final class WordWrapLabel extends Label {
 
@@ -19,6 +21,7 @@ public final class WordWrapLabel extends Label {
 
     private String full;
     private double shownFor = -1;
+    private boolean breakPaths;
 
     public WordWrapLabel(String text, String... styleClasses) {
         super(text);
@@ -53,6 +56,14 @@ public final class WordWrapLabel extends Label {
         fit();
     }
 
+    /** A long word is broken after its separators onto the next line instead of cut. */
+    public WordWrapLabel breakingPaths() {
+        breakPaths = true;
+        shownFor = -1;
+        fit();
+        return this;
+    }
+
     public String getFullText() {
         return full;
     }
@@ -63,11 +74,16 @@ public final class WordWrapLabel extends Label {
             return;
         }
         shownFor = room;
-        setText(fitWords(full, getFont(), room));
+        setText(fitWords(full, getFont(), room, breakPaths));
     }
 
     /** {@code text} with every word wider than {@code room} cut to fit, ending in "…"; spacing kept. */
     static String fitWords(String text, Font font, double room) {
+        return fitWords(text, font, room, false);
+    }
+
+    /** As {@link #fitWords(String, Font, double)}; with {@code breakPaths} a long word is first broken after separators. */
+    static String fitWords(String text, Font font, double room, boolean breakPaths) {
         StringBuilder out = new StringBuilder(text.length());
         int i = 0;
         while (i < text.length()) {
@@ -75,7 +91,8 @@ public final class WordWrapLabel extends Label {
             while (j < text.length() && !Character.isWhitespace(text.charAt(j))) {
                 j++;
             }
-            out.append(fit(text.substring(i, j), font, room));
+            String word = text.substring(i, j);
+            out.append(breakPaths ? breakAtSeparators(word, font, room) : fit(word, font, room));
             int k = j;
             while (k < text.length() && Character.isWhitespace(text.charAt(k))) {
                 k++;
@@ -84,6 +101,30 @@ public final class WordWrapLabel extends Label {
             i = k;
         }
         return out.toString();
+    }
+
+    /** {@code word} in lines of at most {@code room}, each ending after a separator; a piece still too wide is cut. */
+    private static String breakAtSeparators(String word, Font font, double room) {
+        if (width(word, font) <= room) {
+            return word;
+        }
+        StringBuilder out = new StringBuilder(word.length() + 8);
+        String line = "";
+        int start = 0;
+        for (int i = 0; i < word.length(); i++) {
+            boolean end = i == word.length() - 1;
+            if (!end && "/:-.".indexOf(word.charAt(i)) < 0) {
+                continue;
+            }
+            String piece = word.substring(start, i + 1);
+            start = i + 1;
+            if (!line.isEmpty() && width(line + piece, font) > room) {
+                out.append(fit(line, font, room)).append('\n');
+                line = "";
+            }
+            line += piece;
+        }
+        return out.append(fit(line, font, room)).toString();
     }
 
     private static String fit(String word, Font font, double room) {

@@ -101,4 +101,22 @@ class WordWrapTest {
         }
         assertTrue(l.getFullText().contains("CardInsufficientMemoryForThisPodOnEveryCardOfTheWorker"));
     }
+
+    @Test
+    void aKeyTooLongForItsLineBreaksAfterItsSeparatorsAndReadsWhole(FxRobot robot) {
+        String key = "default:/06a36585-9a68-3e2d-b9cb-25ba2d5bb782/pods/default/gpu-pod-90g";
+        Font font = Font.font(12);
+        String[] shown = new String[1];
+        robot.interact(() -> shown[0] = WordWrapLabel.fitWords(key, font, 150, true));
+        assertTrue(shown[0].contains("\n") && !shown[0].contains("…"), shown[0]);
+        assertEquals(key, shown[0].replace("\n", ""), "the key reads whole, line after line");
+        for (String line : shown[0].split("\n")) {
+            assertTrue(width(line.strip(), font) <= 150, line);
+        }
+        String[] lines = shown[0].split("\n");
+        for (int i = 0; i < lines.length - 1; i++) {
+            assertTrue("/:-.".indexOf(lines[i].charAt(lines[i].length() - 1)) >= 0,
+                    "a line ends after a separator: " + lines[i]);
+        }
+    }
 }
