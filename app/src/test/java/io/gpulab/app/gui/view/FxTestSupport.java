@@ -70,6 +70,12 @@ public final class FxTestSupport {
         WaitForAsyncUtils.waitForFxEvents();
     }
 
+    /** Clicks the node with this id as a user would (the robot's mouse) and waits for the UI to settle. */
+    public static void click(FxRobot robot, String id) {
+        robot.clickOn("#" + id);
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
     /** The text a label's skin draws (ellipsized when cut, wrapped lines included), after CSS and layout. */
     public static String drawn(Labeled l) {
         l.applyCss();
