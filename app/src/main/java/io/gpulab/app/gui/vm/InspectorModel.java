@@ -160,7 +160,7 @@ public final class InspectorModel {
 
     private static void tenant(List<InspectorRow> r, TenantView t) {
         r.add(new InspectorRow("Tenant", "name", t.name()));
-        r.add(new InspectorRow("Tenant", "control plane", t.controlPlane().phase()));
+        r.add(new InspectorRow("Tenant", "control plane", t.controlPlane().statusInWords()));
         r.add(new InspectorRow("Tenant", "webhook failurePolicy", t.webhookFailurePolicy()));
         r.add(new InspectorRow("Tenant", "workers", String.valueOf(t.nodes().size())));
         r.add(new InspectorRow("Tenant", "pods", String.valueOf(t.pods().size())));
