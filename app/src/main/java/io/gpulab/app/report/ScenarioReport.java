@@ -7,6 +7,7 @@ import io.gpulab.engine.api.PodTrace;
 import io.gpulab.engine.api.PodView;
 import io.gpulab.engine.api.TenantView;
 import io.gpulab.engine.metrics.LabMetrics;
+import io.gpulab.engine.metrics.PodCounts;
 import io.gpulab.engine.output.OutputFile;
 import io.gpulab.engine.scenario.RecordedScenario;
 import java.io.IOException;
@@ -177,8 +178,11 @@ public final class ScenarioReport {
                     + (notRun > 0 ? ", and a check that was not run proves nothing" : "") + ". It does not prove how "
                     + "real GPUs, drivers or workloads behave inside their shares (page 2).");
         }
-        pdf.text("At the end: " + m.pods().running() + " pod" + (m.pods().running() == 1 ? "" : "s") + " running, "
-                + m.pods().pending() + " pending; GPU "
+        // counted as the workbench's status bar counts them (PodCounts): a refused create is "refused", not pending
+        PodCounts pods = PodCounts.of(s);
+        pdf.text("At the end: " + pods.running() + " pod" + (pods.running() == 1 ? "" : "s") + " running, "
+                + pods.pending() + " pending" + (pods.refused() == 0 ? "" : ", " + pods.refused() + " refused")
+                + "; GPU "
                 + "allocation " + pct(m.gpuAllocation().pct()) + ", GPU memory booked " + pct(m.gpuMemory().pct())
                 + ", compute " + pct(m.gpuCompute().pct()) + ", sharing slots " + pct(m.gpuSlots().pct()) + ".");
     }
