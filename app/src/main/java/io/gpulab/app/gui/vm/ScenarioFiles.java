@@ -3,12 +3,16 @@ package io.gpulab.app.gui.vm;
 import io.gpulab.engine.output.OutputFile;
 import io.gpulab.engine.scenario.GeneratedScenario;
 import io.gpulab.engine.scenario.RecordedScenario;
+import io.gpulab.engine.snapshot.SnapshotFiles;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * Opening another scenario in place of the current lab (asking first when that throws away actions)
- * and saving the lab's history as a scenario file.
+ * Opening another scenario or a cluster's snapshot in place of the current lab (asking first when that throws away
+ * actions) and saving the lab's history as a scenario file.
  */
 public final class ScenarioFiles {
 
@@ -38,6 +42,30 @@ public final class ScenarioFiles {
         vm.status("Opening " + scenario + " ...", StatusKind.INFO);
         vm.tasks().execute(() -> vm.opener().open(scenario), vm::replaceLab,
                 e -> vm.error("Cannot open " + scenario + ": " + e.getMessage()));
+        return true;
+    }
+
+    /**
+     * File → Open snapshot once its files are chosen: a scenario written by {@code gpulab import snapshot} as it is, or
+     * {@code kubectl get nodes,pods,resourcequotas,events -A -o yaml} dumps (one tenant per file, named after it)
+     * imported into a scenario in {@code workDir}, then opened as {@link #open(String)} opens any scenario. A dump
+     * that cannot be imported leaves the lab as it was and says why; what the import left out is counted.
+     */
+    public boolean openSnapshot(List<Path> chosen, Path workDir) {
+        List<String> skipped = new ArrayList<>();
+        Path scenario;
+        try {
+            scenario = SnapshotFiles.scenarioFor(chosen, workDir, skipped);
+        } catch (IOException | RuntimeException e) {
+            vm.error("Cannot open snapshot: " + e.getMessage());
+            return false;
+        }
+        if (!open(scenario.toString())) {
+            return false;
+        }
+        if (!skipped.isEmpty()) {
+            vm.hint("Snapshot opened; not imported: " + skipped.size() + " item(s), e.g. " + skipped.get(0));
+        }
         return true;
     }
 
