@@ -14,6 +14,8 @@ public final class ScenarioFiles {
 
     private final WorkbenchViewModel vm;
     private DiscardGate discardGate = DiscardGate.ALLOW;
+    /** The timeline's actions the last Save wrote (the same objects), oldest first: they are not lost by an open. */
+    private java.util.List<LabHistory.Action> saved = java.util.List.of();
 
     ScenarioFiles(WorkbenchViewModel vm) {
         this.vm = vm;
@@ -29,7 +31,7 @@ public final class ScenarioFiles {
      * throws away actions (Undo cannot reach back past an open).
      */
     public boolean open(String scenario) {
-        int lost = vm.timeline().size();
+        int lost = unsaved();
         if (lost > 0 && !discardGate.allow("Open " + scenario, lost + " action" + (lost == 1 ? "" : "s")
                 + " on " + vm.snapshot().scenario() + " (save them first with File → Save scenario)")) {
             vm.hint("Kept the current lab: " + scenario + " was not opened");
@@ -42,6 +44,19 @@ public final class ScenarioFiles {
     }
 
     /**
+     * How many of the timeline's actions no Save wrote: those after the longest start it shares with the last
+     * saved file (an action undone and done again, or a clock run that went on, is a new action).
+     */
+    public int unsaved() {
+        java.util.List<LabHistory.Action> now = vm.timeline();
+        int same = 0;
+        while (same < now.size() && same < saved.size() && now.get(same) == saved.get(same)) {
+            same++;
+        }
+        return now.size() - same;
+    }
+
+    /**
      * Saves the lab's history as a scenario: the lab it started from (an edited lab's design, named as edited) and
      * the steps since the last reset, the scenario's own with their checks. The file the exports attach.
      */
@@ -50,6 +65,8 @@ public final class ScenarioFiles {
             RecordedScenario r = vm.recording();
             byte[] text = r.text().getBytes(StandardCharsets.UTF_8);
             OutputFile.write(file, GeneratedScenario.KIND, true, out -> out.write(text));
+            // what the file holds: the actions up to the version on screen (time travel saves the version shown)
+            saved = vm.timeline().subList(0, Math.min(vm.shownVersion(), vm.timeline().size()));
             vm.wrote("the lab's history as the scenario " + r.name(), file);
         } catch (Exception e) {
             vm.error("Cannot save " + file + ": " + e.getMessage());
