@@ -7,14 +7,17 @@ import java.time.Instant;
 import javafx.geometry.Pos;
 import javafx.scene.control.Label;
 import javafx.scene.control.Tooltip;
-import javafx.scene.layout.HBox;
+import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.Region;
 
-/** HAMi's node lock: a padlock, the holder pod and the virtual-time countdown to its expiry. */
-public final class LockBadge extends HBox {
+/**
+ * HAMi's node lock: a padlock, the holder pod and the virtual-time countdown to its expiry. A flow: on a narrow worker
+ * box (1280x720) the countdown goes to a second line instead of being cut to a hover.
+ */
+public final class LockBadge extends FlowPane {
 
     public LockBadge(String node, LockView lock, Instant now) {
-        super(6);
+        super(6, 2);
         getStyleClass().add("lock-badge");
         setId("lock-" + node);
         setAlignment(Pos.CENTER_LEFT);
@@ -34,9 +37,14 @@ public final class LockBadge extends HBox {
         timer.getStyleClass().add("lock-timer");
         timer.setId("lock-timer-" + node);
         Label what = new Label("node lock");
-        // the badge's words give way first (a worker box at 1280x720 cut it to "… … expires right after now (HAMi
-        // frees…"): the whole sentence is one hover away on any part of it
         what.setMinWidth(Region.USE_PREF_SIZE);
+        // as wide as its words, wrapping at the worker box's width (at 1280x720 the box cut the countdown to a hover:
+        // "… … expires right after now (HAMi frees…"); a sentence longer than the box wraps within itself
+        setMaxWidth(Region.USE_PREF_SIZE);
+        for (Label l : new Label[] {holder, timer}) {
+            l.setWrapText(true);
+            l.maxWidthProperty().bind(prefWrapLengthProperty().subtract(20));
+        }
         Tooltip.install(this, new Tooltip("node lock " + holder.getText() + ": " + timer.getText()
                 + (expired || left.isZero() ? "" : " (HAMi frees it once older than " + expire + ")")));
         getChildren().addAll(Icons.icon(Icons.LOCK, 14, "lock-icon"), what, holder, timer);

@@ -40,7 +40,8 @@ public final class WorkerBox extends VBox {
         name.setMinWidth(Region.USE_PREF_SIZE);
         getChildren().add(head);
         if (node.lock() != null && node.lock().held()) {
-            HBox lock = new HBox(new LockBadge(node.name(), node.lock(), s.now()));
+            LockBadge lock = new LockBadge(node.name(), node.lock(), s.now());
+            lock.prefWrapLengthProperty().bind(widthProperty().subtract(20));
             getChildren().add(lock);
         }
         List<CardTile> tiles = node.cards().stream().map(c -> new CardTile(vm, tenant, node.name(), c)).toList();
