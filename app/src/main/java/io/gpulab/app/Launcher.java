@@ -1,6 +1,7 @@
 package io.gpulab.app;
 
 import io.gpulab.app.cli.GpulabCommand;
+import io.gpulab.app.cli.OutOfMemoryLine;
 import io.gpulab.app.platform.DisplayCheck;
 import io.gpulab.app.platform.FontSetup;
 import io.gpulab.app.platform.LibraryLog;
@@ -28,23 +29,38 @@ public final class Launcher {
     }
 
     public static void main(String[] args) {
+        // before any command allocates: the heap given back and the line prepared for running out of it
+        OutOfMemoryLine.reserve();
         // before any library class logs: their warnings and traces go to the log file, not the terminal
         LibraryLog.install(System.getenv(), System.getProperties());
-        Thread.setDefaultUncaughtExceptionHandler((t, e) -> org.slf4j.LoggerFactory.getLogger(Launcher.class)
-                .error("uncaught in thread " + t.getName(), e));
+        boolean window = opensWindow(args.length == 0 ? new String[] {"gui"} : args);
+        Thread.setDefaultUncaughtExceptionHandler((t, e) -> uncaught(t, e, window));
         int exit;
         try {
             exit = run(args);
         } catch (OutOfMemoryError e) {
-            System.err.println("gpulab: out of memory (the JVM's heap is " + (Runtime.getRuntime().maxMemory() >> 20)
-                    + " MB): the input is larger than this heap holds; give more with GPULAB_JAVA_OPTS=-Xmx8g, or a "
-                    + "smaller input");
-            exit = GpulabCommand.EXIT_USAGE;
+            exit = OutOfMemoryLine.sayOnStderr("gpulab");
         } catch (StackOverflowError e) {
             System.err.println("gpulab: internal error (StackOverflowError)" + LibraryLog.hint());
             exit = GpulabCommand.EXIT_USAGE;
         }
         System.exit(exit);
+    }
+
+    /**
+     * A failure on a thread no one waits for goes to the log; running out of memory is said in its line, and a
+     * command then ends with it (exit 2) instead of going on, or waiting, without that thread. The workbench stays
+     * open: what ran out may be one large export, and the lab on screen may not be saved yet.
+     */
+    private static void uncaught(Thread t, Throwable e, boolean window) {
+        if (OutOfMemoryLine.causedBy(e)) {
+            int code = OutOfMemoryLine.sayOnStderr("gpulab");
+            if (!window) {
+                System.exit(code);
+            }
+            return;
+        }
+        org.slf4j.LoggerFactory.getLogger(Launcher.class).error("uncaught in thread " + t.getName(), e);
     }
 
     /** Runs {@code gpulab} with these arguments and returns its exit code. */
@@ -66,14 +82,34 @@ public final class Launcher {
         }
         CommandLine.IExecutionExceptionHandler fallback = cli.getExecutionExceptionHandler();
         cli.setExecutionExceptionHandler((ex, cmd, parsed) -> {
-            Optional<String> hint = ToolkitHints.explain(ex);
+            Optional<String> hint = OutOfMemoryLine.causedBy(ex) ? Optional.empty() : ToolkitHints.explain(ex);
             if (hint.isPresent()) {
                 cmd.getErr().println(hint.get());
                 return EXIT_NO_DISPLAY;
             }
             return fallback.handleExecutionException(ex, cmd, parsed);
         });
-        return cli.execute(effective);
+        try {
+            return cli.execute(effective);
+        } catch (OutOfMemoryError e) {
+            // a command that is a class (Callable) lets picocli pass an Error on unwrapped
+            return OutOfMemoryLine.say(commandName(cli, effective), cli.getErr());
+        }
+    }
+
+    /** {@code gpulab import openb}: the command words the arguments begin with. */
+    static String commandName(CommandLine cli, String[] args) {
+        StringBuilder name = new StringBuilder("gpulab");
+        CommandLine at = cli;
+        for (String a : args) {
+            CommandLine sub = at.getSubcommands().get(a);
+            if (sub == null) {
+                break;
+            }
+            name.append(' ').append(a);
+            at = sub;
+        }
+        return name.toString();
     }
 
     private static boolean opensWindow(String[] args) {

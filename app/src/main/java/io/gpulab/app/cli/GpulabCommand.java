@@ -31,7 +31,8 @@ public final class GpulabCommand implements Runnable {
     /**
      * A configured command line (docs/outputs.md): usage errors exit 2; stderr, and stdout on a terminal, show control
      * characters from files and servers escaped ({@link TerminalText}); a failure no command expected is one line on
-     * stderr with its trace in the library log, exit 2, never a stack trace on the terminal.
+     * stderr with its trace in the library log, exit 2, never a stack trace on the terminal; running out of memory,
+     * however wrapped, is {@link OutOfMemoryLine}'s line, exit 2.
      */
     public static CommandLine commandLine() {
         CommandLine cli = new CommandLine(new GpulabCommand());
@@ -41,6 +42,9 @@ public final class GpulabCommand implements Runnable {
                 java.nio.charset.Charset.defaultCharset())), true));
         cli.setExecutionExceptionHandler((ex, cmd, parsed) -> {
             String name = cmd.getCommandSpec().qualifiedName(" ");
+            if (OutOfMemoryLine.causedBy(ex)) {
+                return OutOfMemoryLine.say(name, cmd.getErr());
+            }
             org.slf4j.LoggerFactory.getLogger(GpulabCommand.class).error(name + ": unexpected failure", ex);
             cmd.getErr().println(name + ": " + unexpected(ex) + io.gpulab.app.platform.LibraryLog.hint());
             return EXIT_USAGE;

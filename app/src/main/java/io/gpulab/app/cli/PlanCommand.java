@@ -59,8 +59,9 @@ public final class PlanCommand implements Callable<Integer> {
             + "orders (the plan's sensitivity.orders; its growth steps and seed are kept)")
     private @Nullable Integer orders;
 
-    @Option(names = "--max-work", paramLabel = "STEPS", description = "the replay steps the plan may take before it "
-            + "is refused (default 400,000, about 20 s of CPU; docs/plan-format.md, Limits)")
+    @Option(names = "--max-work", paramLabel = "STEPS", description = "the replay steps the plan may take: refused "
+            + "up front past its estimate, stopped while replaying past the steps done (default 400,000, about 20 s of "
+            + "CPU; docs/plan-format.md, Limits)")
     private long maxWork = io.gpulab.engine.plan.PlanLimits.MAX_WORK;
 
     @Mixin
@@ -107,7 +108,15 @@ public final class PlanCommand implements Callable<Integer> {
         }
         PlanProgressLine progress = new PlanProgressLine(CliSupport.err(spec), PlanProgressLine.stderrIsTerminal(),
                 plan.candidates().stream().map(c -> c.name()).toList());
-        PlanResult result = new PlanRunner().maxWork(maxWork).run(plan, workload, progress, new AtomicBoolean());
+        PlanResult result;
+        try {
+            result = new PlanRunner().maxWork(maxWork).run(plan, workload, progress, new AtomicBoolean());
+        } catch (io.gpulab.engine.plan.PlanWorkExceeded e) {
+            // stopped before any answer exists: no report, CSV or JSON is written
+            progress.finish();
+            CliSupport.err(spec).println("gpulab plan: " + e.getMessage());
+            return GpulabCommand.EXIT_USAGE;
+        }
         progress.finish();
         try {
             if (csv != null) {

@@ -34,8 +34,11 @@ final class LabDiagram {
         int workers = s.tenants().stream().mapToInt(t -> t.nodes().size()).sum();
         for (TenantView t : s.tenants()) {
             pdf.subheading("Tenant " + t.name());
+            // the status with what a client reads while the API server refuses (Ready alone would read as working)
             String cp = "TenantControlPlane " + t.controlPlane().phase() + " (Kubernetes "
-                    + t.controlPlane().version() + ", " + t.controlPlane().endpoint() + "). ";
+                    + t.controlPlane().version() + ", " + t.controlPlane().endpoint() + ")"
+                    + t.controlPlane().apiInWords();
+            cp += cp.endsWith("?") ? " " : ". ";
             String tunnel = !t.tunnel().known() ? "Konnectivity " + t.tunnel().unknownWords()
                     : t.tunnel().webhookReachable() ? "Konnectivity up: HAMi's webhook is reachable"
                     : "Konnectivity " + (t.tunnel().agentsUp() ? "up" : "down") + ": HAMi's webhook is NOT reachable ("

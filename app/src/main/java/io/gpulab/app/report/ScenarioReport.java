@@ -7,6 +7,7 @@ import io.gpulab.engine.api.PodTrace;
 import io.gpulab.engine.api.PodView;
 import io.gpulab.engine.api.TenantView;
 import io.gpulab.engine.metrics.LabMetrics;
+import io.gpulab.engine.metrics.PodCounts;
 import io.gpulab.engine.output.OutputFile;
 import io.gpulab.engine.scenario.RecordedScenario;
 import java.io.IOException;
@@ -177,10 +178,23 @@ public final class ScenarioReport {
                     + (notRun > 0 ? ", and a check that was not run proves nothing" : "") + ". It does not prove how "
                     + "real GPUs, drivers or workloads behave inside their shares (page 2).");
         }
-        pdf.text("At the end: " + m.pods().running() + " pod" + (m.pods().running() == 1 ? "" : "s") + " running, "
-                + m.pods().pending() + " pending; GPU "
+        // counted as the workbench's status bar counts them (PodCounts): a refused create is "refused", not pending
+        PodCounts pods = PodCounts.of(s);
+        pdf.text("At the end: " + pods.running() + " pod" + (pods.running() == 1 ? "" : "s") + " running, "
+                + pods.pending() + " pending" + (pods.refused() == 0 ? "" : ", " + pods.refused() + " refused")
+                + "; GPU "
                 + "allocation " + pct(m.gpuAllocation().pct()) + ", GPU memory booked " + pct(m.gpuMemory().pct())
                 + ", compute " + pct(m.gpuCompute().pct()) + ", sharing slots " + pct(m.gpuSlots().pct()) + ".");
+        // a control plane that does not answer changes what every pod count means: said here, not only on page 3
+        List<TenantView> refusing = s.tenants().stream().filter(t -> t.controlPlane().apiKnown()
+                && !t.controlPlane().serving()).toList();
+        for (TenantView t : refusing.subList(0, Math.min(5, refusing.size()))) {
+            pdf.text(t.name() + "'s control plane at the end: " + t.controlPlane().statusInWords()
+                    + (t.controlPlane().apiError().endsWith("?") ? "" : "."));
+        }
+        if (refusing.size() > 5) {
+            pdf.text((refusing.size() - 5) + " more control planes do not serve requests (the lab pages name them).");
+        }
     }
 
     private static void allocations(PdfDoc pdf, LabSnapshot s) throws IOException {

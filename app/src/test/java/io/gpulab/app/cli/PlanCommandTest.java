@@ -171,6 +171,59 @@ class PlanCommandTest {
         assertTrue(zero.err().contains("--max-work must be at least 1, got 0"), zero.err());
     }
 
+    /**
+     * A plan that passes its estimate but does more while replaying: 200 pods of 57 % of an L4 arrive, then leave;
+     * 16 workers hold their demand by the capacity bound but only 128 at once, so every departure rechecks the pods
+     * still waiting (about 2,600 rechecks, 650 steps, that the estimate of 523 does not see).
+     */
+    @Test
+    void aPlanWhoseRealWorkPassesTheBoundIsStoppedInOneLineAndWritesNothing(@TempDir Path dir) throws Exception {
+        StringBuilder steps = new StringBuilder();
+        for (int i = 1; i <= 200; i++) {
+            steps.append("  - submit: {tenant: t, pod: {apiVersion: v1, kind: Pod, metadata: {name: p").append(i)
+                    .append("}, spec: {containers: [{name: m, image: busybox, resources: {limits: "
+                    + "{nvidia.com/gpu: 1, nvidia.com/gpumem: 14000}}}]}}}\n");
+        }
+        for (int i = 1; i <= 200; i++) {
+            steps.append("  - delete: {tenant: t, pod: p").append(i).append("}\n");
+        }
+        Files.writeString(dir.resolve("s.yaml"), "apiVersion: gpulab.io/v1\nkind: Scenario\nmetadata: {name: s}\n"
+                + "lab:\n  tenants: [{name: t, workers: [{name: w, cards: [{model: L4}]}]}]\nsteps:\n" + steps);
+        Path plan = dir.resolve("p.yaml");
+        Files.writeString(plan, """
+                apiVersion: gpulab.io/v1
+                kind: Plan
+                metadata: {name: waits}
+                workload: {scenario: s.yaml}
+                candidates:
+                  - {name: l4, worker: {cpu: 64, memoryMiB: 262144, cards: [{model: L4-24GB, count: 8}]}, workers: 16}
+                  - {name: a100, worker: {cpu: 64, memoryMiB: 262144, cards: [{model: A100-80GB, count: 8}]}, workers: 25}
+                """);
+        Path pdf = dir.resolve("r.pdf");
+        Path csv = dir.resolve("csv");
+        CliHarness.Result r = CliHarness.run("plan", plan.toString(), "--max-work", "1000", "--json", "--out",
+                pdf.toString(), "--csv", csv.toString());
+        assertEquals(2, r.exit(), r.err());
+        assertEquals("", r.out(), "no JSON of a plan that has no answer");
+        assertFalse(r.err().contains("\tat ") || r.err().contains("Exception"), r.err());
+        // after the progress lines of the candidates done (stderr is no terminal here), one line; the candidate
+        // that took the step past the bound is l4 unless a100's replay was still running then
+        String line = r.err().strip().substring(r.err().strip().lastIndexOf('\n') + 1);
+        assertTrue(line.matches("gpulab plan: this plan was stopped after 1,[0-9]{3} replay steps, past the 1,000 a "
+                + "plan may take \\(about 20 s of CPU; estimated up front at 523\\), at candidate (l4|a100), replay 1 "
+                + "\\((16|25) workers\\): give fewer pods, workers, candidates or orders, or lift the bound with "
+                + "--max-work"), line);
+        assertFalse(Files.exists(pdf), "no report");
+        assertFalse(Files.exists(csv), "no CSV folder");
+        try (var left = Files.list(dir)) {
+            assertEquals(List.of("p.yaml", "s.yaml"), left.map(f -> f.getFileName().toString()).sorted().toList(),
+                    "no temporary file left");
+        }
+        CliHarness.Result lifted = CliHarness.run("plan", plan.toString(), "--max-work", "10000", "--json");
+        assertEquals(0, lifted.exit(), lifted.err());
+        assertEquals(200, JSON.readTree(lifted.out()).get("candidates").get(0).get("placed").asInt());
+    }
+
     @Test
     void aBadPlanExitsTwoNamingFileLineAndField(@TempDir Path dir) throws Exception {
         Path plan = dir.resolve("bad.yaml");

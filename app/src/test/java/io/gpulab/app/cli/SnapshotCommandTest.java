@@ -51,9 +51,10 @@ class SnapshotCommandTest {
         assertTrue(why.out().matches("(?s).*GPU-a100-0\\s+tenant-a-worker\\s+61920\\s+70\\s+9\\s+"
                 + "CardInsufficientMemory.*"), why.out());
         assertTrue(why.out().contains("in words: asks 70,000 MB of one card; the only card has less than that free now "
-                + "(the largest card here has 81,920 MB): it runs once pods on it end"), why.out());
-        assertTrue(why.out().contains("  fix: delete or shrink a pod on that card, ask for less memory, or add a card "
-                + "(docs/reasons.md#cardinsufficientmemory)"), why.out());
+                + "(61,920 MB left on card 0 of tenant-a-worker; the largest card here has 81,920 MB): it runs once "
+                + "pods on it end"), why.out());
+        assertTrue(why.out().contains("  fix: delete or shrink a pod on that card, ask for at most 61,920 MB, or add a "
+                + "card (docs/reasons.md#cardinsufficientmemory)"), why.out());
 
         CliHarness.Result whatIf = CliHarness.run("what-if", "--snapshot", s.toString(), "--add-worker",
                 "tenant-a:A100-80GB:1");

@@ -57,6 +57,20 @@ class WorkbenchReportTest {
     }
 
     @Test
+    void aRefusedCreateIsCountedRefusedAtTheEndAsTheStatusBarCountsIt() throws Exception {
+        io.gpulab.app.gui.EngineLabOpener opener = io.gpulab.app.gui.EngineLabOpener.sim();
+        vm.close();
+        vm = new WorkbenchViewModel(opener.open("running-is-not-proof"), opener,
+                new io.gpulab.app.gui.fx.CurrentThreadTaskExecutor(), r -> { });
+        vm.playback().playScenarioSteps();
+        String all = report();
+        // the webhook unreachable under failurePolicy Fail refused refused-pod's create: no pod exists, none waits
+        assertTrue(all.contains("At the end: 2 pods running, 0 pending, 1 refused;"), all);
+        assertEquals("2 running · 0 pending · 1 refused",
+                io.gpulab.engine.metrics.PodCounts.of(vm.snapshot()).words(" · "), "the status bar's figures");
+    }
+
+    @Test
     void afterAFullPlayEveryCheckPassedOnceNumberedWithItsEvidenceAndTheFileAttached() throws Exception {
         vm.playback().playScenarioSteps();
         String all = report();

@@ -130,6 +130,29 @@ public record ControlPlaneView(String name, String namespace, String phase, Stri
         return !apiObserved.startsWith(NOT_OBSERVED);
     }
 
+    /**
+     * Kamaji's status with the truth a reader of the word needs: a control plane whose pods are ready may still refuse
+     * every read and write (its DataStore without quorum, its etcd role revoked: for up to 30 s Kamaji reads Ready),
+     * so the client's text follows the status whenever the API server does not serve ({@code Ready; its API server
+     * refuses reads and writes: Error from server: etcdserver: request timed out}).
+     */
+    public String statusInWords() {
+        return phase + apiInWords();
+    }
+
+    /** What follows the status in {@link #statusInWords}: empty while the API server serves (or is not observed). */
+    public String apiInWords() {
+        if (!apiKnown() || apiError.isEmpty()) {
+            return "";
+        }
+        return (readyReplicas > 0 ? "; its API server refuses reads and writes: " : "; a client reads: ") + apiError;
+    }
+
+    /** Ready as Kamaji computes it, while its API server refuses reads and writes (pods ready, storage failing). */
+    public boolean readyButRefusing() {
+        return "Ready".equals(phase) && apiKnown() && !apiError.isEmpty();
+    }
+
     /** Whether the tenant's API server answers requests now: known, and no error read. */
     public boolean serving() {
         return apiKnown() && apiError.isEmpty();

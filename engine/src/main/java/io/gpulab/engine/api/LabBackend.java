@@ -70,9 +70,10 @@ public interface LabBackend extends AutoCloseable {
      * or that the backend does not list. This default reads the snapshot and does not know the pod's HAMi request.
      */
     default Optional<PlainReason> plainReason(String tenant, String podKey) {
-        return snapshot().tenant(tenant).flatMap(t -> t.pod(podKey).flatMap(p -> PlainReasons.of(
+        LabSnapshot s = snapshot();
+        return s.tenant(tenant).flatMap(t -> t.pod(podKey).flatMap(p -> PlainReasons.of(
                 new PlainReasons.Pod(p.phase(), p.reason(), p.message(), p.failedNodes(), List.of(), p.annotations(),
-                        p.namespace(), null), PlainReasons.Lab.ofViews(t.nodes()))));
+                        p.namespace(), null), PlainReasons.Lab.ofViews(t.nodes()).with(LabNow.of(t, s.now())))));
     }
 
     /**

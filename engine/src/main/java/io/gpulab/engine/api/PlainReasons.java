@@ -28,16 +28,24 @@ public final class PlainReasons {
     }
 
     /**
-     * The lab's cards as HAMi registers them, summed once per registration change.
+     * The lab's cards as HAMi registers them, summed once per registration change, and the lab as it is now (cards'
+     * usage, node locks, other pods, the clock), read only for the workers and pods a sentence names.
      *
      * @param types the distinct registered type strings, sorted
+     * @param now   the lab now; {@link LabNow#UNKNOWN} leaves the figures it would give out of the sentences
      */
     public record Lab(int nodes, int cards, int healthyCards, int largestMemMB, int largestCores, int largestSlots,
-                      int maxCardsPerNode, List<String> types, Set<String> cardIds) {
+                      int maxCardsPerNode, List<String> types, Set<String> cardIds, LabNow now) {
 
         public Lab {
             types = List.copyOf(types);
             cardIds = Set.copyOf(cardIds);
+        }
+
+        /** The same registrations, read with the lab as it is now. */
+        public Lab with(LabNow labNow) {
+            return new Lab(nodes, cards, healthyCards, largestMemMB, largestCores, largestSlots, maxCardsPerNode, types,
+                    cardIds, labNow);
         }
 
         /** From each node's registered cards. */
@@ -62,7 +70,8 @@ public final class PlainReasons {
                     ids.add(d.id());
                 }
             }
-            return new Lab(perNode.size(), cards, healthy, mem, cores, slots, perNodeMax, List.copyOf(types), ids);
+            return new Lab(perNode.size(), cards, healthy, mem, cores, slots, perNodeMax, List.copyOf(types), ids,
+                    LabNow.UNKNOWN);
         }
 
         /** From a snapshot's nodes. */
@@ -105,8 +114,8 @@ public final class PlainReasons {
         CardAsk ask = CardAsk.of(pod.requests());
         String code = pod.reason();
         String[] tf = switch (code) {
-            case Reasons.CARD_INSUFFICIENT_MEMORY -> memory(ask, lab, t);
-            case Reasons.CARD_INSUFFICIENT_CORE -> cores(ask, lab, t);
+            case Reasons.CARD_INSUFFICIENT_MEMORY -> memory(pod, ask, lab, t);
+            case Reasons.CARD_INSUFFICIENT_CORE -> cores(pod, ask, lab, t);
             case Reasons.CARD_TIME_SLICING_EXHAUSTED -> new String[] {t.cards(code, lab, "has", "have")
                     + " no free sharing slot (at most " + num(lab.largestSlots()) + " pods share a card: "
                     + "deviceSplitCount): it runs once a pod on " + t.them(code) + " ends",
@@ -139,10 +148,11 @@ public final class PlainReasons {
                     + "container; some cards fit, but on no worker that many at once now", "free cards on one "
                     + "worker, ask for fewer cards, or add cards"};
             case Reasons.NODE_UNREGISTERED -> unregistered(lab, t);
-            case "BindingFailed" -> new String[] {"HAMi chose a worker but could not bind: " + pod.message(),
-                pod.message().startsWith("failed to set node lock") ? "nothing to do: kube-scheduler retries the pod"
-                    : "wait until the lock's holder finishes Allocate or the lock expires, or remove the lock by hand "
-                    + "(unlock)"};
+            case "BindingFailed" -> pod.message().startsWith("failed to set node lock") ? new String[] {"HAMi chose a "
+                    + "worker but could not bind: " + pod.message(), "nothing to do: kube-scheduler retries the pod"}
+                    : orElse(LockWords.of(pod, lab.now()), "HAMi chose a worker but could not bind: " + pod.message(),
+                    "wait until the lock's holder finishes Allocate or the lock expires, or remove the lock by hand "
+                    + "(Unlock node)");
             case "Allocating" -> new String[] {"bound by HAMi, waiting for the device plugin to finish Allocate "
                     + "(hami.io/bind-phase: allocating)", "check the device plugin on the node"};
             case "UnexpectedAdmissionError" -> new String[] {"the device plugin's Allocate failed, so the kubelet "
@@ -168,7 +178,7 @@ public final class PlainReasons {
         return Optional.of(new PlainReason(tf[0], tf[1], doc));
     }
 
-    private static String[] memory(CardAsk ask, Lab lab, FailedNodesTally t) {
+    private static String[] memory(Pod pod, CardAsk ask, Lab lab, FailedNodesTally t) {
         String code = Reasons.CARD_INSUFFICIENT_MEMORY;
         if (ask.memMB() > lab.largestMemMB() && lab.cards() > 0) {
             return new String[] {"asks " + num(ask.memMB()) + " MB of one card; the largest card here has "
@@ -176,23 +186,36 @@ public final class PlainReasons {
                 "ask for at most " + num(lab.largestMemMB()) + " MB (nvidia.com/gpumem), or add a worker with cards "
                     + "of at least " + num(ask.memMB()) + " MB"};
         }
+        // the figure: the card short of it with the most left (a percentage resolves per card, as HAMi's Fit does)
+        CardsLeft left = !ask.known() || ask.memMB() == 0 && ask.pct() == 0 ? null : CardsLeft.of(pod,
+                code, lab.now(), c -> ask.memMB() > 0 ? ask.memMB() : (int) ((long) c.memMB() * ask.pct() / 100),
+                c -> c.memMB() - c.usedMemMB());
+        String figure = left == null ? "" : (t.cards().getOrDefault(code, 0) == 1 ? num(left.left()) + " MB left on "
+                + left.where() : "the most left on one of them: " + num(left.left()) + " MB, on " + left.where()) + "; ";
         return new String[] {"asks " + ask.memory() + " of one card; " + t.cards(code, lab, "has", "have")
-                + " less than that free now (the largest card here has " + num(lab.largestMemMB()) + " MB): it runs "
-                + "once pods on " + t.them(code) + " end",
-                    "delete or shrink a pod on " + t.those(code) + ", ask for less memory, or add a card"};
+                + " less than that free now (" + figure + "the largest card here has " + num(lab.largestMemMB())
+                + " MB): it runs once pods on " + t.them(code) + " end",
+                    "delete or shrink a pod on " + t.those(code) + ", " + (left != null && ask.memMB() > 0
+                    && left.left() > 0 ? "ask for at most " + num(left.left()) + " MB" : "ask for less memory")
+                    + ", or add a card"};
     }
 
-    private static String[] cores(CardAsk ask, Lab lab, FailedNodesTally t) {
+    private static String[] cores(Pod pod, CardAsk ask, Lab lab, FailedNodesTally t) {
         if (ask.cores() > lab.largestCores() && lab.cards() > 0) {
             return new String[] {"asks " + ask.cores() + " % of a card's compute; a card here has at most "
                     + lab.largestCores() + ": it fits no card of this lab, whatever is freed",
                 "ask for at most " + lab.largestCores() + " gpucores"};
         }
+        String code = Reasons.CARD_INSUFFICIENT_CORE;
+        CardsLeft left = !ask.known() ? null : CardsLeft.of(pod, code, lab.now(), c -> ask.cores(),
+                c -> c.cores() - c.usedCores());
+        String figure = left == null ? "" : " (" + (t.cards().getOrDefault(code, 0) == 1 ? left.left() + " % left on "
+                + left.where() : "the most left on one of them: " + left.left() + " %, on " + left.where()) + ")";
         return new String[] {"asks " + ask.coreShare() + " of a card's compute; "
-                + t.cards(Reasons.CARD_INSUFFICIENT_CORE, lab, "has", "have") + " less than that left now: it runs "
-                + "once pods on " + t.them(Reasons.CARD_INSUFFICIENT_CORE) + " end",
-                "ask for fewer gpucores, delete a pod on " + t.those(Reasons.CARD_INSUFFICIENT_CORE)
-                        + ", or add a card"};
+                + t.cards(code, lab, "has", "have") + " less than that left now" + figure + ": it runs "
+                + "once pods on " + t.them(code) + " end",
+                (left != null && left.left() > 0 ? "ask for at most " + left.left() + " gpucores"
+                        : "ask for fewer gpucores") + ", delete a pod on " + t.those(code) + ", or add a card"};
     }
 
     private static String[] exclusive(Pod pod, Lab lab, FailedNodesTally t) {

@@ -73,7 +73,8 @@ public final class ClusterBackend implements LabBackend {
     @Override
     public Optional<PlainReason> plainReason(String tenant, String podKey) {
         TenantWatch w = watch(tenant);
-        var view = snapshot().tenant(tenant);
+        LabSnapshot snap = snapshot();
+        var view = snap.tenant(tenant);
         if (w == null || view.isEmpty()) {
             return Optional.empty();
         }
@@ -87,7 +88,8 @@ public final class ClusterBackend implements LabBackend {
         return PlainReasons.of(new PlainReasons.Pod(p.phase(), p.reason(),
                 p.message(), p.failedNodes(), ctx.isOk() ? ctx.value().requests() : List.of(),
                 p.annotations(), p.namespace(), ctx.isOk() ? ctx.value()::typeAllowed : null),
-                PlainReasons.Lab.ofViews(view.get().nodes()));
+                PlainReasons.Lab.ofViews(view.get().nodes()).with(io.gpulab.engine.api.LabNow.of(view.get(),
+                        snap.now())));
     }
 
     /** The HAMi settings assumed for a tenant: those given with {@link #assumeHami}, else the chart's defaults. */

@@ -139,10 +139,28 @@ public final class PendingExplainer {
             words = io.gpulab.engine.api.PlainReasons.of(new io.gpulab.engine.api.PlainReasons.Pod(phase,
                     io.gpulab.engine.api.ReasonTypes.dominant(result.failedNodes()), verdict, result.failedNodes(),
                     ctx.value().requests(), info.annotations(), info.namespace(), ctx.value()::typeAllowed),
-                    io.gpulab.engine.api.PlainReasons.Lab.of(registered)).orElse(null);
+                    io.gpulab.engine.api.PlainReasons.Lab.of(registered).with(cardsNow(nodeInfos))).orElse(null);
         }
         return new PendingExplanation(tenant, podKey, phase, verdict, result.failedNodes(), cards, events, notes,
                 words);
+    }
+
+    /** The cards' usage HAMi's filter read, for the figures of the reason in words (no lock, pod or clock). */
+    private static io.gpulab.engine.api.LabNow cardsNow(List<NodeInfo> nodeInfos) {
+        Map<String, io.gpulab.engine.api.NodeView> byName = new java.util.HashMap<>();
+        for (NodeInfo n : nodeInfos) {
+            List<io.gpulab.engine.api.CardView> cards = new ArrayList<>();
+            for (DeviceUsage d : n.devices()) {
+                var i = d.info();
+                cards.add(new io.gpulab.engine.api.CardView(i.id(), i.index(), i.type(), i.devMem(), d.usedMem(),
+                        i.devCore(), d.usedCores(), i.count(), d.usedSlots(), i.health(), i.numa(), i.mode(),
+                        List.of()));
+            }
+            byName.put(n.name(), new io.gpulab.engine.api.NodeView(n.name(), 0, 0, n.annotations(), Map.of(), cards,
+                    null, List.of()));
+        }
+        return io.gpulab.engine.api.LabNow.of(null, name -> java.util.Optional.ofNullable(byName.get(name)),
+                key -> java.util.Optional.empty());
     }
 
     /** HAMi filters without looking at the lock; the bind then waits for it (HAMi v2.10 pkg/scheduler/scheduler.go Bind, pkg/util/nodelock/nodelock.go). */

@@ -39,6 +39,12 @@ public final class PlanLimits {
     /** Cards per step: a card costs about an eighth of a pod's submit besides its worker. */
     static final long CARDS_PER_STEP = 8;
     /**
+     * Waiting pods rechecked per step, after a departure or a clock advance: a recheck (the kube queue's retry and
+     * reading the pod back) was measured at ~11 µs, a quarter of a submit (2,200 pods of which ~940 wait, 445,000
+     * rechecks in ~5 s of CPU).
+     */
+    static final long RECHECKS_PER_STEP = 4;
+    /**
      * Replays a {@code minimize: workers} search is counted for, each at the candidate's capacity lower bound: all it
      * may use (the built-in examples' searches took 3–7, openb-8's 9; the later ones at more workers, but those
      * that fall short stop at their first pending pod).
@@ -82,30 +88,88 @@ public final class PlanLimits {
      * they are read and counted), two steps a worker and a step per eight cards; a fixed candidate replays once, a
      * searched one {@link #SEARCH_REPLAYS} times at {@code workers} (its capacity lower bound), and each robustness
      * order and growth step replays every candidate again on the grown workload (a search from the base answer
-     * {@link #HINTED_SEARCH_REPLAYS} times, at that answer grown likewise).
+     * {@link #HINTED_SEARCH_REPLAYS} times, at that answer grown likewise). A workload with departures or clock advances
+     * adds, per replay, its {@link Departures#rechecks}.
+     *
+     * @param need per candidate, the workers that hold the whole workload's demand (its capacity lower bound)
      */
-    static long work(Plan plan, Workload w, java.util.function.ToIntFunction<Candidate> workers) {
+    static long work(Plan plan, Workload w, java.util.function.ToIntFunction<Candidate> workers,
+                     java.util.function.ToIntFunction<Candidate> need) {
         long pods = w.pods().size();
+        Departures d = Departures.of(w);
         long total = 0;
         for (Candidate c : plan.candidates()) {
             long n = workers.applyAsInt(c);
-            total += (c.minimize() ? SEARCH_REPLAYS : 1) * replay(pods, n, c);
+            long m = need.applyAsInt(c);
+            total += (c.minimize() ? SEARCH_REPLAYS : 1) * (replay(pods, n, c) + d.rechecks(n, m, pods, 1));
         }
         SensitivitySpec s = plan.sensitivity();
         if (s != null) {
             for (int g : s.growth()) {
+                double f = 1 + Math.max(0, g) / 100.0;
                 long grownPods = pods + (long) Math.ceil(pods * (Math.max(0, g) / 100.0) - 1e-9);
                 for (Candidate c : plan.candidates()) {
-                    long n = (long) Math.ceil(workers.applyAsInt(c) * (1 + Math.max(0, g) / 100.0) - 1e-9);
-                    total += (long) s.orders() * (c.minimize() ? HINTED_SEARCH_REPLAYS : 1) * replay(grownPods, n, c);
+                    long n = (long) Math.ceil(workers.applyAsInt(c) * f - 1e-9);
+                    long m = (long) Math.ceil(need.applyAsInt(c) * f - 1e-9);
+                    total += (long) s.orders() * (c.minimize() ? HINTED_SEARCH_REPLAYS : 1)
+                            * (replay(grownPods, n, c) + d.rechecks(n, m, pods, f));
                 }
             }
         }
         return total;
     }
 
+    /** {@link #work} of a plan whose candidates' counts hold the workload (no pod waits for a departure). */
+    static long work(Plan plan, Workload w, java.util.function.ToIntFunction<Candidate> workers) {
+        return work(plan, w, workers, workers);
+    }
+
     private static long replay(long pods, long workers, Candidate c) {
-        return pods + STEPS_PER_WORKER * workers + workers * Math.max(1, c.cardsPerWorker()) / CARDS_PER_STEP;
+        return pods + workerSteps(workers, c);
+    }
+
+    /** The steps of a replay's workers and their cards, besides its pods. */
+    static long workerSteps(long workers, Candidate c) {
+        return STEPS_PER_WORKER * workers + workers * Math.max(1, c.cardsPerWorker()) / CARDS_PER_STEP;
+    }
+
+    /**
+     * A trace's departures and clock advances, each of which rechecks the pods waiting then
+     * ({@link #RECHECKS_PER_STEP} a step): {@code events} of them, and at most {@code peak} pods present at once.
+     */
+    record Departures(long events, long peak) {
+
+        static Departures of(Workload w) {
+            long events = 0;
+            long present = 0;
+            long peak = 0;
+            for (Arrival e : w.events()) {
+                if (e instanceof Arrival.Submit) {
+                    peak = Math.max(peak, ++present);
+                } else if (e instanceof Arrival.Delete) {
+                    present--;
+                    events++;
+                } else {
+                    events++;
+                }
+            }
+            return new Departures(events, peak);
+        }
+
+        /**
+         * The steps of the rechecks of one replay on {@code workers} where {@code need} hold the whole workload: at
+         * the busiest moment the pods beyond what those workers hold wait, taken as waiting at every departure and
+         * advance ({@code grown}: the workload's growth factor, which scales the events and the pods alike).
+         */
+        long rechecks(long workers, long need, long pods, double grown) {
+            if (events == 0 || pods == 0 || need <= 0) {
+                return 0;
+            }
+            // the busiest moment needs that share of the whole workload's workers
+            double busiest = (double) need * peak / pods;
+            double waiting = peak * grown * Math.max(0, 1 - workers / busiest);
+            return (long) Math.ceil(events * grown * waiting / RECHECKS_PER_STEP - 1e-9);
+        }
     }
 
     /**
@@ -114,7 +178,17 @@ public final class PlanLimits {
      * @throws IllegalArgumentException with the estimate, the bound and how to lift it
      */
     static void checkWork(Plan plan, Workload w, long max, java.util.function.ToIntFunction<Candidate> workers) {
-        long work = work(plan, w, workers);
+        checkWork(plan, w, max, workers, workers);
+    }
+
+    /**
+     * Refuses a plan whose {@link #work} exceeds {@code max} steps.
+     *
+     * @throws IllegalArgumentException with the estimate, the bound and how to lift it
+     */
+    static void checkWork(Plan plan, Workload w, long max, java.util.function.ToIntFunction<Candidate> workers,
+                          java.util.function.ToIntFunction<Candidate> need) {
+        long work = work(plan, w, workers, need);
         if (work > max) {
             int replays = 0;
             for (Candidate c : plan.candidates()) {

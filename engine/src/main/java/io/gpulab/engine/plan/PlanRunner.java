@@ -63,9 +63,11 @@ public final class PlanRunner {
 
     /**
      * @throws CancellationException when {@code cancelled} was set while running
+     * @throws PlanWorkExceeded        when the steps replayed pass {@link #maxWork(long)} (the estimate let it start)
      */
     public PlanResult run(Plan plan, Workload workload, PlanProgress progress, AtomicBoolean cancelled) {
-        check(plan, workload);
+        long estimate = check(plan, workload);
+        WorkMeter meter = maxWork == Long.MAX_VALUE ? WorkMeter.unbounded() : new WorkMeter(maxWork, estimate);
         long start = System.nanoTime();
         ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, plan.candidates().size()), r -> {
             Thread t = new Thread(r, "plan-candidate");
@@ -79,7 +81,8 @@ public final class PlanRunner {
             List<Future<CandidateResult>> futures = new ArrayList<>(java.util.Collections.nCopies(cs.size(), null));
             for (int k : longestFirst(cs)) {
                 Candidate c = cs.get(k);
-                futures.set(k, pool.submit(() -> candidate(plan, c, workload, progress, cancelled, 0)));
+                futures.set(k, pool.submit(() -> candidate(plan, c, workload, progress, cancelled, 0, meter,
+                        "candidate " + c.name())));
             }
             List<CandidateResult> results = new ArrayList<>();
             for (Future<CandidateResult> f : futures) {
@@ -90,7 +93,8 @@ public final class PlanRunner {
             Recommendation rec = Recommendation.of(plan, workload, results, nowhere);
             List<NeverFitSuggestion> suggestions = suggestions(plan, workload, nowhere);
             SensitivityResult sensitivity = plan.sensitivity() == null ? null : SensitivityRunner.run(plan, workload,
-                    results, threads, (c, w, hint) -> candidate(plan, c, w, PlanProgress.NONE, cancelled, hint),
+                    results, threads, (c, w, hint, where) -> candidate(plan, c, w, PlanProgress.NONE, cancelled, hint,
+                            meter, "candidate " + c.name() + ", " + where),
                     w -> nowhere(plan, w), progress, cancelled);
             long wall = (System.nanoTime() - start) / 1_000_000;
             return new PlanResult(plan, workload, results, nowhere, rec, suggestions,
@@ -106,9 +110,10 @@ public final class PlanRunner {
      * steps than {@link #maxWork(long)} allows, and one whose replays would not fit in this JVM's heap (the estimate is
      * in the message).
      *
+     * @return the plan's work estimate, in replay steps ({@link PlanLimits#work})
      * @throws IllegalArgumentException naming the limit
      */
-    public void check(Plan plan, Workload workload) {
+    public long check(Plan plan, Workload workload) {
         if (workload.pods().size() > PlanLimits.MAX_PODS) {
             throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "the workload has %,d pods; a plan "
                     + "replays at most %,d", workload.pods().size(), PlanLimits.MAX_PODS));
@@ -116,8 +121,10 @@ public final class PlanRunner {
         BitSet none = new BitSet();
         java.util.function.ToIntFunction<Candidate> workers =
                 c -> c.minimize() ? WorkerSearch.lowerBound(c, workload, none, catalog) : c.workers();
-        PlanLimits.checkWork(plan, workload, maxWork, workers);
+        java.util.function.ToIntFunction<Candidate> need = c -> WorkerSearch.lowerBound(c, workload, none, catalog);
+        PlanLimits.checkWork(plan, workload, maxWork, workers, need);
         PlanLimits.checkMemory(plan, workload, threads, Runtime.getRuntime().maxMemory(), workers);
+        return PlanLimits.work(plan, workload, workers, need);
     }
 
     /**
@@ -135,7 +142,7 @@ public final class PlanRunner {
     }
 
     private CandidateResult candidate(Plan plan, Candidate c, Workload w, PlanProgress progress,
-                                      AtomicBoolean cancelled, int hint) {
+                                      AtomicBoolean cancelled, int hint, WorkMeter meter, String where) {
         long start = System.nanoTime();
         Map<String, List<Integer>> unfitByReason = Fit.neverFit(w, c, catalog);
         BitSet unfit = new BitSet(w.pods().size());
@@ -153,7 +160,7 @@ public final class PlanRunner {
                 if (done % every == 0) {
                     progress.replay(c.name(), k, (double) done / total);
                 }
-            }, setting);
+            }, setting, meter.at(where + ", replay " + k + " (" + Counts.of(n, "worker") + ")"));
         };
         Replay.Result r;
         Integer min = null;

@@ -77,9 +77,12 @@ final class Replay {
      * @param cancelled  checked between events
      * @param onEvent    told the number of events done, for progress
      * @param setting    what the replay's lab records and where its pods come from read
+     * @param work       told every step replayed ({@link PlanLimits#work}'s units); throws past the plan's bound
      */
     static Result run(String plan, Candidate c, int workers, Workload w, CardCatalog catalog, BitSet unfit,
-                      boolean stopEarly, AtomicBoolean cancelled, IntConsumer onEvent, Setting setting) {
+                      boolean stopEarly, AtomicBoolean cancelled, IntConsumer onEvent, Setting setting,
+                      WorkMeter.Tally work) {
+        work.add(PlanLimits.workerSteps(workers, c));
         LabSpec spec = CandidateLab.spec(plan, c, workers);
         ReadPod[] read = setting.pods().of(w.pods());
         int[] tenantOf = CandidateLab.tenantOf(w.pods().size(), c.weights());
@@ -101,6 +104,11 @@ final class Replay {
             for (Arrival e : w.events()) {
                 if (cancelled.get()) {
                     throw new java.util.concurrent.CancellationException("plan cancelled");
+                }
+                if (e instanceof Arrival.Submit) {
+                    work.add(1);
+                } else {
+                    work.recheck(waiting.size());
                 }
                 if (e instanceof Arrival.Submit s && unfit.get(s.pod())) {
                     neverLive.set(s.pod());

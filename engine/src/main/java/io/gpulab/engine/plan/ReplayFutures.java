@@ -7,7 +7,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A candidate's replay awaited from the plan's pool: its failure reaches the caller as the replay threw it (a
- * cancellation stays one), and an interrupted wait cancels every replay still running.
+ * cancellation stays one, an OutOfMemoryError stays one for the launcher's line), and an interrupted wait or an
+ * Error cancels every replay still running.
  */
 final class ReplayFutures {
 
@@ -23,6 +24,11 @@ final class ReplayFutures {
             }
             if (e.getCause() instanceof RuntimeException re) {
                 throw re;
+            }
+            if (e.getCause() instanceof Error err) {
+                // out of memory above all: the replays still running stop rather than hold the heap while it is said
+                cancelled.set(true);
+                throw err;
             }
             throw new IllegalStateException(e.getCause());
         } catch (InterruptedException e) {

@@ -18,7 +18,8 @@ final class SensitivityRunner {
 
     /** One candidate's replay under one order: what the tasks return. */
     interface CandidateReplay {
-        CandidateResult run(Candidate c, Workload w, int hint);
+        /** @param where the order and growth step, as a stop past the work bound names them */
+        CandidateResult run(Candidate c, Workload w, int hint, String where);
     }
 
     private SensitivityRunner() {
@@ -48,12 +49,14 @@ final class SensitivityRunner {
                 for (int k = 0; k < spec.orders(); k++) {
                     Workload wk = WorkloadVariants.reordered(wg, spec.seedOf(k));
                     List<Future<CandidateResult>> perCandidate = new ArrayList<>();
+                    String where = "arrival order " + (k + 1) + " of " + spec.orders() + (g == 0 ? "" : ", grown " + g
+                            + " %");
                     for (int i = 0; i < cs.size(); i++) {
                         Candidate c = cs.get(i);
                         Integer min = baseResults.get(i).minWorkers();
                         int hint = min == null ? 0 : (int) Math.ceil(min * (1 + g / 100.0) - 1e-9);
                         perCandidate.add(pool.submit(() -> {
-                            CandidateResult r = replay.run(c, wk, hint);
+                            CandidateResult r = replay.run(c, wk, hint, where);
                             progress.sensitivity(done.incrementAndGet(), total);
                             return r;
                         }));

@@ -1,5 +1,6 @@
 package io.gpulab.engine.sim;
 
+import io.gpulab.engine.api.LabNow;
 import io.gpulab.engine.api.PlainReason;
 import io.gpulab.engine.api.PlainReasons;
 import io.gpulab.engine.api.PodView;
@@ -30,7 +31,10 @@ final class PlainWords {
         PlainReasons.Pod pod = new PlainReasons.Pod(view.phase(), view.reason(), view.message(), view.failedNodes(),
                 ctx == null ? List.of() : ctx.requests(), view.annotations(), p.namespace(),
                 ctx == null ? null : ctx::typeAllowed, ctx == null ? null : quota(t, p, ctx));
-        return PlainReasons.of(pod, lab(t));
+        java.time.Duration expire = t.hami.nodeLockTimeout();
+        return PlainReasons.of(pod, lab(t).with(LabNow.of(simLab.now(),
+                name -> Optional.ofNullable(t.nodes.get(name)).map(n -> n.view(expire)),
+                key -> Optional.ofNullable(t.pods.get(key)).map(SimPod::view))));
     }
 
     /** The pod's namespace quota, when it has one HAMi tracks, and what the webhook counts for the pod. */

@@ -232,7 +232,10 @@ final class SimManagement {
                 ds.add(d.view(this, tcps.values().stream().filter(t -> t.ds == d).toList()));
             }
             SimDataStore first = stores.values().iterator().next();
-            v = new ManagementView(spec.name(), true, first.name(), first.spec.driver(), METALLB_POOL, List.of(),
+            // the Kamaji controller is a pod of the management cluster: not placed by the model, it runs while a node
+            // is Ready to hold it (every node lost or drained: it is not running, whatever it last wrote)
+            boolean kamaji = nodes.isEmpty() || nodes.stream().anyMatch(n -> "Ready".equals(n.state()));
+            v = new ManagementView(spec.name(), kamaji, first.name(), first.spec.driver(), METALLB_POOL, List.of(),
                     nodes, ds);
             view = v;
         }

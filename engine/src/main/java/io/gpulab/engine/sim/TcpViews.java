@@ -109,8 +109,46 @@ final class TcpViews {
                 + SimDataStore.ETCD_NO_QUORUM + ")";
     }
 
+    /**
+     * When the pods' {@code /readyz} etcd check will change the control plane's readiness, while their storage is the
+     * cause: Kamaji reads Ready for up to 30 s after the DataStore stops answering (3 failed probes of 10 s), and
+     * NotReady for one period after it answers again. Null when nothing is coming. The instant is ISO (views show it
+     * on the lab's clock).
+     */
+    private @Nullable String readinessForecast(Instant now) {
+        SimDataStore ds = tcp.ds;
+        ControlPlaneFaults f = tcp.faults;
+        boolean podsUp = tcp.pods.stream().anyMatch(p -> p.node != null && tcp.mgmt.nodeReady(p.node));
+        if (!podsUp) {
+            return null;
+        }
+        if (ds.downSince != null && ds.readinessOk(now) && tcp.readyCount(now) > 0) {
+            return "kube-apiserver pods still ready, though DataStore " + ds.name() + " has no quorum: their /readyz "
+                    + "etcd check fails 3 probes of 10 s first; not ready from " + ds.downSince.plus(
+                    SimDataStore.READINESS_FAILS) + " unless the quorum returns";
+        }
+        if (f.accessRevokedSince != null && f.accessReadinessOk(now) && tcp.readyCount(now) > 0) {
+            return "kube-apiserver pods still ready, though their etcd role lost its permission: their /readyz etcd "
+                    + "check fails 3 probes of 10 s first; not ready from " + f.accessRevokedSince.plus(
+                    SimDataStore.READINESS_FAILS) + " unless it is granted again";
+        }
+        if (ds.downSince == null && ds.backAt != null && !ds.readinessOk(now)) {
+            return "DataStore " + ds.name() + " answers again: the kube-apiserver pods pass their next /readyz probe "
+                    + "at " + ds.backAt.plus(SimDataStore.READINESS_PERIOD);
+        }
+        if (f.accessRevokedSince == null && f.accessBackAt != null && !f.accessReadinessOk(now)) {
+            return "the etcd role's permission is back: the kube-apiserver pods pass their next /readyz probe at "
+                    + f.accessBackAt.plus(SimDataStore.READINESS_PERIOD);
+        }
+        return null;
+    }
+
     private List<String> effects(Instant now, @Nullable String refusal) {
         List<String> out = new ArrayList<>();
+        String readiness = readinessForecast(now);
+        if (readiness != null) {
+            out.add(readiness);
+        }
         if (refusal != null) {
             out.add("creates and reads refused: " + refusal);
             out.add("nothing new is scheduled or bound: the schedulers talk to this API server");

@@ -79,6 +79,57 @@ class SimKamajiFaultsTest {
         assertEquals("hami-scheduler", pod(sim, "tenant-a", "after").schedulerName());
     }
 
+    /**
+     * The 30 s in which Kamaji still reads Ready after the quorum is lost: the view says the API server refuses reads
+     * and writes and when the pods will stop being ready; once the quorum is back, when they will pass /readyz again.
+     */
+    @Test
+    void aControlPlaneReadyWithoutItsDataStoreSaysItRefusesAndWhenItTurnsNotReady() {
+        SimBackend sim = SimBackend.start(ArticleLab.spec());
+        java.time.Instant t0 = sim.snapshot().now();
+        sim.execute(new LabCommand.SetDataStoreMember("default", null, false));
+        ControlPlaneView a = cp(sim, "tenant-a");
+        assertEquals("Ready", a.phase(), "Kamaji's status: its pods pass /readyz until 3 probes have failed");
+        assertTrue(a.readyButRefusing());
+        assertEquals("Ready; its API server refuses reads and writes: " + ApiErrors.storageTimeout(),
+                a.statusInWords());
+        assertEquals("kube-apiserver pods still ready, though DataStore default has no quorum: their /readyz etcd "
+                + "check fails 3 probes of 10 s first; not ready from " + t0.plusSeconds(30) + " unless the quorum "
+                + "returns", a.effects().get(0));
+        CommandResult refused = sim.execute(Pods.submit("tenant-a", "p1", 1000, 10));
+        assertEquals(ApiErrors.storageTimeout(), refused.message());
+        assertEquals("DataStoreUnavailable", pod(sim, "tenant-a", "p1").reason());
+
+        sim.execute(new LabCommand.Advance(Duration.ofSeconds(30)));
+        a = cp(sim, "tenant-a");
+        assertEquals("NotReady", a.phase());
+        assertFalse(a.readyButRefusing());
+        assertEquals("NotReady; a client reads: " + ApiErrors.refused(a.endpoint()), a.statusInWords());
+        assertTrue(a.effects().stream().noneMatch(e -> e.contains("/readyz")), String.join("\n", a.effects()));
+
+        sim.execute(new LabCommand.SetDataStoreMember("default", null, true));
+        a = cp(sim, "tenant-a");
+        assertEquals("NotReady", a.phase(), "the next probe passes 10 s later");
+        assertEquals("DataStore default answers again: the kube-apiserver pods pass their next /readyz probe at "
+                + t0.plusSeconds(40), a.effects().get(0));
+        sim.execute(new LabCommand.Advance(Duration.ofSeconds(10)));
+        a = cp(sim, "tenant-a");
+        assertEquals("Ready", a.statusInWords());
+        assertTrue(a.effects().isEmpty(), String.join("\n", a.effects()));
+    }
+
+    @Test
+    void theKamajiControllerIsNotRunningWhileNoManagementNodeIsReady() {
+        SimBackend sim = SimBackend.start(ArticleLab.spec());
+        assertTrue(sim.snapshot().management().kamajiReady());
+        sim.execute(new LabCommand.SetManagementNode("kamaji-control-plane", "lost"));
+        assertFalse(sim.snapshot().management().kamajiReady(), "its only node is lost");
+        sim.execute(new LabCommand.SetManagementNode("kamaji-control-plane", "ready"));
+        assertTrue(sim.snapshot().management().kamajiReady());
+        sim.execute(new LabCommand.SetManagementNode("kamaji-control-plane", "drained"));
+        assertFalse(sim.snapshot().management().kamajiReady(), "drained: its controller is evicted and fits nowhere");
+    }
+
     @Test
     void drainingTheOnlyManagementNodeTakesTheDataStoreAndEveryControlPlaneDown() {
         SimBackend sim = SimBackend.start(ArticleLab.spec());

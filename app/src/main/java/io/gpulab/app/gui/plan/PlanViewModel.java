@@ -97,8 +97,16 @@ public final class PlanViewModel {
                 Plan plan = new PlanReader().read(name, current, where == null ? null : where.toAbsolutePath()
                         .getParent());
                 Workload w = new WorkloadResolver(CardCatalog.builtIn(), null).resolve(plan.workload());
-                // no work bound here: the window shows the replays' progress and Cancel stops them
-                PlanResult r = new PlanRunner().maxWork(Long.MAX_VALUE).run(plan, w, progress(plan), flag);
+                // no work bound here, neither up front nor while replaying: the window shows the replays' progress
+                // and Cancel stops them; a plan the command line would refuse or stop says so while it runs
+                PlanRunner runner = new PlanRunner().maxWork(Long.MAX_VALUE);
+                long steps = runner.check(plan, w);
+                if (steps > io.gpulab.engine.plan.PlanLimits.MAX_WORK) {
+                    ui.execute(() -> status.set(String.format(java.util.Locale.ROOT, "Running about %,d replay steps "
+                            + "(gpulab plan stops at %,d without --max-work): Cancel stops it.", steps,
+                            io.gpulab.engine.plan.PlanLimits.MAX_WORK)));
+                }
+                PlanResult r = runner.run(plan, w, progress(plan), flag);
                 ui.execute(() -> {
                     workload = w;
                     result.set(r);

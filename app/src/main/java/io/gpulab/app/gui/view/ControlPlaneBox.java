@@ -23,7 +23,9 @@ final class ControlPlaneBox extends VBox {
         super(4);
         ControlPlaneView cp = t.controlPlane();
         Label name = Texts.clipped(cp.name(), "service-name");
-        Label phase = ManagementBand.pill(cp.phase(), phaseKind(cp.phase()), "cp-phase-" + t.name());
+        // Kamaji's word, amber while its API server refuses reads and writes (ready pods, failing storage)
+        Label phase = ManagementBand.pill(cp.phase(), cp.readyButRefusing() ? "warn" : phaseKind(cp.phase()),
+                "cp-phase-" + t.name());
         HBox head = new HBox(8, name, phase);
         head.setAlignment(Pos.CENTER_LEFT);
         Label replicas = new WordWrapLabel(replicas(cp), "muted");
@@ -47,7 +49,9 @@ final class ControlPlaneBox extends VBox {
         List<String> problems = problems(cp);
         // each sentence whole, wrapped within the box: a trainer on a projector reads it without hovering
         for (int i = 0; i < problems.size(); i++) {
-            Label p = new WordWrapLabel("⚠ " + problems.get(i), "warning-text");
+            // an effect's instant ("not ready from ...") on the lab's clock, as every surface shows it
+            Label p = new WordWrapLabel("⚠ " + io.gpulab.app.gui.vm.Formats.labText(problems.get(i), vm.snapshot()
+                    .now()), "warning-text");
             p.setId("cp-problem-" + t.name() + "-" + i);
             getChildren().add(p);
         }

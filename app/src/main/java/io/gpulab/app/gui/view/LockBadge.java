@@ -7,17 +7,14 @@ import java.time.Instant;
 import javafx.geometry.Pos;
 import javafx.scene.control.Label;
 import javafx.scene.control.Tooltip;
-import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 
-/**
- * HAMi's node lock: a padlock, the holder pod and the virtual-time countdown to its expiry. A flow: on a narrow worker
- * box (1280x720) the countdown goes to a second line instead of being cut to a hover.
- */
-public final class LockBadge extends FlowPane {
+/** HAMi's node lock: a padlock, the holder pod and the virtual-time countdown to its expiry. */
+public final class LockBadge extends HBox {
 
     public LockBadge(String node, LockView lock, Instant now) {
-        super(6, 2);
+        super(6);
         getStyleClass().add("lock-badge");
         setId("lock-" + node);
         setAlignment(Pos.CENTER_LEFT);
@@ -37,14 +34,15 @@ public final class LockBadge extends FlowPane {
         timer.getStyleClass().add("lock-timer");
         timer.setId("lock-timer-" + node);
         Label what = new Label("node lock");
+        // read whole where the trainee reads it (node-lock step 4 on a projector): "node lock" and the holder keep
+        // their width and the countdown wraps under them; it was cut "default/gpu-… expires right after now (HAMi
+        // frees it only once older th…" even at 1920x1080. The whole sentence is also on the badge's tooltip.
         what.setMinWidth(Region.USE_PREF_SIZE);
-        // as wide as its words, wrapping at the worker box's width (at 1280x720 the box cut the countdown to a hover:
-        // "… … expires right after now (HAMi frees…"); a sentence longer than the box wraps within itself
-        setMaxWidth(Region.USE_PREF_SIZE);
-        for (Label l : new Label[] {holder, timer}) {
-            l.setWrapText(true);
-            l.maxWidthProperty().bind(prefWrapLengthProperty().subtract(20));
-        }
+        holder.setMinWidth(Region.USE_PREF_SIZE);
+        timer.setWrapText(true);
+        timer.setMinWidth(0);
+        timer.setMaxWidth(Double.MAX_VALUE);
+        HBox.setHgrow(timer, javafx.scene.layout.Priority.ALWAYS);
         Tooltip.install(this, new Tooltip("node lock " + holder.getText() + ": " + timer.getText()
                 + (expired || left.isZero() ? "" : " (HAMi frees it once older than " + expire + ")")));
         getChildren().addAll(Icons.icon(Icons.LOCK, 14, "lock-icon"), what, holder, timer);

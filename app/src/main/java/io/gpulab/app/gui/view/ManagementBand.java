@@ -8,6 +8,7 @@ import io.gpulab.engine.api.LabSnapshot;
 import io.gpulab.engine.api.ManagementView;
 import io.gpulab.engine.api.TenantView;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
@@ -128,6 +129,7 @@ public final class ManagementBand extends VBox {
         long ready = s.tenants().stream().filter(t -> "Ready".equals(t.controlPlane().phase())).count();
         StringBuilder b = new StringBuilder().append(ready).append(" of ").append(s.tenants().size())
                 .append(" control planes Ready");
+        refusing(s, b);
         for (ManagementView.DataStoreView d : m.dataStores()) {
             b.append(" · DataStore ").append(d.name()).append(' ').append(d.healthy()).append('/')
                     .append(d.members().size()).append(!quorumKept(d) ? " (no quorum)" : d.ready() ? ""
@@ -138,11 +140,33 @@ public final class ManagementBand extends VBox {
             b.append(" · ").append(up).append(" of ").append(m.nodes().size()).append(" nodes Ready");
         }
         b.append(" · ").append(m.name()).append(" · Kamaji ").append(m.kamajiReady() ? "ready" : "not ready");
+        if (!m.kamajiReady() && !m.nodes().isEmpty() && m.nodes().stream().noneMatch(n -> "Ready".equals(n.state()))) {
+            b.append(": no management node is Ready to run its controller");
+        }
         if (m.dataStores().isEmpty()) {
             b.append(" · ").append(m.datastore());
         }
         // the MetalLB pool is set-up, not state: the inspector shows it
         return b.toString();
+    }
+
+    /**
+     * Kamaji reads Ready for up to 30 s after a DataStore loses its quorum (the pods' /readyz fails 3 probes first):
+     * "Ready" alone then reads as working while every read and write is refused, so the summary names them and the
+     * client's text ({@code , yet tenant-a and tenant-b refuse reads and writes: Error from server: etcdserver: request
+     * timed out}).
+     */
+    private static void refusing(LabSnapshot s, StringBuilder b) {
+        List<TenantView> refusing = s.tenants().stream().filter(t -> t.controlPlane().readyButRefusing()).toList();
+        if (refusing.isEmpty()) {
+            return;
+        }
+        List<String> names = refusing.stream().map(TenantView::name).toList();
+        String who = names.size() == 1 ? names.get(0) : String.join(", ", names.subList(0, names.size() - 1))
+                + " and " + names.get(names.size() - 1);
+        b.append(", yet ").append(who).append(names.size() == 1 ? " refuses" : " refuse").append(" reads and writes: ")
+                .append(String.join("; ", new java.util.LinkedHashSet<>(refusing.stream()
+                        .map(t -> t.controlPlane().apiError()).toList())));
     }
 
     /** What the band says of a management cluster that was not read. */

@@ -1,11 +1,10 @@
 package io.gpulab.app.gui.view;
 
-import io.gpulab.app.gui.vm.PendingBadge;
 import io.gpulab.app.gui.vm.StatusKind;
 import io.gpulab.app.gui.vm.WorkbenchViewModel;
 import io.gpulab.engine.api.LabSnapshot;
-import io.gpulab.engine.api.TenantView;
 import io.gpulab.engine.metrics.LabMetrics;
+import io.gpulab.engine.metrics.PodCounts;
 import java.util.Locale;
 import javafx.geometry.Pos;
 import javafx.scene.control.Hyperlink;
@@ -107,9 +106,7 @@ public final class StatusBarView extends HBox {
 
     /** The snapshot the figures below were counted from: a new version alone only changes the line's end. */
     private @org.jspecify.annotations.Nullable LabSnapshot counted;
-    private long running;
-    private long pending;
-    private long refused;
+    private PodCounts pods = new PodCounts(0, 0, 0);
     private @org.jspecify.annotations.Nullable LabMetrics metrics;
 
     private void counts(WorkbenchViewModel vm, LabSnapshot s) {
@@ -117,8 +114,7 @@ public final class StatusBarView extends HBox {
             count(s);
         }
         LabMetrics m = metrics;
-        counts.setText(running + " running · " + pending + " pending" + (refused == 0 ? "" : " · " + refused
-                + " refused") + " · GPU " + String.format(Locale.ROOT, "%.1f", m.gpuAllocation().pct())
+        counts.setText(pods.words(" · ") + " · GPU " + String.format(Locale.ROOT, "%.1f", m.gpuAllocation().pct())
                 + " % allocated · CPU " + String.format(Locale.ROOT, "%.1f", m.cpu().pct()) + " % · version "
                 + vm.shownVersion());
     }
@@ -126,20 +122,11 @@ public final class StatusBarView extends HBox {
     /** Counts the lab's pods and metrics once per snapshot (a pass over every pod and card). */
     private void count(LabSnapshot s) {
         counted = s;
-        long running = 0;
-        long pending = 0;
-        long refused = 0;
-        for (TenantView t : s.tenants()) {
-            // the workload only, on every backend alike (PodView.platform)
-            running += t.pods().stream().filter(p -> !p.platform() && "Running".equals(p.phase())).count();
-            pending += t.pods().stream().filter(p -> !p.platform() && PendingBadge.isWaiting(p)).count();
-            refused += t.pods().stream().filter(p -> !p.platform() && PendingBadge.isRefused(p)).count();
-        }
+        // the workload only, on every backend alike, as the review report counts it
+        PodCounts pods = PodCounts.of(s);
         // the lab metrics (docs/metrics.md): GPU allocation as FGD counts it, and the host CPU requested
         LabMetrics m = LabMetrics.of(s);
-        this.running = running;
-        this.pending = pending;
-        this.refused = refused;
+        this.pods = pods;
         this.metrics = m;
         if (counts.getTooltip() == null) {
             counts.setTooltip(new Tooltip());

@@ -40,8 +40,7 @@ public final class WorkerBox extends VBox {
         name.setMinWidth(Region.USE_PREF_SIZE);
         getChildren().add(head);
         if (node.lock() != null && node.lock().held()) {
-            LockBadge lock = new LockBadge(node.name(), node.lock(), s.now());
-            lock.prefWrapLengthProperty().bind(widthProperty().subtract(20));
+            HBox lock = new HBox(new LockBadge(node.name(), node.lock(), s.now()));
             getChildren().add(lock);
         }
         List<CardTile> tiles = node.cards().stream().map(c -> new CardTile(vm, tenant, node.name(), c)).toList();

@@ -33,7 +33,10 @@ public final class PodQueries {
 
     /** Why a pod does not run, in words from the lab's numbers (docs/reasons.md); empty for a running pod. */
     public Optional<PlainReason> plainReason(String tenant, String podKey) {
-        return vm.lab().backend().plainReason(tenant, podKey);
+        // the engine's prose writes instants as ISO-8601 ("holds the node lock since ..."): shown as the clock reads
+        java.time.Instant now = vm.snapshot().now();
+        return vm.lab().backend().plainReason(tenant, podKey).map(w -> new PlainReason(Formats.labText(w.text(), now),
+                Formats.labText(w.fix(), now), w.doc()));
     }
 
     /** HAMi's why for the selected pod, once its trace has arrived (empty for another pod or no explanation). */

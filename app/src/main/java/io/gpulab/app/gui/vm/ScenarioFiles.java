@@ -3,19 +3,23 @@ package io.gpulab.app.gui.vm;
 import io.gpulab.engine.output.OutputFile;
 import io.gpulab.engine.scenario.GeneratedScenario;
 import io.gpulab.engine.scenario.RecordedScenario;
+import io.gpulab.engine.snapshot.SnapshotFiles;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * Opening another scenario in place of the current lab (asking first when that throws away actions)
- * and saving the lab's history as a scenario file.
+ * Opening another scenario or a cluster's snapshot in place of the current lab (asking first when that throws away
+ * actions) and saving the lab's history as a scenario file.
  */
 public final class ScenarioFiles {
 
     private final WorkbenchViewModel vm;
     private DiscardGate discardGate = DiscardGate.ALLOW;
     /** The timeline's actions the last Save wrote (the same objects), oldest first: they are not lost by an open. */
-    private java.util.List<LabHistory.Action> saved = java.util.List.of();
+    private List<LabHistory.Action> saved = List.of();
 
     ScenarioFiles(WorkbenchViewModel vm) {
         this.vm = vm;
@@ -48,12 +52,36 @@ public final class ScenarioFiles {
      * saved file (an action undone and done again, or a clock run that went on, is a new action).
      */
     public int unsaved() {
-        java.util.List<LabHistory.Action> now = vm.timeline();
+        List<LabHistory.Action> now = vm.timeline();
         int same = 0;
         while (same < now.size() && same < saved.size() && now.get(same) == saved.get(same)) {
             same++;
         }
         return now.size() - same;
+    }
+
+    /**
+     * File → Open snapshot once its files are chosen: a scenario written by {@code gpulab import snapshot} as it is, or
+     * {@code kubectl get nodes,pods,resourcequotas,events -A -o yaml} dumps (one tenant per file, named after it)
+     * imported into a scenario in {@code workDir}, then opened as {@link #open(String)} opens any scenario. A dump
+     * that cannot be imported leaves the lab as it was and says why; what the import left out is counted.
+     */
+    public boolean openSnapshot(List<Path> chosen, Path workDir) {
+        List<String> skipped = new ArrayList<>();
+        Path scenario;
+        try {
+            scenario = SnapshotFiles.scenarioFor(chosen, workDir, skipped);
+        } catch (IOException | RuntimeException e) {
+            vm.error("Cannot open snapshot: " + e.getMessage());
+            return false;
+        }
+        if (!open(scenario.toString())) {
+            return false;
+        }
+        if (!skipped.isEmpty()) {
+            vm.hint("Snapshot opened; not imported: " + skipped.size() + " item(s), e.g. " + skipped.get(0));
+        }
+        return true;
     }
 
     /**

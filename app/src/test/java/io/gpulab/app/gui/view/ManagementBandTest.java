@@ -128,6 +128,17 @@ class ManagementBandTest {
         bandMatches(robot, vm.snapshot());
         assertEquals("1 of 3 members up · quorum 2: lost", text(robot, "datastore-health-default"));
         assertEquals("kube-apiserver reads: etcdserver: request timed out", text(robot, "datastore-error-default"));
+        // Kamaji reads Ready until the pods' /readyz has failed 3 probes: the band never says Ready alone meanwhile
+        assertEquals("2 of 2 control planes Ready, yet tenant-a and tenant-b refuse reads and writes: Error from "
+                + "server: etcdserver: request timed out · DataStore default 1/3 (no quorum) · 1 of 1 nodes Ready · "
+                + "kamaji · Kamaji ready", text(robot, "management-summary"));
+        for (String t : new String[] {"tenant-a", "tenant-b"}) {
+            assertEquals("Ready", text(robot, "cp-phase-" + t));
+            assertTrue(robot.lookup("#cp-phase-" + t).query().getStyleClass().contains("warn"), "amber, not green");
+            assertEquals("⚠ kube-apiserver pods still ready, though DataStore default has no quorum: their /readyz "
+                    + "etcd check fails 3 probes of 10 s first; not ready from 00:00:30 unless the quorum returns",
+                    text(robot, "cp-problem-" + t + "-0"), "on the lab's clock");
+        }
 
         act(robot, () -> vm.advance(Duration.ofSeconds(30)));
         bandMatches(robot, vm.snapshot());
@@ -135,7 +146,8 @@ class ManagementBandTest {
             assertEquals("NotReady", text(robot, "cp-phase-" + t));
             assertTrue(text(robot, "cp-replicas-" + t).startsWith("0 of 2 replicas ready"));
         }
-        assertTrue(text(robot, "management-summary").contains("DataStore default 1/3 (no quorum)"));
+        assertEquals("0 of 2 control planes Ready · DataStore default 1/3 (no quorum) · 1 of 1 nodes Ready · kamaji · "
+                + "Kamaji ready", text(robot, "management-summary"));
         effectsWrapWithinTheirBox(robot, vm.snapshot(), "tenant-a");
 
         act(robot, () -> vm.faults().setDataStoreMember("default", null, true));
@@ -143,7 +155,10 @@ class ManagementBandTest {
         bandMatches(robot, vm.snapshot());
         assertEquals("3 of 3 members up · quorum 2: kept", text(robot, "datastore-health-default"));
         assertEquals("Ready", text(robot, "cp-phase-tenant-b"));
+        assertTrue(robot.lookup("#cp-phase-tenant-b").query().getStyleClass().contains("ok"));
         assertFalse(shown(robot, "datastore-error-default"));
+        assertEquals("2 of 2 control planes Ready · DataStore default 3/3 · 1 of 1 nodes Ready · kamaji · Kamaji ready",
+                text(robot, "management-summary"));
     }
 
     /** Each effect is drawn whole, wrapped within the control plane's box, readable without hovering. */
@@ -155,7 +170,7 @@ class ManagementBandTest {
         boolean wrapped = false;
         for (int i = 0; i < cp.effects().size(); i++) {
             WordWrapLabel l = robot.lookup("#cp-problem-" + tenant + "-" + i).queryAs(WordWrapLabel.class);
-            assertEquals("⚠ " + cp.effects().get(i), l.getFullText());
+            assertEquals("⚠ " + io.gpulab.app.gui.vm.Formats.labText(cp.effects().get(i), s.now()), l.getFullText());
             assertEquals(l.getFullText(), l.getText(), "the whole sentence is drawn, not cut");
             assertTrue(l.localToScene(l.getLayoutBounds()).getMaxX() <= right + 0.5, "inside its box");
             wrapped |= l.getHeight() > 2 * l.getFont().getSize();
@@ -171,6 +186,8 @@ class ManagementBandTest {
         LabSnapshot s = vm.snapshot();
         bandMatches(robot, s);
         assertEquals("SchedulingDisabled", text(robot, "mgmt-node-state-kamaji-control-plane"));
+        assertTrue(text(robot, "management-summary").endsWith(" · 0 of 1 nodes Ready · kamaji · Kamaji not ready: no "
+                + "management node is Ready to run its controller"), text(robot, "management-summary"));
         assertTrue(shown(robot, "mgmt-unscheduled"), "the evicted pods' replacements fit nowhere");
         String pending = s.tenant("tenant-a").orElseThrow().controlPlane().pods().stream()
                 .filter(p -> p.node().isEmpty()).findFirst().orElseThrow().name();
@@ -182,6 +199,7 @@ class ManagementBandTest {
         bandMatches(robot, vm.snapshot());
         assertEquals("Ready", text(robot, "mgmt-node-state-kamaji-control-plane"));
         assertFalse(shown(robot, "mgmt-unscheduled"));
+        assertTrue(text(robot, "management-summary").endsWith("Kamaji ready"), text(robot, "management-summary"));
     }
 
     @Test

@@ -1,0 +1,98 @@
+package io.gpulab.engine.plan;
+
+import io.gpulab.mockgpu.catalog.CardCatalog;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A plan whose estimate passes its work bound but whose replays do more is stopped while replaying, in one line: the
+ * estimate cannot know how many pods wait at each departure, or how many replays a search takes under another order.
+ */
+class PlanWorkGuardTest {
+
+    /**
+     * 200 pods of 14,000 MB (57 % of an L4: never two on a card) that all arrive, then all leave in arrival order.
+     * 16 workers hold their demand by the capacity bound (114 cards' worth of 128), but only 128 pods at once: 72 wait,
+     * and every departure rechecks those still waiting (about 2,600 rechecks, 650 steps, the estimate does not see).
+     * The other candidate, 25 workers of 8 A100s, holds them all at once (200 + 50 + 25 steps).
+     */
+    static Path trace(Path dir, int workers) throws Exception {
+        StringBuilder steps = new StringBuilder();
+        for (int i = 1; i <= 200; i++) {
+            steps.append("  - submit: {tenant: t, pod: {apiVersion: v1, kind: Pod, metadata: {name: p").append(i)
+                    .append("}, spec: {containers: [{name: m, image: busybox, resources: {limits: "
+                    + "{nvidia.com/gpu: 1, nvidia.com/gpumem: 14000}}}]}}}\n");
+        }
+        for (int i = 1; i <= 200; i++) {
+            steps.append("  - delete: {tenant: t, pod: p").append(i).append("}\n");
+        }
+        Files.writeString(dir.resolve("s.yaml"), "apiVersion: gpulab.io/v1\nkind: Scenario\n"
+                + "metadata: {name: s}\nlab:\n  tenants: [{name: t, workers: [{name: w, cards: [{model: L4}]}]}]\n"
+                + "steps:\n" + steps);
+        Path plan = dir.resolve("p.yaml");
+        Files.writeString(plan, "apiVersion: gpulab.io/v1\nkind: Plan\nmetadata: {name: waits}\n"
+                + "workload: {scenario: s.yaml}\ncandidates:\n"
+                + "  - {name: l4, worker: {cpu: 64, memoryMiB: 262144, cards: [{model: L4-24GB, count: 8}]}, workers: "
+                + workers + "}\n"
+                + "  - {name: a100, worker: {cpu: 64, memoryMiB: 262144, cards: [{model: A100-80GB, count: 8}]}, "
+                + "workers: 25}\n");
+        return plan;
+    }
+
+    private static Plan read(Path plan) throws Exception {
+        return new PlanReader().read(plan.getFileName().toString(), Files.readString(plan), plan.getParent());
+    }
+
+    @Test
+    void aPlanWhoseRealWorkPassesTheBoundIsStoppedInOneLineNamingBoundStepsAndWhere(@TempDir Path dir)
+            throws Exception {
+        Plan p = read(trace(dir, 16));
+        Workload w = new WorkloadResolver(CardCatalog.builtIn(), null).resolve(p.workload());
+        // up front: 200 pods + 2 x 16 workers + 128 cards / 8, and no pod waits by the capacity bound; a100: 275
+        assertEquals(248 + 275, new PlanRunner(CardCatalog.builtIn(), 1).maxWork(1_000).check(p, w));
+        PlanWorkExceeded e = assertThrows(PlanWorkExceeded.class, () -> new PlanRunner(CardCatalog.builtIn(), 1)
+                .maxWork(1_000).run(p, w, PlanProgress.NONE, new AtomicBoolean()));
+        assertEquals(1_000, e.bound());
+        assertTrue(e.done() > 1_000 && e.done() < 1_000 + 200, "stopped at the step past the bound: " + e.done());
+        assertEquals(String.format(java.util.Locale.ROOT, "this plan was stopped after %,d replay steps, past the "
+                + "1,000 a plan may take (about 20 s of CPU; estimated up front at 523), at candidate l4, replay 1 (16 "
+                + "workers): give fewer pods, workers, candidates or orders, or lift the bound with --max-work",
+                e.done()), e.getMessage());
+        assertTrue(!e.getMessage().contains("\n"));
+        // lifted, it runs to its answer: every pod placed once the first ones left
+        PlanResult r = new PlanRunner(CardCatalog.builtIn(), 1).maxWork(10_000).run(p, w, PlanProgress.NONE,
+                new AtomicBoolean());
+        assertEquals(200, r.candidates().get(0).placed());
+    }
+
+    @Test
+    void theEstimateCountsThePodsThatWaitAtEveryDepartureOfACandidateTooSmallForTheTrace(@TempDir Path dir)
+            throws Exception {
+        Plan p = read(trace(dir, 4));
+        Workload w = new WorkloadResolver(CardCatalog.builtIn(), null).resolve(p.workload());
+        // by the capacity bound the 200 pods need 15 workers (114 cards' worth), all present at once; 4 hold
+        // 4/15 of them, so 146.7 wait at each of the 200 departures: 29,333 rechecks, four a step, besides
+        // 200 pods + 8 + 4 (and a100's 275, which holds them all)
+        long estimate = new PlanRunner(CardCatalog.builtIn(), 1).maxWork(100_000).check(p, w);
+        assertEquals(212 + 7_334 + 275, estimate);
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new PlanRunner(CardCatalog.builtIn(), 1)
+                .maxWork(5_000).check(p, w)).getMessage().startsWith("this plan's replays take about 7,821 steps"));
+    }
+
+    @Test
+    void anUnboundedRunIsNeverStopped(@TempDir Path dir) throws Exception {
+        Plan p = read(trace(dir, 16));
+        Workload w = new WorkloadResolver(CardCatalog.builtIn(), null).resolve(p.workload());
+        PlanResult r = new PlanRunner(CardCatalog.builtIn(), 1).maxWork(Long.MAX_VALUE).run(p, w, PlanProgress.NONE,
+                new AtomicBoolean());
+        assertEquals(200, r.candidates().get(0).placed());
+    }
+}
