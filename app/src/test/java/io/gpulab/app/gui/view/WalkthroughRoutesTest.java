@@ -104,7 +104,7 @@ class WalkthroughRoutesTest {
         assertEquals(tru, shown, w.id() + " step " + (i + 1) + " " + when + ": shown about the lab");
     }
 
-    private void perform(FxRobot robot, WalkthroughStep.RouteAction a) {
+    static void perform(FxRobot robot, WalkthroughStep.RouteAction a) {
         Map<String, String> x = a.args();
         switch (a.kind()) {
             case "drop" -> FxTestSupport.dragPod(robot, x.get("template"), "tenant-header-" + x.get("tenant"));
@@ -126,7 +126,7 @@ class WalkthroughRoutesTest {
      * The Faults menu's item with this text, as the menu offers it when it opens on the lab now (the robot's wheel and
      * submenu hover are unreliable on Monocle; firing the item runs the handler a click runs).
      */
-    private static javafx.scene.control.MenuItem faultsMenuItem(FxRobot robot, String text) {
+    static javafx.scene.control.MenuItem faultsMenuItem(FxRobot robot, String text) {
         javafx.scene.control.MenuBar bar = robot.lookup(".menu-bar").queryAs(javafx.scene.control.MenuBar.class);
         javafx.scene.control.Menu faults = bar.getMenus().stream().filter(m -> "Faults".equals(m.getText()))
                 .findFirst().orElseThrow();
