@@ -414,6 +414,10 @@ final class ExportEquivalence {
             chosen.add(Files.writeString(folder.resolve(TENANTS.get(i) + ".yaml"),
                     SnapshotFuzzTest.dump(new SplittableRandom(act.a() * 31L + i))));
         }
+        if (act.b() % 5 == 4) {
+            // a dump cut short while it was copied: the whole open is refused, naming the file and line
+            chosen.add(Files.writeString(folder.resolve("tenant-c.yaml"), "apiVersion: v1\nkind: List\nitems: [\n"));
+        }
         return chosen;
     }
 

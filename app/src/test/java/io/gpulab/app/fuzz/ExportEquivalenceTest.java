@@ -32,7 +32,7 @@ class ExportEquivalenceTest {
     /** What every run must reach besides each kind of action. */
     static final List<String> REACHED = List.of("PASS", "FAIL", "NOT RUN", "own actions between steps", "edited lab",
             "history refused a step", "a past version exported", "PDF read back", "a saved history reopened",
-            "a snapshot opened");
+            "a snapshot opened", "a snapshot refused");
 
     @TempDir
     static Path dir;

@@ -62,7 +62,7 @@ final class GuiHistory {
                         move.name();
                 case OPEN -> "OPEN(" + OPENABLE.get(a % OPENABLE.size()) + ")";
                 case OPEN_SNAPSHOT -> "OPEN_SNAPSHOT(dump " + a + ", " + (1 + b % 2) + " tenant" + (b % 2 == 0 ? ""
-                        : "s") + ")";
+                        : "s") + (b % 5 == 4 ? " and a file cut short" : "") + ")";
                 case WALKTHROUGH -> "WALKTHROUGH(" + WALKTHROUGHS.get(a % WALKTHROUGHS.size()).title() + ")";
                 case WALKTHROUGH_TEXT -> "WALKTHROUGH_TEXT(" + browse(a, b) + ")";
                 case CUSTOM_POD -> "CUSTOM_POD(tenant #" + a + ", " + CUSTOM.get(b % CUSTOM.size()) + (b % 2 == 0
