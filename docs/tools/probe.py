@@ -185,17 +185,21 @@ def scenarios(p, d):
 def traces(p, d):
     """`trace` and `why-pending --snapshot` with awkward pods and tenants."""
     ok = write(os.path.join(d, "ok.yaml"), BASE)
+    # why-pending --snapshot reads the pods a snapshot holds (no step is played): an imported one, with pending pods
+    gen_dump(os.path.join(d, "dump.yaml"), 40)
+    snap = os.path.join(d, "snap.yaml")
+    p.run(["import", "snapshot", "--tenant", "tenant-a=" + os.path.join(d, "dump.yaml"), "--out", snap, "--force"])
     for name, args, bad in (
             ("trace-unknown-pod", ["trace", ok, "--pod", "default/nope"], True),
             ("trace-no-slash", ["trace", ok, "--pod", "nope"], True),
             ("trace-escape-pod", ["trace", ok, "--pod", "default/\x1b[31mx"], True),
             ("trace-unknown-tenant", ["trace", ok, "--pod", "default/p1", "--tenant", "zz"], True),
             ("trace-json", ["trace", "article", "--pod", "default/gpu-pod-4", "--json"], False),
-            ("trace-article", ["trace", "article", "--pod", "default/gpu-pod-5"], False),
+            ("trace-article", ["trace", "article", "--pod", "default/gpu-pod-3"], False),
             ("why-pending-snapshot-missing", ["why-pending", "--tenant", "tenant-a", "--pod", "default/p1",
                                               "--snapshot", os.path.join(d, "nope.yaml")], True),
-            ("why-pending-snapshot-json", ["why-pending", "--tenant", "tenant-a", "--pod", "default/p1",
-                                           "--snapshot", ok, "--json"], False),
+            ("why-pending-snapshot-json", ["why-pending", "--tenant", "tenant-a", "--pod", "team-0/train-0-abcde",
+                                           "--snapshot", snap, "--json"], False),
             ("why-pending-snapshot-fifo", ["why-pending", "--tenant", "tenant-a", "--pod", "default/p1",
                                            "--snapshot", fifo(os.path.join(d, "s.fifo"))], True),
     ):
