@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
 """Hostile-input probes for the built gpulab (issue 23): every case runs the real launcher as a user would and is
 judged from outside. Per category it counts stack traces, library log noise, hangs, partial or stray output files,
-silent successes of input that must be refused, exit codes, and the worst CPU time and resident memory.
+silent successes of input that must be refused, failures of cases that must succeed, exit codes, and the worst CPU
+time and resident memory.
 
-  python3 docs/tools/probe.py [--gpulab ./gpulab] [--work DIR] [--only CATEGORY,...] [--hang SECONDS] [--json]
+  python3 docs/tools/probe.py [--gpulab ./gpulab] [--work DIR] [--only CATEGORY,...] [--hang SECONDS]
+                              [--big-dump [PODS]] [--json]
 
 Targets (issue 23): 0 traces, 0 hangs, 0 partial files, 0 silent drops; every process under 20 s CPU and 2 GB
-resident, or refused up front naming its limit. A case that must be refused fails the probe if it exits 0.
+resident, or refused up front naming its limit. A case that must be refused fails the probe if it exits 0; one that
+must succeed (valid input, --big-dump's import and run) fails it with any other exit code.
 Exit code: 0 when every count is clean, 1 otherwise. The machine's load is printed (wall times under load say
 little: CPU time is what the 20 s target is checked against here; hangs are judged by --hang wall seconds).
 """
@@ -73,15 +76,18 @@ class Probe:
         return Result(p.returncode, out.decode("utf-8", "replace"), err.decode("utf-8", "replace"), wall, cpu, rss,
                       hung)
 
-    def record(self, category, name, r, must_fail=False, partial=False, stray=0, note=""):
+    def record(self, category, name, r, must_fail=False, partial=False, stray=0, note="", must_pass=False):
+        """must_fail: input that must be refused (exit 0 counts as silent); must_pass: a case that must succeed (any
+        other exit counts as failed, and is printed)."""
         text = r.out + r.err
         row = {"category": category, "case": name, "rc": r.rc, "trace": bool(TRACE.search(text)),
                "noise": bool(NOISE.search(r.err)) or bool(RAW.search(r.err)), "hang": r.hung, "silent": must_fail and r.rc == 0 and not r.hung,
+               "failed": must_pass and r.rc != 0 and not r.hung,
                "partial": partial, "stray": stray, "cpu": round(r.cpu, 1), "rss_mb": r.rss_kb // 1024,
                "wall": round(r.wall, 1), "long": len(r.err.splitlines()) > 12, "note": note,
                "first": (r.err.strip().splitlines() or r.out.strip().splitlines() or [""])[0][:200]}
         self.rows.append(row)
-        flag = [k for k in ("trace", "noise", "hang", "silent", "partial") if row[k]] + (["stray"] if stray else [])
+        flag = [k for k in ("trace", "noise", "hang", "silent", "failed", "partial") if row[k]] + (["stray"] if stray else [])
         print(f"{category:10} {name:48} rc={r.rc:<4} cpu={r.cpu:5.1f}s rss={row['rss_mb']:5}MB "
               f"{' '.join(flag) or 'ok':14} {row['first'][:90]}", flush=True)
         return row
@@ -173,7 +179,7 @@ def scenarios(p, d):
         if name == "fifo":
             fifo(path)
         p.record("scenario", name, p.run(["run", path]), must_fail=True)
-    p.record("scenario", "valid-base", p.run(["run", write(os.path.join(d, "ok.yaml"), BASE)]))
+    p.record("scenario", "valid-base", p.run(["run", write(os.path.join(d, "ok.yaml"), BASE)]), must_pass=True)
 
 
 def traces(p, d):
@@ -193,7 +199,7 @@ def traces(p, d):
             ("why-pending-snapshot-fifo", ["why-pending", "--tenant", "tenant-a", "--pod", "default/p1",
                                            "--snapshot", fifo(os.path.join(d, "s.fifo"))], True),
     ):
-        p.record("trace", name, p.run(args), must_fail=bad)
+        p.record("trace", name, p.run(args), must_fail=bad, must_pass=not bad)
 
 
 OPENB_NODES = OPENB_PODS = ""
@@ -267,9 +273,9 @@ def openb(p, d):
                                           "--out", os.path.join(d, "f.yaml")]), must_fail=True)
     out = os.path.join(d, "real.yaml")
     r = p.run(["import", "openb", OPENB_NODES, OPENB_PODS, "--out", out, "--force"])
-    p.record("openb", "real-default", r)
+    p.record("openb", "real-default", r, must_pass=True)
     if r.rc == 0:
-        p.record("openb", "real-default-run", p.run(["run", out]))
+        p.record("openb", "real-default-run", p.run(["run", out]), must_pass=True)
 
 
 def annotations(p, d):
@@ -366,13 +372,13 @@ def plans(p, d):
         f = write(os.path.join(d, name + ".plan.yaml"), text)
         r = p.run(["plan", f])
         bad = name not in ("price-1e308", "question-escape")
-        row = p.record("plan", name, r, must_fail=bad)
+        row = p.record("plan", name, r, must_fail=bad, must_pass=name == "question-escape")
         if name == "199082-pods-on-100000-workers" and r.rc == 2 and "--max-work" not in r.err:
             row["note"] = "refused, but not by its work estimate"
         if name == "price-1e308" and ("Infinity" in r.out or "E16" in r.out):
             row["silent"] = True
             row["note"] = "Infinity or a float exponent in the cost"
-    p.record("plan", "valid", p.run(["plan", write(os.path.join(d, "ok.plan.yaml"), PLAN)]))
+    p.record("plan", "valid", p.run(["plan", write(os.path.join(d, "ok.plan.yaml"), PLAN)]), must_pass=True)
     # within its estimate (2,291 steps), but 1,000 pods of 57 % of an L4 on the workers their demand needs hold
     # only 576 at once, and every departure rechecks the ~400 waiting (~90,000 rechecks): stopped while replaying,
     # one line naming the steps done, nothing written
@@ -500,7 +506,7 @@ def arguments(p, d):
             # the plan format's cluster workload (docs/plan-format.md), so the plan is read and the cluster is dialled
             write(os.path.join(d, "cluster.plan.yaml"), CLUSTER_PLAN)
         r = p.run(args, env=env)
-        row = p.record("argument", name, r, must_fail=bad)
+        row = p.record("argument", name, r, must_fail=bad, must_pass=not bad)
         if name == "plan-cluster-refused":
             # a refused connection is said as such, in one line: never "the cluster has no GPU pods", never a bad plan
             lines = [x for x in r.err.splitlines() if x.strip()]
@@ -532,11 +538,11 @@ def big_dump(p, d, pods):
     out = os.path.join(d, "dump-%d.out.json" % pods)
     r = p.run(["import", "snapshot", "--tenant", "tenant-a=" + dump, "--out", out, "--force"],
               env={"GPULAB_JAVA_OPTS": "-Xmx2g"})
-    p.record("big-dump", "import %d pods %d MB" % (pods, size >> 20), r,
+    p.record("big-dump", "import %d pods %d MB" % (pods, size >> 20), r, must_pass=True,
              note="wall %.0f s, cpu %.1f s, maxrss %d MB" % (r.wall, r.cpu, r.rss_kb >> 10))
     if r.rc == 0:
         rr = p.run(["run", out], env={"GPULAB_JAVA_OPTS": "-Xmx2g"})
-        p.record("big-dump", "run the import", rr, note="wall %.0f s, cpu %.1f s, maxrss %d MB"
+        p.record("big-dump", "run the import", rr, must_pass=True, note="wall %.0f s, cpu %.1f s, maxrss %d MB"
                                                         % (rr.wall, rr.cpu, rr.rss_kb >> 10))
 
 
@@ -808,10 +814,11 @@ def main():
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     a.add_argument("--gpulab", default=os.path.join(root, "gpulab"))
     a.add_argument("--work", default="/tmp/gpulab-probe")
-    a.add_argument("--only", default=",".join(CATEGORIES))
+    a.add_argument("--only", default=",".join(CATEGORIES), help="categories, comma-separated; import = openb,annotation")
     a.add_argument("--hang", type=float, default=120, help="wall seconds after which a case counts as hung")
-    a.add_argument("--big-dump", type=int, default=0, metavar="PODS",
-                   help="also import a generated dump of PODS pods (100000: ~200 MB) and run the result")
+    a.add_argument("--big-dump", type=int, nargs="?", const=100000, default=0, metavar="PODS",
+                   help="also import a generated dump of PODS pods (alone: 100000, ~200 MB, minutes) and run the "
+                   "result under -Xmx2g; both must succeed")
     a.add_argument("--openb", metavar="DIR", help="openb_node_list_gpu_node.csv and openb_pod_list_default.csv "
                    "from the openb traces (default: generated ones of the same shape, 300 nodes, 8,000 pods)")
     a.add_argument("--json", action="store_true", help="print every case as JSON at the end")
@@ -826,7 +833,7 @@ def main():
     with open("/proc/loadavg") as f:
         print("load average before:", f.read().split()[:3], flush=True)
     p.run(["--version"])   # builds and prepares the launcher's archive once, outside the figures
-    for c in o.only.split(","):
+    for c in o.only.replace("import", "openb,annotation").split(","):
         d = os.path.join(o.work, c)
         os.makedirs(d, exist_ok=True)
         CATEGORIES[c](p, d)
@@ -837,9 +844,9 @@ def main():
     with open("/proc/loadavg") as f:
         print("load average after:", f.read().split()[:3])
     print()
-    print("%-10s %5s %6s %6s %5s %7s %7s %6s %8s %7s %8s  %s" % ("category", "cases", "traces", "noise", "hangs",
-                                                                "partial", "silent", "stray", "max cpu", "max MB",
-                                                                ">12 ln", "exit codes"))
+    print("%-10s %5s %6s %6s %5s %7s %7s %6s %6s %8s %7s %8s  %s" % ("category", "cases", "traces", "noise",
+                                                                     "hangs", "partial", "silent", "failed", "stray",
+                                                                     "max cpu", "max MB", ">12 ln", "exit codes"))
     bad = 0
     for c in list(CATEGORIES) + ["big-dump"]:
         rows = [r for r in p.rows if r["category"] == c]
@@ -850,14 +857,16 @@ def main():
             codes[r["rc"]] = codes.get(r["rc"], 0) + 1
         n = lambda k: sum(1 for r in rows if r[k])
         over = sum(1 for r in rows if r["cpu"] > 20 or r["rss_mb"] > 2048)
-        bad += n("trace") + n("hang") + n("partial") + n("silent") + sum(r["stray"] for r in rows) + n("noise")
-        print("%-10s %5d %6d %6d %5d %7d %7d %6d %7.1fs %7d %8d  %s%s" % (
-            c, len(rows), n("trace"), n("noise"), n("hang"), n("partial"), n("silent"), sum(r["stray"] for r in rows),
+        bad += n("trace") + n("hang") + n("partial") + n("silent") + n("failed") + sum(r["stray"] for r in rows) \
+            + n("noise")
+        print("%-10s %5d %6d %6d %5d %7d %7d %6d %6d %7.1fs %7d %8d  %s%s" % (
+            c, len(rows), n("trace"), n("noise"), n("hang"), n("partial"), n("silent"), n("failed"),
+            sum(r["stray"] for r in rows),
             max(r["cpu"] for r in rows), max(r["rss_mb"] for r in rows), n("long"),
             " ".join("%s:%d" % (k, v) for k, v in sorted(codes.items())),
             "  (%d over 20 s CPU or 2 GB)" % over if over else ""))
     for r in p.rows:
-        if r["trace"] or r["hang"] or r["partial"] or r["silent"] or r["stray"] or r["noise"]:
+        if r["trace"] or r["hang"] or r["partial"] or r["silent"] or r["failed"] or r["stray"] or r["noise"]:
             print("  !", r["category"], r["case"], r["rc"], r["note"] or r["first"])
     if o.json:
         print(json.dumps(p.rows, indent=1))

@@ -8,7 +8,7 @@ import java.util.Locale;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * Running out of heap, said in the one designed line wherever it happened (docs/outputs.md, "Exit codes"): on the
+ * Running out of heap, said in the one designed line wherever it happened (docs/outputs.md, "Failures are one line"): on the
  * command's thread, on a worker whose failure reached it wrapped (picocli's ExecutionException, a Future's, a
  * CompletableFuture's CompletionException), on a thread no one waits for. It was "internal error (ExecutionException:
  * ... OutOfMemoryError)" from a command that is a method, and once nothing at all: the heap that was full could not

@@ -185,6 +185,16 @@ public final class ScenarioReport {
                 + "; GPU "
                 + "allocation " + pct(m.gpuAllocation().pct()) + ", GPU memory booked " + pct(m.gpuMemory().pct())
                 + ", compute " + pct(m.gpuCompute().pct()) + ", sharing slots " + pct(m.gpuSlots().pct()) + ".");
+        // a control plane that does not answer changes what every pod count means: said here, not only on page 3
+        List<TenantView> refusing = s.tenants().stream().filter(t -> t.controlPlane().apiKnown()
+                && !t.controlPlane().serving()).toList();
+        for (TenantView t : refusing.subList(0, Math.min(5, refusing.size()))) {
+            pdf.text(t.name() + "'s control plane at the end: " + t.controlPlane().statusInWords()
+                    + (t.controlPlane().apiError().endsWith("?") ? "" : "."));
+        }
+        if (refusing.size() > 5) {
+            pdf.text((refusing.size() - 5) + " more control planes do not serve requests (the lab pages name them).");
+        }
     }
 
     private static void allocations(PdfDoc pdf, LabSnapshot s) throws IOException {

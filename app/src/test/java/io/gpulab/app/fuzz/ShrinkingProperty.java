@@ -61,6 +61,18 @@ final class ShrinkingProperty {
         return Math.max(0, last - first);
     }
 
+    /**
+     * Checks {@code property} on one value chosen rather than drawn (a tour through every kind of action); on a failure,
+     * shrinks it as {@link #check} does and throws.
+     */
+    static <T> void checkChosen(String name, T value, Function<T, Stream<T>> simpler, Property<T> property) {
+        Throwable failure = failure(property, value);
+        if (failure != null) {
+            throw shrunk(name + " (chosen value)", 0, 0, 1, value, failure, simpler, property);
+        }
+        System.out.printf("%s: the chosen value held%n", name);
+    }
+
     private static <T> AssertionError shrunk(String name, long base, int i, int n, T drawn, Throwable drawnFailure,
                                              Function<T, Stream<T>> simpler, Property<T> property) {
         T value = drawn;

@@ -22,8 +22,12 @@ class ScenarioReportTest {
     Path dir;
 
     private static RecordedScenario article(int steps) throws Exception {
-        RecordedScenario.Origin o = new RecordedScenario.Origin(BuiltinScenarios.source("article"),
-                new ScenarioReader().load("article"));
+        return played("article", steps);
+    }
+
+    private static RecordedScenario played(String scenario, int steps) throws Exception {
+        RecordedScenario.Origin o = new RecordedScenario.Origin(BuiltinScenarios.source(scenario),
+                new ScenarioReader().load(scenario));
         List<RecordedScenario.Item> items = new ArrayList<>();
         for (int i = 1; i <= steps; i++) {
             items.add(new RecordedScenario.Item.Played(i));
@@ -57,6 +61,27 @@ class ScenarioReportTest {
         assertTrue(all.contains(Sha256.of(source)) && all.contains("9.9.9"), "appendix identifies the file");
         assertFalse(all.contains("drop a pod here"), "a UI hint in the report");
         assertFalse(all.toLowerCase(java.util.Locale.ROOT).contains("failure policy:"), "a UI control in the report");
+    }
+
+    /**
+     * Page 1 of a lab whose DataStore lost its quorum says what its control planes do: Ready in Kamaji's status for
+     * 30 s while their API servers refuse, then NotReady with the connection refused; nothing once healed.
+     */
+    @Test
+    void pageOneSaysWhichControlPlanesDoNotServeAtTheEnd() throws Exception {
+        // step 8 is the create etcd refuses, step 9 the 30 s after which /readyz has failed (15 steps in all)
+        String window = String.join(" ", write(ScenarioReportInput.collect(played("shared-datastore", 8))))
+                .replaceAll("\\s+", " ").replaceAll(" gpulab review report · shared-datastore page \\d+ / \\d+ ", " ");
+        for (String t : new String[] {"tenant-a", "tenant-b"}) {
+            assertTrue(window.contains(t + "'s control plane at the end: Ready; its API server refuses reads and "
+                    + "writes: Error from server: etcdserver: request timed out."), window);
+        }
+        String later = String.join(" ", write(ScenarioReportInput.collect(played("shared-datastore", 9))))
+                .replaceAll("\\s+", " ").replaceAll(" gpulab review report · shared-datastore page \\d+ / \\d+ ", " ");
+        assertTrue(later.contains("tenant-a's control plane at the end: NotReady; a client reads: The connection to "
+                + "the server 172.18.255.200:6443 was refused - did you specify the right host or port?"), later);
+        String healed = write(ScenarioReportInput.collect(played("shared-datastore", 15))).get(0);
+        assertFalse(healed.contains("control plane at the end"), healed);
     }
 
     @Test

@@ -64,8 +64,9 @@ public final class DumpReader {
      */
     public static Dump read(Path file) throws IOException {
         InputFile.requireRegular(file, "a dump", DumpLimits.MAX_DUMP_BYTES);
-        Collector c = new Collector(file.toString());
-        try (InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16)) {
+        long[] read = new long[1];
+        Collector c = new Collector(file.toString(), HeapGuard.forThisJvm(), () -> read[0], Files.size(file));
+        try (InputStream in = new BufferedInputStream(counted(Files.newInputStream(file), read), 1 << 16)) {
             boolean json = startsAsJson(in);
             try (JsonParser p = (json ? JSON : YAML).createParser(in)) {
                 new DumpStream(file.toString(), p).run(c);
@@ -78,6 +79,18 @@ public final class DumpReader {
             throw new IOException(file + ": not a YAML document: " + Quote.clip(String.valueOf(e.getMessage())), e);
         }
         return c.dump();
+    }
+
+    /** {@code in}, adding the bytes it gives to {@code read[0]}: how far the reading got, for {@link HeapGuard}'s stop. */
+    private static InputStream counted(InputStream in, long[] read) {
+        return new java.io.FilterInputStream(in) {
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+                int n = super.read(b, off, len);
+                read[0] += Math.max(0, n);
+                return n;
+            }
+        };
     }
 
     /** JSON ({@code -o json}) is read by Jackson's JSON parser, several times faster than a YAML parser. */
@@ -106,11 +119,17 @@ public final class DumpReader {
         private final List<GenericKubernetesResource> others = new ArrayList<>();
         private final List<String> skipped = new ArrayList<>();
         private final Map<Object, Integer> lines = new IdentityHashMap<>();
+        private final HeapGuard heap;
+        private final java.util.function.LongSupplier read;
+        private final long size;
         private int objects;
         private long kept;
 
-        Collector(String file) {
+        Collector(String file, HeapGuard heap, java.util.function.LongSupplier read, long size) {
             this.file = file;
+            this.heap = heap;
+            this.read = read;
+            this.size = size;
         }
 
         @Override
@@ -123,6 +142,11 @@ public final class DumpReader {
             }
             String name = describe(item, objects - 1);
             String at = file + ":" + line + ": " + name;
+            java.util.OptionalLong full = heap.over();
+            if (full.isPresent()) {
+                throw new IOException(HeapGuard.message(at, objects, read.getAsLong(), size, full.getAsLong(),
+                        heap.max(), Runtime.getRuntime().maxMemory()));
+            }
             if (!item.isObject()) {
                 skipped.add(at + ": not an object");
                 return;

@@ -28,6 +28,7 @@ public final class InspectorView extends VBox {
     private final WorkbenchViewModel vm;
     private final WordWrapLabel title = new WordWrapLabel("");
     private final VBox sheet = new VBox(2);
+    private final ScrollPane scroll;
     private boolean shown;
     private @Nullable Selection shownSelection;
     private List<InspectorRow> shownRows = List.of();
@@ -42,7 +43,7 @@ public final class InspectorView extends VBox {
         title.setId("inspector-title");
         sheet.setId("inspector-sheet");
         sheet.getStyleClass().add("inspector-sheet");
-        ScrollPane scroll = new ScrollPane(sheet);
+        scroll = new ScrollPane(sheet);
         scroll.setFitToWidth(true);
         scroll.getStyleClass().add("trace-scroll");
         VBox.setVgrow(scroll, Priority.ALWAYS);
@@ -81,6 +82,11 @@ public final class InspectorView extends VBox {
             return;
         }
         shown = true;
+        if (!Objects.equals(sel, shownSelection)) {
+            // another object: read from its top (its first rows say what it is, or why a pod does not run), not
+            // at the depth the previous one was scrolled to
+            scroll.setVvalue(scroll.getVmin());
+        }
         shownSelection = sel;
         shownRows = rows;
         sheet.getChildren().clear();

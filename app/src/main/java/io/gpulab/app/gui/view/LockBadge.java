@@ -34,9 +34,15 @@ public final class LockBadge extends HBox {
         timer.getStyleClass().add("lock-timer");
         timer.setId("lock-timer-" + node);
         Label what = new Label("node lock");
-        // the badge's words give way first (a worker box at 1280x720 cut it to "… … expires right after now (HAMi
-        // frees…"): the whole sentence is one hover away on any part of it
+        // read whole where the trainee reads it (node-lock step 4 on a projector): "node lock" and the holder keep
+        // their width and the countdown wraps under them; it was cut "default/gpu-… expires right after now (HAMi
+        // frees it only once older th…" even at 1920x1080. The whole sentence is also on the badge's tooltip.
         what.setMinWidth(Region.USE_PREF_SIZE);
+        holder.setMinWidth(Region.USE_PREF_SIZE);
+        timer.setWrapText(true);
+        timer.setMinWidth(0);
+        timer.setMaxWidth(Double.MAX_VALUE);
+        HBox.setHgrow(timer, javafx.scene.layout.Priority.ALWAYS);
         Tooltip.install(this, new Tooltip("node lock " + holder.getText() + ": " + timer.getText()
                 + (expired || left.isZero() ? "" : " (HAMi frees it once older than " + expire + ")")));
         getChildren().addAll(Icons.icon(Icons.LOCK, 14, "lock-icon"), what, holder, timer);

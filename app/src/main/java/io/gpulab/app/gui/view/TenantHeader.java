@@ -11,6 +11,7 @@ import javafx.scene.control.Tooltip;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
 
 /**
  * A tenant's header: name, pod and worker count, webhook failure policy and the Konnectivity fault
@@ -21,6 +22,8 @@ import javafx.scene.layout.Region;
 final class TenantHeader extends FlowPane {
 
     private static final String AGENTS_TIP = "Fault: take this tenant's Konnectivity agents down / bring them back";
+    private static final String POLICY_TIP = "HAMi webhook failurePolicy: Ignore admits pods unchanged when the webhook "
+            + "is unreachable, Fail refuses them";
 
     private final Label pods = new Label("");
     private final HBox left;
@@ -29,6 +32,10 @@ final class TenantHeader extends FlowPane {
     private final Region grow = new Region();
     private final ToggleButton agents = new ToggleButton();
     private final ChoiceBox<String> policy = new ChoiceBox<>();
+    /** Holds the policy's tooltip, so it shows while the choice is disabled (a disabled control gets no mouse). */
+    private final StackPane policyBox = new StackPane(policy);
+    private final Tooltip policyTip = new Tooltip(POLICY_TIP);
+    private final WorkbenchViewModel vm;
     private final boolean narrow;
     private TenantView tenant;
 
@@ -39,6 +46,7 @@ final class TenantHeader extends FlowPane {
      */
     TenantHeader(WorkbenchViewModel vm, TenantView tenant, boolean narrow) {
         super(10, 6);
+        this.vm = vm;
         this.tenant = tenant;
         this.narrow = narrow;
         Label name = new Label(tenant.name());
@@ -63,9 +71,11 @@ final class TenantHeader extends FlowPane {
         agents.setMinWidth(Region.USE_PREF_SIZE);
         policy.getItems().addAll("Ignore", "Fail");
         policy.setId("policy-" + tenant.name());
-        policy.setTooltip(new Tooltip("HAMi webhook failurePolicy: Ignore admits pods unchanged when the webhook is "
-                + "unreachable, Fail refuses them"));
         policy.setMinWidth(Region.USE_PREF_SIZE);
+        policyBox.setId("policy-box-" + tenant.name());
+        policyTip.setWrapText(true);
+        policyTip.setMaxWidth(420);
+        Tooltip.install(policyBox, policyTip);
         policy.setOnAction(e -> {
             if (policy.getValue() != null && !policy.getValue().equals(this.tenant.webhookFailurePolicy())) {
                 vm.faults().setWebhookPolicy(this.tenant.name(), policy.getValue());
@@ -75,7 +85,7 @@ final class TenantHeader extends FlowPane {
         pods.setMinWidth(Region.USE_PREF_SIZE);
         left = new HBox(10, name, pods);
         left.setAlignment(Pos.CENTER_LEFT);
-        right = new HBox(10, policy, agents);
+        right = new HBox(10, policyBox, agents);
         right.setAlignment(Pos.CENTER_LEFT);
         getChildren().addAll(left, grow, right);
         setAlignment(Pos.CENTER_LEFT);
@@ -124,6 +134,28 @@ final class TenantHeader extends FlowPane {
         }
         if (!t.webhookFailurePolicy().equals(policy.getValue())) {
             policy.setValue(t.webhookFailurePolicy());
+        }
+        updatePolicyOffer(t);
+    }
+
+    /**
+     * The policy is a choice on the simulated lab only: a real cluster's webhook is observed, never changed from here,
+     * and an unread one ("Unknown") offered Ignore and Fail as if gpulab knew which one holds. Disabled, it says why on
+     * hover.
+     */
+    private void updatePolicyOffer(TenantView t) {
+        boolean offered = vm.simulated();
+        String tip = offered ? POLICY_TIP : "Unknown".equals(t.webhookFailurePolicy())
+                ? "HAMi webhook failurePolicy of " + t.name() + ": unknown, no vgpu.hami.io webhook configuration was "
+                + "read there (none installed, no permission to list webhook configurations, or the tenant did not "
+                + "answer); gpulab does not guess it, and changes nothing on a real cluster (" + vm.backendId()
+                + " backend)"
+                : "HAMi webhook failurePolicy of " + t.name() + ": " + t.webhookFailurePolicy() + ", as read from its "
+                + "vgpu.hami.io webhook configuration; a real cluster (" + vm.backendId() + " backend) is observed, "
+                + "never changed from here";
+        policy.setDisable(!offered);
+        if (!tip.equals(policyTip.getText())) {
+            policyTip.setText(tip);
         }
     }
 }

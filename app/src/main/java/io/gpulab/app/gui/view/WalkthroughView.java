@@ -44,6 +44,10 @@ public final class WalkthroughView extends VBox {
     private final Label title = new Label();
     private final Label summary = new Label();
     private final Label progress = new Label();
+    /** Start, the progress when it has room beside them, Back and Next. */
+    private final HBox browse = new HBox(6);
+    /** Takes the progress's place in {@link #browse} while the progress reads on its own line under it. */
+    private final Region gap = new Region();
     /** The steps scroll under the picker and the Back / Next row, which stay in view. */
     private final ScrollPane scroll = new ScrollPane();
     /** What the step shown looked like when it was last scrolled into view: step, progress, lines about the lab. */
@@ -135,8 +139,9 @@ public final class WalkthroughView extends VBox {
         HBox top = new HBox(6, picker);
         top.setAlignment(Pos.CENTER_LEFT);
         HBox.setHgrow(progress, Priority.ALWAYS);
+        HBox.setHgrow(gap, Priority.ALWAYS);
         progress.setMaxWidth(Double.MAX_VALUE);
-        HBox browse = new HBox(6, start, progress, back, next);
+        browse.getChildren().addAll(start, progress, back, next);
         browse.setAlignment(Pos.CENTER_LEFT);
         VBox body = new VBox(10, title, summary, steps);
         body.getStyleClass().add("walkthrough-body");
@@ -179,6 +184,33 @@ public final class WalkthroughView extends VBox {
                 bringShownIntoView();
             }
         });
+    }
+
+    @Override
+    protected void layoutChildren() {
+        placeProgress();
+        super.layoutChildren();
+    }
+
+    /**
+     * The progress reads on one line: beside Start, Back and Next while they leave it the room, else on its own line
+     * under them (presentation mode's type at 1024x768 wrapped it beside them as "Step / 1 of / 8", or cut it "St…").
+     */
+    private void placeProgress() {
+        double room = getWidth() - snappedLeftInset() - snappedRightInset() - browse.snappedLeftInset()
+                - browse.snappedRightInset();
+        double need = start.prefWidth(-1) + progress.prefWidth(-1) + back.prefWidth(-1) + next.prefWidth(-1)
+                + 3 * browse.getSpacing();
+        boolean beside = room <= 0 || need <= room;
+        if (beside == browse.getChildren().contains(progress)) {
+            return;
+        }
+        getChildren().remove(progress);
+        browse.getChildren().remove(beside ? gap : progress);
+        browse.getChildren().add(1, beside ? progress : gap);
+        if (!beside) {
+            getChildren().add(getChildren().indexOf(browse) + 1, progress);
+        }
     }
 
     private void bringShownIntoView() {
@@ -325,7 +357,9 @@ public final class WalkthroughView extends VBox {
             return out;
         }
         out.getChildren().add(wrapped(sel.tenant() + " — " + rows.get(0).category() + ":", "step-title", null));
-        rows.forEach(r -> out.getChildren().add(wrapped(r.name() + ": " + r.value(), null, null)));
+        // a resource name wider than the panel ("nvidia.com/gpumem-percentage" in presentation mode at 1024x768) breaks
+        // after its separators, not wherever the line runs out ("gpumem-percent / age")
+        rows.forEach(r -> out.getChildren().add(new WordWrapLabel(r.name() + ": " + r.value()).breakingPaths()));
         return out;
     }
 

@@ -28,6 +28,7 @@ public final class WorkbenchActions {
     private final Supplier<TopologyView> canvas;
     private final Supplier<Region> window;
     private final Supplier<Region> inspector;
+    private FileDialog dialogs = FileDialog.NATIVE;
 
     public WorkbenchActions(WorkbenchViewModel vm, Supplier<TopologyView> canvas, Supplier<Region> window,
                             Supplier<Region> inspector) {
@@ -35,6 +36,11 @@ public final class WorkbenchActions {
         this.canvas = canvas;
         this.window = window;
         this.inspector = inspector;
+    }
+
+    /** Who answers the file dialogs (the platform's, unless a test plays the user). */
+    public void setFileDialog(FileDialog dialogs) {
+        this.dialogs = dialogs;
     }
 
     public void lifecycle(String mode) {
@@ -94,7 +100,7 @@ public final class WorkbenchActions {
 
     public void openScenario() {
         FileChooser fc = chooser("Open scenario", "Scenario", "*.yaml", "*.yml", "*.json");
-        File f = fc.showOpenDialog(owner());
+        File f = dialogs.one(fc, FileDialog.Mode.OPEN, owner());
         if (f != null) {
             vm.files().open(f.getPath());
         }
@@ -107,30 +113,17 @@ public final class WorkbenchActions {
     public void openSnapshot() {
         FileChooser fc = chooser("Open snapshot (scenario or kubectl dumps)", "Snapshot", "*.yaml", "*.yml",
                 "*.json");
-        java.util.List<File> files = fc.showOpenMultipleDialog(owner());
-        if (files == null || files.isEmpty()) {
-            return;
-        }
-        java.util.List<String> skipped = new java.util.ArrayList<>();
-        try {
-            java.nio.file.Path scenario = io.gpulab.engine.snapshot.SnapshotFiles.scenarioFor(
-                    files.stream().map(File::toPath).toList(), java.nio.file.Path.of(System.getProperty(
-                            "java.io.tmpdir"), "gpulab-snapshots"), skipped);
-            vm.files().open(scenario.toString());
-        } catch (java.io.IOException | RuntimeException e) {
-            vm.error("Cannot open snapshot: " + e.getMessage());
-            return;
-        }
-        if (!skipped.isEmpty()) {
-            vm.hint("Snapshot opened; not imported: " + skipped.size() + " item(s), e.g. "
-                    + skipped.get(0));
+        java.util.List<File> files = dialogs.show(fc, FileDialog.Mode.OPEN_MANY, owner());
+        if (files != null && !files.isEmpty()) {
+            vm.files().openSnapshot(files.stream().map(File::toPath).toList(),
+                    Path.of(System.getProperty("java.io.tmpdir"), "gpulab-snapshots"));
         }
     }
 
     public void saveScenario() {
         FileChooser fc = chooser("Save scenario", "Scenario", "*.yaml");
         fc.setInitialFileName(vm.snapshot().scenario() + "-session.yaml");
-        File f = fc.showSaveDialog(owner());
+        File f = dialogs.one(fc, FileDialog.Mode.SAVE, owner());
         if (f != null) {
             vm.files().save(f.toPath());
         }
@@ -141,7 +134,7 @@ public final class WorkbenchActions {
         FileChooser fc = chooser("Export PNG", "PNG image", "*.png");
         fc.setInitialFileName(vm.snapshot().scenario() + (wholeWindow ? "-window" : "-topology")
                 + (scale > 1 ? "@2x" : "") + ".png");
-        File f = fc.showSaveDialog(owner());
+        File f = dialogs.one(fc, FileDialog.Mode.SAVE, owner());
         if (f != null) {
             try {
                 exportPngTo(wholeWindow, scale, f.toPath());
@@ -222,7 +215,7 @@ public final class WorkbenchActions {
     public void exportSlide(double scale) {
         FileChooser fc = chooser("Export slide PNG", "PNG image", "*.png");
         fc.setInitialFileName(vm.snapshot().scenario() + "-slide" + (scale > 1 ? "@2x" : "") + ".png");
-        File f = fc.showSaveDialog(owner());
+        File f = dialogs.one(fc, FileDialog.Mode.SAVE, owner());
         if (f != null) {
             try {
                 exportSlideTo(scale, f.toPath());
@@ -246,7 +239,7 @@ public final class WorkbenchActions {
     public void exportReport() {
         FileChooser fc = chooser("Export review report", "PDF", "*.pdf");
         fc.setInitialFileName(vm.snapshot().scenario() + "-report.pdf");
-        File f = fc.showSaveDialog(owner());
+        File f = dialogs.one(fc, FileDialog.Mode.SAVE, owner());
         if (f != null) {
             try {
                 int pages = exportReportTo(f.toPath());

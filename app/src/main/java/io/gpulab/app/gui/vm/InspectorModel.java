@@ -242,8 +242,12 @@ public final class InspectorModel {
         c.pods().forEach(p -> r.add(new InspectorRow("Pods on this card", p, "")));
     }
 
-    /** A pod: its fields, why it does not run in words, its devices and failed nodes, HAMi's why, annotations. */
+    /**
+     * A pod: why it does not run in words (first: at 1024x768 the inspector shows some twelve lines, and a pending pod
+     * is selected to learn why), its fields, its devices and failed nodes, HAMi's why, annotations.
+     */
     private static void pod(List<InspectorRow> r, java.time.Instant now, PodView p, Optional<PlainReason> words, Optional<PodWhy> why) {
+        words.ifPresent(w -> inWords(r, w));
         String k = "Pod";
         r.add(new InspectorRow(k, "name", p.key()));
         r.add(new InspectorRow(k, "phase", p.phase()));
@@ -260,7 +264,6 @@ public final class InspectorModel {
         if (!p.message().isEmpty()) {
             r.add(new InspectorRow(k, "message", p.message()));
         }
-        words.ifPresent(w -> inWords(r, w));
         p.devices().forEach(d -> r.add(new InspectorRow("Devices", d.id() + " (" + d.container() + ")",
                 Formats.mb(d.memMB()) + " MB · " + d.cores() + " %")));
         new TreeMap<>(p.failedNodes()).forEach((n, w) -> r.add(new InspectorRow("Filter: failed nodes", n, w)));

@@ -22,7 +22,8 @@ public final class FxTestSupport {
     }
 
     /** The workbench on a fresh simulated lab in a window of this size. */
-    static Workbench show(Stage stage, String scenario, double width, double height, boolean dark) throws Exception {
+    public static Workbench show(Stage stage, String scenario, double width, double height, boolean dark)
+            throws Exception {
         resetMonocleDragState();
         EngineLabOpener opener = EngineLabOpener.sim();
         Workbench w = new Workbench(opener.open(scenario), opener, new CurrentThreadTaskExecutor());
@@ -40,7 +41,8 @@ public final class FxTestSupport {
     }
 
     /** The workbench on a fresh simulated lab at this size, opened on the FX thread; a failure to open fails the test. */
-    static Workbench showAt(FxRobot robot, Stage stage, String scenario, double width, double height, boolean dark) {
+    public static Workbench showAt(FxRobot robot, Stage stage, String scenario, double width, double height,
+                                   boolean dark) {
         Workbench[] shown = new Workbench[1];
         onFx(robot, () -> shown[0] = show(stage, scenario, width, height, dark));
         return shown[0];
@@ -63,10 +65,16 @@ public final class FxTestSupport {
     }
 
     /** Drags a palette template onto the node with this id and waits for the UI to settle. */
-    static void dragPod(FxRobot robot, String template, String targetId) {
+    public static void dragPod(FxRobot robot, String template, String targetId) {
         // let a pending re-render (a scroll bar appearing re-lays the canvas) finish before the target is looked up
         WaitForAsyncUtils.waitForFxEvents();
         robot.drag("#palette-" + template).dropTo("#" + targetId);
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    /** Clicks the node with this id as a user would (the robot's mouse) and waits for the UI to settle. */
+    public static void click(FxRobot robot, String id) {
+        robot.clickOn("#" + id);
         WaitForAsyncUtils.waitForFxEvents();
     }
 

@@ -33,25 +33,20 @@ class LabEditorFitTest {
         workbench = FxTestSupport.show(stage, "article", 1024, 768, false);
     }
 
-    private static void click(FxRobot robot, String id) {
-        robot.clickOn("#" + id);
-        WaitForAsyncUtils.waitForFxEvents();
-    }
-
     @Test
     void theWindowKeepsItsWidthThroughEditsAndARefusalIsInView(FxRobot robot) {
         robot.clickOn("Design");
         WaitForAsyncUtils.waitForFxEvents();
         robot.clickOn("#design-tenant-name").write("tenant-c");
-        click(robot, "design-add-tenant");
+        FxTestSupport.click(robot, "design-add-tenant");
         assertInside(robot, "after adding tenant-c");
         robot.doubleClickOn("#design-split").write("4");
-        click(robot, "design-apply-hami");
+        FxTestSupport.click(robot, "design-apply-hami");
         assertEquals(3, workbench.viewModel().snapshot().tenants().size());
         assertInside(robot, "after applying deviceSplitCount 4");
 
         robot.doubleClickOn("#design-split").write("0");
-        click(robot, "design-apply-hami");
+        FxTestSupport.click(robot, "design-apply-hami");
         assertInside(robot, "after a refused deviceSplitCount 0");
         Label refusal = robot.lookup("#design-hami-error").queryAs(Label.class);
         assertTrue(refusal.isVisible() && refusal.getText().startsWith("Refused: "), refusal.getText());

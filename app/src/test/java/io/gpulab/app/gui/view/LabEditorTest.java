@@ -24,30 +24,25 @@ class LabEditorTest {
         workbench = FxTestSupport.show(stage);
     }
 
-    private static void click(FxRobot robot, String id) {
-        robot.clickOn("#" + id);
-        WaitForAsyncUtils.waitForFxEvents();
-    }
-
     @Test
     void addATenantWithCardsThroughTheFormAndUndoIt(FxRobot robot) {
         robot.clickOn("Design");
         robot.clickOn("#design-tenant-name").write("tenant-c");
-        click(robot, "design-add-tenant");
+        FxTestSupport.click(robot, "design-add-tenant");
         assertTrue(robot.lookup("#tenant-tenant-c").tryQuery().isPresent(), "the new tenant is drawn");
 
         robot.interact(() -> robot.lookup("#design-worker").queryAs(ComboBox.class).setValue("tenant-c/tenant-c-worker"));
         robot.doubleClickOn("#design-cpu").write("16");
-        click(robot, "design-apply-worker");
-        click(robot, "design-add-cards");
+        FxTestSupport.click(robot, "design-apply-worker");
+        FxTestSupport.click(robot, "design-add-cards");
         assertEquals(16, workbench.viewModel().snapshot().tenant("tenant-c").orElseThrow().nodes().get(0).cpu());
         assertEquals(1, workbench.viewModel().snapshot().tenant("tenant-c").orElseThrow().nodes().get(0).cards().size());
         assertEquals(3, workbench.viewModel().timeline().size(), "three edits, three engine commands");
 
-        click(robot, "undo");
+        FxTestSupport.click(robot, "undo");
         assertEquals(0, workbench.viewModel().snapshot().tenant("tenant-c").orElseThrow().nodes().get(0).cards().size());
-        click(robot, "undo");
-        click(robot, "undo");
+        FxTestSupport.click(robot, "undo");
+        FxTestSupport.click(robot, "undo");
         assertTrue(robot.lookup("#tenant-tenant-c").tryQuery().isEmpty());
     }
 
@@ -61,14 +56,14 @@ class LabEditorTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals("4", field(robot, "design-cpu"));
         robot.doubleClickOn("#design-cpu").write("0");
-        click(robot, "design-apply-worker");
+        FxTestSupport.click(robot, "design-apply-worker");
         assertEquals("4", field(robot, "design-cpu"), "a refused value is not shown as the lab's");
         var refusal = robot.lookup("#design-worker-error").queryAs(javafx.scene.control.Label.class);
         assertTrue(refusal.isVisible() && refusal.getText().startsWith("Refused: "), refusal.getText());
         assertEquals(0, workbench.viewModel().timeline().size());
 
         robot.doubleClickOn("#design-split").write("4");
-        click(robot, "design-apply-hami");
+        FxTestSupport.click(robot, "design-apply-hami");
         assertEquals("4", field(robot, "design-split"), "the applied value, without switching tabs");
         assertTrue(!refusal.isVisible(), "the refusal went with the next change");
         assertEquals("article (edited)", workbench.viewModel().snapshot().scenario());
@@ -88,7 +83,7 @@ class LabEditorTest {
     void anAddedNameIsClearedARefusedOneStaysAndTheRefusalNamesTheField(FxRobot robot) {
         robot.clickOn("Design");
         robot.clickOn("#design-tenant-name").write("Tenant C");
-        click(robot, "design-add-tenant");
+        FxTestSupport.click(robot, "design-add-tenant");
         assertEquals("Tenant C", field(robot, "design-tenant-name"), "a refused name stays to be corrected");
         var refusal = robot.lookup("#design-tenant-error").queryAs(javafx.scene.control.Label.class);
         // said as the field the user typed in, not as a line of the generated design ("lab design:14: ...")
@@ -97,7 +92,7 @@ class LabEditorTest {
         assertEquals(0, workbench.viewModel().timeline().size());
 
         robot.doubleClickOn("#design-tenant-name").eraseText(8).write("tenant-c");
-        click(robot, "design-add-tenant");
+        FxTestSupport.click(robot, "design-add-tenant");
         assertTrue(robot.lookup("#tenant-tenant-c").tryQuery().isPresent(), "the new tenant is drawn");
         assertEquals("", field(robot, "design-tenant-name"), "the added name is cleared");
         // said once: it read "Lab design: add tenant tenant-c — add tenant tenant-c"

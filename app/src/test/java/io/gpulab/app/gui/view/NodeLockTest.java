@@ -42,13 +42,7 @@ class NodeLockTest {
      */
     @Test
     void theLockAtItsExpiryReadsWholeOnHoverAt1280x720(FxRobot robot) throws Exception {
-        robot.interact(() -> {
-            try {
-                FxTestSupport.show(stage, "article", 1280, 720, false);
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
+        io.gpulab.app.gui.Workbench workbench = FxTestSupport.showAt(robot, stage, "article", 1280, 720, false);
         WaitForAsyncUtils.waitForFxEvents();
         robot.clickOn("#lifecycle-article");
         WaitForAsyncUtils.waitForFxEvents();
@@ -66,6 +60,20 @@ class NodeLockTest {
                 .filter(n -> "node lock".equals(((javafx.scene.control.Label) n).getText())).findFirst().orElseThrow();
         assertTrue(WaitForAsyncUtils.asyncFx(() -> FxTestSupport.drawn(what)).get().equals("node lock"),
                 "the badge's own words are drawn whole");
+        // and without a hover: node-lock step 4 is read off the badge, in presentation mode's larger type too
+        // (the holder and the countdown were cut "default/gpu-… expires right after now (HAMi frees it only once
+        // older th…" even at 1920x1080)
+        for (boolean presenting : new boolean[] {false, true}) {
+            robot.interact(() -> workbench.view().setPresentation(presenting));
+            WaitForAsyncUtils.waitForFxEvents();
+            javafx.scene.Node shown = robot.lookup("#lock-tenant-a-worker").query();
+            for (javafx.scene.Node n : shown.lookupAll(".label")) {
+                javafx.scene.control.Label l = (javafx.scene.control.Label) n;
+                String drawn = WaitForAsyncUtils.asyncFx(() -> FxTestSupport.drawn(l)).get();
+                assertTrue(drawn.replace("\n", " ").replaceAll("\\s+", " ").equals(l.getText()), (presenting
+                        ? "presentation mode: " : "") + "'" + l.getText() + "' drawn as '" + drawn + "'");
+            }
+        }
     }
 
     @Test

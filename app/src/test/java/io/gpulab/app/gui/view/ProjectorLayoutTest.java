@@ -101,6 +101,92 @@ class ProjectorLayoutTest {
         robot.interact(() -> w.viewModel().close());
     }
 
+    /**
+     * On a 1024x768 projector the walkthrough's progress read "Step / 1 of / 8" beside Restart, Back and Next, and
+     * "St…" on step 6 of the article's tests (seen in the real window): it reads whole, on one line, on one line.
+     */
+    @Test
+    void presentationModeReadsTheWalkthroughProgressOnOneLineAt1024() throws Exception {
+        Stage stage = FxToolkit.registerPrimaryStage();
+        FxRobot robot = new FxRobot();
+        Workbench w = FxTestSupport.showAt(robot, stage, "article", 1024, 768, false);
+        var tour = io.gpulab.app.gui.walkthrough.WalkthroughLoader.builtIns().stream()
+                .filter(x -> x.id().equals("what-the-tenants-share")).findFirst().orElseThrow();
+        robot.interact(() -> {
+            w.view().setPresentation(true);
+            w.view().showTab("Walkthrough");
+            WalkthroughView.start(w.walkthroughs(), w.viewModel(), tour);
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        Label progress = robot.lookup("#walkthrough-progress").queryAs(Label.class);
+        String[] shown = new String[1];
+        double[] heights = new double[2];
+        robot.interact(() -> {
+            shown[0] = FxTestSupport.drawn(progress);
+            javafx.scene.text.Text one = new javafx.scene.text.Text(progress.getText());
+            one.setFont(progress.getFont());
+            heights[0] = progress.lookup(".text").getLayoutBounds().getHeight();
+            heights[1] = one.getLayoutBounds().getHeight();
+        });
+        assertEquals("Step 1 of 8", progress.getText());
+        assertEquals(progress.getText(), shown[0], "the progress is cut");
+        assertEquals(heights[1], heights[0], 1.0, "'" + progress.getText() + "' on one line");
+        Label text = robot.lookup("#walkthrough-summary").queryAs(Label.class);
+        assertTrue(text.getFont().getSize() >= 15, "presentation mode's larger type: " + text.getFont());
+        robot.interact(() -> w.viewModel().close());
+    }
+
+    /**
+     * What step 6 of the article's tests compares for the tenant clicked, on a 1024x768 projector: the row
+     * "nvidia.com/gpumem-percentage: 100" read "nvidia.com/gpumem-percent" / "age: 100" (seen in the real window). No
+     * word of the compared rows is wider than its line, so none is broken where the line runs out.
+     */
+    @Test
+    void presentationModeBreaksNoWordOfWhatAStepCompares() throws Exception {
+        Stage stage = FxToolkit.registerPrimaryStage();
+        FxRobot robot = new FxRobot();
+        Workbench w = FxTestSupport.showAt(robot, stage, "article", 1024, 768, false);
+        var tour = io.gpulab.app.gui.walkthrough.WalkthroughLoader.builtIns().get(0);
+        var templates = io.gpulab.app.gui.vm.PodTemplate.builtIns();
+        robot.interact(() -> {
+            w.view().setPresentation(true);
+            w.view().showTab("Walkthrough");
+            WalkthroughView.start(w.walkthroughs(), w.viewModel(), tour);
+            for (int i = 0; i < 4; i++) {
+                w.viewModel().submitTemplate(templates.get(0), "tenant-a", null);
+            }
+            w.viewModel().submitTemplate(templates.get(1), "tenant-a", null);
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(5, w.walkthroughs().stepIndexProperty().get(), "step 6 worked on");
+        robot.interact(() -> w.viewModel().selectionProperty().set(new io.gpulab.app.gui.vm.Selection(
+                io.gpulab.app.gui.vm.Selection.Kind.TENANT, "tenant-a", "tenant-a")));
+        WaitForAsyncUtils.waitForFxEvents();
+        List<String> broken = new java.util.ArrayList<>();
+        List<String> rows = new java.util.ArrayList<>();
+        robot.interact(() -> {
+            javafx.scene.Parent compared = (javafx.scene.Parent) stage.getScene().lookup("#wt-inspect");
+            compared.applyCss();
+            compared.layout();
+            for (Node n : compared.getChildrenUnmodifiable()) {
+                javafx.scene.control.Labeled l = (javafx.scene.control.Labeled) n;
+                double room = l.getWidth() - l.snappedLeftInset() - l.snappedRightInset();
+                rows.add(l.getText());
+                for (String word : l.getText().split("\\s+")) {
+                    javafx.scene.text.Text t = new javafx.scene.text.Text(word);
+                    t.setFont(l.getFont());
+                    if (t.getLayoutBounds().getWidth() > room + 0.5) {
+                        broken.add(word + " in " + Math.round(room) + " px");
+                    }
+                }
+            }
+        });
+        assertTrue(rows.stream().anyMatch(r -> r.replace("\n", "").contains("nvidia.com/gpumem-percentage: 100")),
+                "the compared rows: " + rows);
+        assertEquals(List.of(), broken, "words broken where the line ran out");
+        robot.interact(() -> w.viewModel().close());
+    }
+
     /** The label's height after CSS and layout have run on its whole scene. */
     private static double laidOutHeight(FxRobot robot, Label l) {
         double[] height = new double[1];

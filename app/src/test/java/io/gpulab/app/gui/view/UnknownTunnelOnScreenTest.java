@@ -29,7 +29,9 @@ import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.ToggleButton;
+import javafx.scene.control.Tooltip;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -44,7 +46,8 @@ import org.testfx.util.WaitForAsyncUtils;
  * A cluster lab with a tenant whose API server refused to list its pods: its Konnectivity tunnel is unknown. The Faults
  * menu offered "Bring up Konnectivity agents of tenant-b" (a claim that they were down) and the header's switch sent
  * that command; every fault item was offered on a real cluster, which refuses them all; the management band said
- * "0 of 2 control planes Ready · Kamaji not ready" of a management cluster that was never read.
+ * "0 of 2 control planes Ready · Kamaji not ready" of a management cluster that was never read; the header's webhook
+ * failurePolicy read "Unknown" and offered Ignore and Fail, a change gpulab can neither make nor know the start of.
  */
 @ExtendWith(ApplicationExtension.class)
 class UnknownTunnelOnScreenTest {
@@ -97,6 +100,40 @@ class UnknownTunnelOnScreenTest {
             }
         }
         return all;
+    }
+
+    @Test
+    void anUnreadWebhookPolicyIsNotOfferedAndSaysWhyOnHover(FxRobot robot) throws Exception {
+        WaitForAsyncUtils.waitFor(Await.BOUND.toSeconds(), TimeUnit.SECONDS, () -> robot.lookup(
+                "#policy-tenant-b").tryQuery().isPresent());
+        @SuppressWarnings("unchecked")
+        ChoiceBox<String> policy = robot.lookup("#policy-tenant-b").queryAs(ChoiceBox.class);
+        assertEquals("Unknown", policy.getValue());
+        assertTrue(policy.isDisabled(), "Unknown is not a policy to switch from");
+
+        long version = workbench.viewModel().snapshot().version();
+        String status = workbench.viewModel().statusProperty().get();
+        robot.clickOn(policy);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertFalse(policy.isShowing(), "no Ignore / Fail list opens");
+        assertEquals(version, workbench.viewModel().snapshot().version());
+        assertEquals(status, workbench.viewModel().statusProperty().get(), "nothing was sent, nothing refused");
+
+        // the reason shows where the user points, though the choice itself is disabled
+        // (the pointer leaves and comes back: the click left it there, and a tooltip waits for a move over its node)
+        robot.moveTo("#tenant-name-tenant-b");
+        robot.moveTo("#policy-tenant-b").moveBy(2, 1);
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> shownTip().isPresent());
+        String tip = shownTip().orElseThrow();
+        assertTrue(tip.startsWith("HAMi webhook failurePolicy of tenant-b: unknown, no vgpu.hami.io webhook "
+                + "configuration was read there"), tip);
+        assertTrue(tip.contains("gpulab does not guess it, and changes nothing on a real cluster (cluster backend)"),
+                tip);
+    }
+
+    private static java.util.Optional<String> shownTip() throws Exception {
+        return WaitForAsyncUtils.asyncFx(() -> javafx.stage.Window.getWindows().stream().filter(w -> w instanceof Tooltip
+                && w.isShowing()).map(w -> ((Tooltip) w).getText()).findFirst()).get();
     }
 
     @Test

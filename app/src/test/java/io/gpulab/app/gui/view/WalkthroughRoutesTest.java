@@ -104,7 +104,7 @@ class WalkthroughRoutesTest {
         assertEquals(tru, shown, w.id() + " step " + (i + 1) + " " + when + ": shown about the lab");
     }
 
-    private void perform(FxRobot robot, WalkthroughStep.RouteAction a) {
+    static void perform(FxRobot robot, WalkthroughStep.RouteAction a) {
         Map<String, String> x = a.args();
         switch (a.kind()) {
             case "drop" -> FxTestSupport.dragPod(robot, x.get("template"), "tenant-header-" + x.get("tenant"));
@@ -126,7 +126,7 @@ class WalkthroughRoutesTest {
      * The Faults menu's item with this text, as the menu offers it when it opens on the lab now (the robot's wheel and
      * submenu hover are unreliable on Monocle; firing the item runs the handler a click runs).
      */
-    private static javafx.scene.control.MenuItem faultsMenuItem(FxRobot robot, String text) {
+    static javafx.scene.control.MenuItem faultsMenuItem(FxRobot robot, String text) {
         javafx.scene.control.MenuBar bar = robot.lookup(".menu-bar").queryAs(javafx.scene.control.MenuBar.class);
         javafx.scene.control.Menu faults = bar.getMenus().stream().filter(m -> "Faults".equals(m.getText()))
                 .findFirst().orElseThrow();
@@ -383,6 +383,37 @@ class WalkthroughRoutesTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertFalse(robot.lookup("#management").queryAs(Node.class).getStyleClass().contains("collapsed"),
                 "presentation mode during the walkthrough keeps the band open");
+    }
+
+    /**
+     * At 1024x768 with the management band open, tenant-b is two screens down the canvas: "Drag the Article pod onto
+     * tenant-b" did not say to scroll there. The tenant a step acts on is scrolled into view when the step begins.
+     */
+    @Test
+    void theTenantAStepActsOnIsScrolledIntoViewWhenTheStepBegins(FxRobot robot) {
+        open(robot, 1024, 768);
+        Walkthrough w = WalkthroughLoader.builtIns().stream().filter(x -> x.id().equals("what-the-tenants-share"))
+                .findFirst().orElseThrow();
+        begin(robot, w);
+        play(robot, w, 0, w.steps().get(0).routes().get(0));
+        assertEquals("Drag the Article pod onto tenant-b.", w.steps().get(1).action());
+        settle(() -> inView(robot, "tenant-header-tenant-b"));
+        assertTrue(inView(robot, "tenant-header-tenant-b") && inView(robot, "pending-tenant-b"),
+                "step 2 begins with tenant-b's header and pending lane in the canvas's view");
+        play(robot, w, 1, w.steps().get(1).routes().get(0));
+    }
+
+    /** Drawn inside the canvas's visible part (its scroll pane's viewport). */
+    private static boolean inView(FxRobot robot, String id) {
+        java.util.concurrent.atomic.AtomicBoolean in = new java.util.concurrent.atomic.AtomicBoolean();
+        robot.interact(() -> {
+            Node n = robot.lookup("#" + id).query();
+            Node viewport = robot.lookup("#topology").queryAs(Node.class).lookup(".viewport");
+            javafx.geometry.Bounds b = n.localToScene(n.getLayoutBounds());
+            javafx.geometry.Bounds v = viewport.localToScene(viewport.getLayoutBounds());
+            in.set(b.getMinY() >= v.getMinY() - 1 && b.getMaxY() <= v.getMaxY() + 1);
+        });
+        return in.get();
     }
 
     /**

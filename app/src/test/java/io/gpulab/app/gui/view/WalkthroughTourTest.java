@@ -51,11 +51,6 @@ class WalkthroughTourTest {
         FxTestSupport.dragPod(robot, template, "tenant-header-tenant-a");
     }
 
-    private static void click(FxRobot robot, String id) {
-        robot.clickOn("#" + id);
-        WaitForAsyncUtils.waitForFxEvents();
-    }
-
     @Test
     void theArticlesEightTests(FxRobot robot) {
         fromMenu(robot, "The article's eight tests");
@@ -71,38 +66,38 @@ class WalkthroughTourTest {
         FxTestSupport.dragPod(robot, "article", "tenant-header-tenant-b");
         expect(robot, 6, 6);
 
-        click(robot, "undo");
+        FxTestSupport.click(robot, "undo");
         expect(robot, 5, 6);
-        click(robot, "undo");
+        FxTestSupport.click(robot, "undo");
         expect(robot, 4, 6);
-        click(robot, "reset");
+        FxTestSupport.click(robot, "reset");
         expect(robot, 0, 6);
-        click(robot, "undo");
+        FxTestSupport.click(robot, "undo");
         expect(robot, 4, 6);
     }
 
     @Test
     void theNodeLock(FxRobot robot) {
         fromMenu(robot, "The node lock");
-        click(robot, "walkthrough-start");
+        FxTestSupport.click(robot, "walkthrough-start");
         assertEquals("The node lock", FxTestSupport.text(robot, "walkthrough-title"), "Start keeps the walkthrough");
         expect(robot, 0, 5);
-        click(robot, "lifecycle-article");
+        FxTestSupport.click(robot, "lifecycle-article");
         expect(robot, 1, 5);
         drop(robot, "article");
         expect(robot, 2, 5);
         drop(robot, "article");
         expect(robot, 3, 5);
-        click(robot, "unlock");
+        FxTestSupport.click(robot, "unlock");
         expect(robot, 4, 5);
-        click(robot, "lifecycle-complete");
+        FxTestSupport.click(robot, "lifecycle-complete");
         expect(robot, 4, 5);
-        click(robot, "unlock");
+        FxTestSupport.click(robot, "unlock");
         expect(robot, 4, 5);
         drop(robot, "article");
         expect(robot, 5, 5);
 
-        click(robot, "walkthrough-start");
+        FxTestSupport.click(robot, "walkthrough-start");
         expect(robot, 0, 5);
     }
 
@@ -110,7 +105,7 @@ class WalkthroughTourTest {
     void runningIsNotProof(FxRobot robot) {
         fromMenu(robot, "Running is not proof");
         expect(robot, 0, 5);
-        click(robot, "konnectivity-tenant-a");
+        FxTestSupport.click(robot, "konnectivity-tenant-a");
         expect(robot, 1, 5);
         drop(robot, "article");
         expect(robot, 2, 5);
@@ -119,19 +114,19 @@ class WalkthroughTourTest {
         expect(robot, 3, 5);
         drop(robot, "article");
         expect(robot, 4, 5);
-        click(robot, "konnectivity-tenant-a");
+        FxTestSupport.click(robot, "konnectivity-tenant-a");
         expect(robot, 4, 5);
         drop(robot, "article");
         expect(robot, 5, 5);
 
-        click(robot, "undo");
+        FxTestSupport.click(robot, "undo");
         expect(robot, 4, 5);
     }
 
     @Test
     void finishingOneWalkthroughDoesNotTickTheNext(FxRobot robot) {
         fromMenu(robot, "The node lock");
-        click(robot, "lifecycle-article");
+        FxTestSupport.click(robot, "lifecycle-article");
         expect(robot, 1, 5);
         fromMenu(robot, "Running is not proof");
         expect(robot, 0, 5);

@@ -1,0 +1,325 @@
+package io.gpulab.app.gui.view;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.gpulab.app.gui.EngineLabOpener;
+import io.gpulab.app.gui.Workbench;
+import io.gpulab.app.gui.WorkbenchApp;
+import io.gpulab.app.gui.walkthrough.Walkthrough;
+import io.gpulab.app.gui.walkthrough.WalkthroughLoader;
+import io.gpulab.app.gui.walkthrough.WalkthroughStep;
+import io.gpulab.app.gui.window.WindowMemory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
+import javafx.geometry.Bounds;
+import javafx.geometry.Rectangle2D;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.control.Labeled;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.ToolBar;
+import javafx.scene.input.KeyCode;
+import javafx.scene.text.Text;
+import javafx.stage.Screen;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.testfx.api.FxRobot;
+import org.testfx.api.FxToolkit;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * A trainer's projector: the real workbench on a real X display (Xvfb, {@code .ci/run} runs it at 1024 x 768,
+ * 1280 x 720 and 1920 x 1080), put in presentation mode with its shortcut, plays every built-in walkthrough by every
+ * route its steps offer, with the real mouse: the canvas scrolled by the trainee to the tenant a step names, a
+ * toolbar button taken from the overflow menu where the screen is narrow. At every step worked on: the screen is
+ * covered, the type is larger and no hint strip is shown; the panel's progress reads on one line and none of its
+ * labels is cut; what to do and what will then be seen are in view; the statements shown about the lab are those
+ * true of it. {@code -Dgpulab.shots=DIR} also writes the screen at every step (the pictures a reviewer reads).
+ */
+@Tag("real-window")
+class PresentationTourTest {
+
+    private static final FxRobot ROBOT = new FxRobot();
+    private static Stage stage;
+    private static Workbench workbench;
+    private static int shot;
+    /** What the projector showed wrong, every step's at once (a tour stops only where a route does not complete). */
+    private static final List<String> WRONG = new ArrayList<>();
+
+    @BeforeAll
+    static void openTheWorkbenchInPresentationMode() throws Exception {
+        open(false);
+    }
+
+    static void open(boolean dark) throws Exception {
+        stage = FxToolkit.registerPrimaryStage();
+        AtomicReference<Workbench> w = new AtomicReference<>();
+        EngineLabOpener opener = EngineLabOpener.sim();
+        var lab = opener.open("article");
+        FxToolkit.setupFixture(() -> w.set(WorkbenchApp.show(stage, lab, opener, "article", WindowMemory.NONE)));
+        workbench = w.get();
+        waitFor("the window is painted", () -> stage.isShowing() && stage.getScene().getWidth() > 0);
+        ROBOT.interact(stage::requestFocus);
+        if (dark) {
+            ROBOT.push(KeyCode.CONTROL, KeyCode.T);
+            waitFor("the dark theme", () -> Theme.isDark(stage.getScene()));
+        }
+        ROBOT.push(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.F);
+        Rectangle2D whole = Screen.getPrimary().getBounds();
+        waitFor("presentation mode on the whole screen", () -> workbench.view().presentation()
+                && Math.abs(stage.getWidth() - whole.getWidth()) < 2 && Math.abs(stage.getHeight() - whole.getHeight()) < 2);
+    }
+
+    @AfterAll
+    static void close() throws Exception {
+        if (workbench != null) {
+            FxToolkit.setupFixture(() -> {
+                workbench.viewModel().close();
+                stage.close();
+            });
+        }
+    }
+
+    @Test
+    void everyWalkthroughPlaysOnTheProjectorByEveryRoute() throws Exception {
+        for (Walkthrough w : WalkthroughLoader.builtIns()) {
+            begin(w);
+            for (int i = 0; i < w.steps().size(); i++) {
+                play(w, i, w.steps().get(i).routes().get(0), "");
+            }
+            waitFor(w.id() + " complete", () -> workbench.walkthroughs().finishedProperty().get());
+            look(w, w.steps().size(), "complete");
+            for (int i = 0; i < w.steps().size() && alternateRoutes(); i++) {
+                for (int r = 1; r < w.steps().get(i).routes().size(); r++) {
+                    begin(w);
+                    for (int j = 0; j < i; j++) {
+                        play(w, j, w.steps().get(j).routes().get(0), "");
+                    }
+                    play(w, i, w.steps().get(i).routes().get(r), "route" + (r + 1));
+                }
+            }
+        }
+        assertEquals(List.of(), WRONG, "what the projector showed wrong");
+    }
+
+    /** Whether the steps' other routes are played too (the dark tour plays the first: routes do not change with a theme). */
+    boolean alternateRoutes() {
+        return true;
+    }
+
+    /** Walkthroughs ▸ the walkthrough, as a trainer starts it (the lab is reset when it holds anything). */
+    private static void begin(Walkthrough w) {
+        ROBOT.clickOn("Walkthroughs");
+        WaitForAsyncUtils.waitForFxEvents();
+        Node item = ROBOT.lookup(".menu-item").match((Node n) -> n.lookupAll(".label").stream()
+                .anyMatch(l -> w.title().equals(((Label) l).getText()))).query();
+        ROBOT.clickOn(item);
+        waitFor(w.id() + " started", () -> workbench.walkthroughs().stepIndexProperty().get() == 0
+                && workbench.walkthroughs().onItsLabProperty().get() && w.title().equals(((Label) ROBOT.lookup(
+                "#walkthrough-title").query()).getText()));
+    }
+
+    private static int at() {
+        return workbench.walkthroughs().stepIndexProperty().get();
+    }
+
+    private static void play(Walkthrough w, int i, List<WalkthroughStep.RouteAction> route, String tag) throws Exception {
+        assertEquals(i, at(), w.id() + ": step " + (i + 1) + " is the one worked on");
+        look(w, i, "begins" + tag);
+        for (WalkthroughStep.RouteAction a : route) {
+            perform(a);
+            if (at() == i) {
+                look(w, i, "after-" + a.kind() + tag);
+            }
+        }
+        waitFor(w.id() + " step " + (i + 1) + " done by " + route, () -> at() == i + 1);
+    }
+
+    /** One action of a route, done the way a trainee in front of this screen does it. */
+    private static void perform(WalkthroughStep.RouteAction a) {
+        switch (a.kind()) {
+            case "drop" -> {
+                String target = "#tenant-header-" + a.args().get("tenant");
+                scrollCanvasTo(target);
+                FxTestSupport.dragPod(ROBOT, a.args().get("template"), target.substring(1));
+            }
+            case "click" -> {
+                scrollCanvasTo("#" + a.args().get("id"));
+                click("#" + a.args().get("id"));
+            }
+            case "select" -> {
+                scrollCanvasTo("#tenant-name-" + a.args().get("id"));
+                ROBOT.clickOn("#tenant-name-" + a.args().get("id"));
+            }
+            default -> WalkthroughRoutesTest.perform(ROBOT, a);
+        }
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    /** A toolbar button the narrow screen moved to the overflow menu is taken from there. */
+    private static void click(String query) {
+        java.util.Optional<Node> n = ROBOT.lookup(query).tryQuery();
+        if (n.isEmpty() || !shownOnScreen(n.get())) {
+            ToolBar bar = ROBOT.lookup(".lab-toolbar").queryAs(ToolBar.class);
+            ROBOT.clickOn(bar.lookup(".tool-bar-overflow-button"));
+            WaitForAsyncUtils.waitForFxEvents();
+        }
+        ROBOT.clickOn(query);
+    }
+
+    /** The trainee scrolls the canvas until the tenant a step names is in sight (a wheel turn or two). */
+    private static void scrollCanvasTo(String query) {
+        Node target = ROBOT.lookup(query).tryQuery().orElse(null);
+        if (target == null) {
+            return; // not on the canvas: a toolbar button in the overflow menu
+        }
+        ROBOT.interact(() -> {
+            for (Node p = target.getParent(); p != null; p = p.getParent()) {
+                if (p instanceof ScrollPane pane && pane.getContent() != null) {
+                    Bounds view = pane.localToScene(pane.getLayoutBounds());
+                    Bounds b = target.localToScene(target.getLayoutBounds());
+                    if (b.getMinY() < view.getMinY() || b.getMaxY() > view.getMaxY()) {
+                        double range = pane.getContent().getLayoutBounds().getHeight() - pane.getViewportBounds()
+                                .getHeight();
+                        double y = b.getMinY() - view.getMinY() + range * pane.getVvalue() - 20;
+                        pane.setVvalue(Math.max(0, Math.min(1, y / range)));
+                    }
+                    return;
+                }
+            }
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    /** What the projector shows while step {@code i} is worked on ({@code i} past the last: the walkthrough done). */
+    private static void look(Walkthrough w, int i, String when) throws Exception {
+        WaitForAsyncUtils.waitForFxEvents();
+        WaitForAsyncUtils.sleep(150, TimeUnit.MILLISECONDS); // the panel's scroll runs later on the FX thread
+        WaitForAsyncUtils.waitForFxEvents();
+        String where = w.id() + " step " + (i + 1) + " " + when;
+        String dir = System.getProperty("gpulab.shots");
+        if (dir != null) {
+            Rectangle2D screen = Screen.getPrimary().getBounds();
+            Path out = Path.of(dir, (int) screen.getWidth() + "x" + (int) screen.getHeight() + (Theme.isDark(
+                    stage.getScene()) ? "-dark" : ""), String.format("%03d-%s-%d-%s.png", ++shot, w.id(), i + 1, when));
+            Files.createDirectories(out.getParent());
+            new ProcessBuilder("import", "-window", "root", out.toString()).inheritIO().start().waitFor();
+        }
+        List<String> problems = new ArrayList<>();
+        ROBOT.interact(() -> {
+            Rectangle2D whole = Screen.getPrimary().getBounds();
+            if (Math.abs(stage.getWidth() - whole.getWidth()) > 2 || Math.abs(stage.getHeight() - whole.getHeight()) > 2) {
+                problems.add("the window does not cover the screen");
+            }
+            stage.getScene().getRoot().lookupAll(".key-hints").stream().filter(n -> visible(n)
+                    && n.getLayoutBounds().getHeight() > 0).forEach(n -> problems.add("a hint strip is shown"));
+            Labeled progress = (Labeled) stage.getScene().lookup("#walkthrough-progress");
+            Labeled summary = (Labeled) stage.getScene().lookup("#walkthrough-summary");
+            if (summary.getFont().getSize() < 15) {
+                problems.add("the panel's type is not larger: " + summary.getFont().getSize() + " px");
+            }
+            if (lines(progress) > 1) {
+                problems.add("the progress '" + progress.getText() + "' wraps on " + lines(progress) + " lines");
+            }
+            cut(stage.getScene().lookup("#walkthrough"), problems);
+            if (i < w.steps().size() && at() == i) { // not when the step ticked while the screen was taken
+                inView("#wt-step-" + i + " #wt-action", problems);
+                inView("#wt-step-" + i + " #wt-then", problems);
+                List<String> shown = new ArrayList<>();
+                stage.getScene().lookup("#wt-step-" + i).lookupAll(".step-now")
+                        .forEach(n -> shown.add(((Label) n).getText()));
+                List<String> tru = new ArrayList<>();
+                w.steps().get(i).now().stream().filter(n -> n.check().test(workbench.viewModel().snapshot()))
+                        .forEach(n -> tru.add("● " + n.text()));
+                if (!tru.equals(shown)) {
+                    problems.add("shown about the lab " + shown + ", true of it " + tru);
+                }
+            }
+        });
+        problems.forEach(p -> WRONG.add(where + ": " + p));
+    }
+
+    private static int lines(Labeled l) {
+        Text drawn = (Text) l.lookup(".text");
+        Text one = new Text(l.getText());
+        one.setFont(l.getFont());
+        return drawn == null ? 1 : (int) Math.round(drawn.getLayoutBounds().getHeight()
+                / one.getLayoutBounds().getHeight());
+    }
+
+    private static void inView(String query, List<String> problems) {
+        Node n = stage.getScene().lookup(query);
+        if (n == null) {
+            return;
+        }
+        ScrollPane pane = (ScrollPane) stage.getScene().lookup("#walkthrough-scroll");
+        Bounds view = pane.localToScene(pane.getLayoutBounds());
+        Bounds b = n.localToScene(n.getLayoutBounds());
+        if (b.getMinY() < view.getMinY() - 1 || b.getMaxY() > view.getMaxY() + 1) {
+            problems.add(query + " out of view: " + (int) b.getMinY() + ".." + (int) b.getMaxY() + " in "
+                    + (int) view.getMinY() + ".." + (int) view.getMaxY());
+        }
+    }
+
+    /** Every visible label of the panel whose drawn text differs from its text (an ellipsis), unless its tooltip says it. */
+    private static void cut(Node n, List<String> problems) {
+        if (!n.isVisible()) {
+            return;
+        }
+        if (n instanceof Labeled l && l.getText() != null && !l.getText().isBlank()
+                && (l.getTooltip() == null || !l.getTooltip().getText().contains(l.getText().strip()))) {
+            StringBuilder drawn = new StringBuilder();
+            l.getChildrenUnmodifiable().stream().filter(c -> c instanceof Text).forEach(c -> drawn.append(
+                    ((Text) c).getText()));
+            if (drawn.length() > 0 && !drawn.toString().replace("\n", "").equals(l.getText().replace("\n", ""))) {
+                problems.add("cut: '" + l.getText() + "' drawn as '" + drawn + "'");
+            }
+        }
+        if (n instanceof javafx.scene.Parent p) {
+            p.getChildrenUnmodifiable().forEach(c -> cut(c, problems));
+        }
+    }
+
+    private static boolean visible(Node n) {
+        for (Node p = n; p != null; p = p.getParent()) {
+            if (!p.isVisible()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean shownOnScreen(Node n) {
+        AtomicReference<Boolean> out = new AtomicReference<>(false);
+        ROBOT.interact(() -> {
+            if (n.getScene() == null || n.getScene().getWindow() == null || !visible(n)) {
+                return;
+            }
+            Bounds b = n.localToScreen(n.getLayoutBounds());
+            Rectangle2D s = Screen.getPrimary().getBounds();
+            out.set(b != null && b.getWidth() > 0 && b.getMinX() >= s.getMinX() && b.getMaxX() <= s.getMaxX()
+                    && b.getMinY() >= s.getMinY() && b.getMaxY() <= s.getMaxY());
+        });
+        return out.get();
+    }
+
+    private static void waitFor(String what, Supplier<Boolean> condition) {
+        try {
+            WaitForAsyncUtils.waitFor(io.gpulab.engine.cluster.Await.BOUND.toSeconds(), TimeUnit.SECONDS, () -> {
+                AtomicReference<Boolean> ok = new AtomicReference<>(false);
+                ROBOT.interact(() -> ok.set(condition.get()));
+                return ok.get();
+            });
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new AssertionError("waited for: " + what, e);
+        }
+    }
+}
