@@ -62,8 +62,10 @@ public final class WorkbenchApp extends Application {
                                  WindowMemory memory) {
         Workbench workbench = new Workbench(lab, opener, new ConfirmWriteDialog(stage), new FxTaskExecutor());
         workbench.viewModel().files().setDiscardGate(new io.gpulab.app.gui.view.ConfirmDiscardDialog(stage));
-        stage.setTitle("GPU Tenancy Lab — " + scenario + (opener.backendId().equals("sim") ? ""
-                : " on " + opener.describe()));
+        // the title names the lab on screen as the toolbar and the exports do: another file opened, or "(edited)"
+        String where = opener.backendId().equals("sim") ? "" : " on " + opener.describe();
+        stage.titleProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> "GPU Tenancy Lab — "
+                + workbench.viewModel().snapshot().scenario() + where, workbench.viewModel().snapshotProperty()));
         // the scene takes the stage's size: the window opens inside the screen, sized to it
         stage.setScene(workbench.scene(1600, 1000, false));
         new WindowPlacement(memory).placeMain(stage, "workbench");

@@ -119,6 +119,26 @@ class SimKamajiFaultsTest {
     }
 
     @Test
+    void aRevokedEtcdRoleSaysWhenTheControlPlaneTurnsNotReadyAndWhenItIsBack() {
+        SimBackend sim = SimBackend.start(ArticleLab.spec());
+        java.time.Instant t0 = sim.snapshot().now();
+        sim.execute(new LabCommand.SetDataStoreAccess("tenant-a", false));
+        ControlPlaneView a = cp(sim, "tenant-a");
+        assertEquals("Ready; its API server refuses reads and writes: " + ApiErrors.permissionDenied(),
+                a.statusInWords());
+        assertEquals("kube-apiserver pods still ready, though their etcd role lost its permission: their /readyz "
+                + "etcd check fails 3 probes of 10 s first; not ready from " + t0.plusSeconds(30) + " unless it is "
+                + "granted again", a.effects().get(0));
+        assertEquals("Ready", cp(sim, "tenant-b").statusInWords(), "the other tenant's role is untouched");
+        sim.execute(new LabCommand.Advance(Duration.ofSeconds(30)));
+        sim.execute(new LabCommand.SetDataStoreAccess("tenant-a", true));
+        assertEquals("the etcd role's permission is back: the kube-apiserver pods pass their next /readyz probe at "
+                + t0.plusSeconds(40), cp(sim, "tenant-a").effects().get(0));
+        sim.execute(new LabCommand.Advance(Duration.ofSeconds(10)));
+        assertEquals("Ready", cp(sim, "tenant-a").statusInWords());
+    }
+
+    @Test
     void theKamajiControllerIsNotRunningWhileNoManagementNodeIsReady() {
         SimBackend sim = SimBackend.start(ArticleLab.spec());
         assertTrue(sim.snapshot().management().kamajiReady());

@@ -303,7 +303,9 @@ public final class ManagementBand extends VBox {
                         v.setId("mgmt-pending-group-" + groups.size());
                         return v;
                     });
-                    Label name = Texts.clipped(p.name() + " · " + p.phase(), "mono-muted");
+                    // a pod's name reads whole: wrapped after its dashes when the box is narrow (a drain at 1280 px
+                    // cut every name to "tenant-a-7c…", which were the pods the box is about)
+                    Label name = new WordWrapLabel(p.name() + " · " + p.phase(), "mono-muted").breakingPaths();
                     name.setId("mgmt-pending-" + p.name());
                     g.getChildren().add(g.getChildren().size() - 1, name);
                 }

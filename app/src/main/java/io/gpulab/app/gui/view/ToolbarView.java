@@ -130,8 +130,12 @@ public final class ToolbarView extends ToolBar {
         HBox name = new HBox(4, scenario, edited);
         name.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
         name.setMinWidth(Region.USE_COMPUTED_SIZE);
-        getItems().addAll(backend, name, playScenario, nextStep, sep(), clockCaption, play, step, five, clock,
-                sep(), lifecycle, new HBox(0, complete, article), sep(), unlock, undo, redo, reset);
+        // a caption and the control it names are one item: they go to the overflow menu together (the "Device plugin"
+        // caption stayed on the bar alone when its toggles had moved)
+        HBox lifecycleGroup = captioned(lifecycle, new HBox(0, complete, article));
+        lifecycleGroup.setId("lifecycle-group");
+        getItems().addAll(backend, name, playScenario, nextStep, sep(), captioned(clockCaption, play), step, five, clock,
+                sep(), lifecycleGroup, sep(), unlock, undo, redo, reset);
         // buttons keep their labels; what does not fit goes to the overflow menu
         for (javafx.scene.Node n : List.of(playScenario, nextStep, play, step, five, clock, lifecycle, complete, article,
                 unlock, undo, redo, reset, clockCaption, backend)) {
@@ -139,16 +143,53 @@ public final class ToolbarView extends ToolBar {
         }
     }
 
+    private static HBox captioned(Label caption, javafx.scene.Node control) {
+        HBox box = new HBox(6, caption, control);
+        box.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        box.setMinWidth(Region.USE_PREF_SIZE);
+        return box;
+    }
+
+    /** The items' preferred widths when the bar last sorted them between itself and its overflow menu. */
+    private double sortedFor = -1;
+    /** Sorts made in a row by this bar itself, a guard against two widths taking turns; a new render starts over. */
+    private int sortsInARow;
+
     /**
-     * Sorts the items between bar and overflow menu again: JavaFX's ToolBar does so when its width or
-     * items change, not when their type grows (presentation mode), which left Undo and Redo past the edge.
+     * Sorts the items between bar and overflow menu again when their widths changed: JavaFX's ToolBar sorts only when
+     * its own width or its items change, so a longer text (the "edited" badge, "✓ Scenario played", presentation
+     * mode's larger type) squeezed the one item that may shrink, the scenario's name, down to "…", where moving one
+     * more action to the overflow menu keeps every item whole.
+     */
+    @Override
+    protected void layoutChildren() {
+        double wanted = 0;
+        for (javafx.scene.Node n : getItems()) {
+            if (n.isManaged()) {
+                wanted += snapSizeX(n.prefWidth(-1));
+            }
+        }
+        javafx.scene.Node focused = getScene() == null ? null : getScene().getFocusOwner();
+        boolean sort = wanted != sortedFor && sortsInARow < 4;
+        if (sort) {
+            sortedFor = wanted;
+            sortsInARow++;
+            // an items change is what makes the skin sort them again
+            getItems().setAll(List.copyOf(getItems()));
+        }
+        super.layoutChildren();
+        if (sort && focused != null && focused.getScene() == getScene() && !focused.isFocused()) {
+            focused.requestFocus(); // the button just pressed keeps the keyboard
+        }
+    }
+
+    /**
+     * Sorts the items between bar and overflow menu again once their type changed size (presentation mode): JavaFX's
+     * ToolBar did not, which left Undo and Redo past the edge ({@link #layoutChildren()}).
      */
     public void refit() {
-        javafx.application.Platform.runLater(() -> {
-            List<javafx.scene.Node> items = List.copyOf(getItems());
-            getItems().clear();
-            getItems().addAll(items);
-        });
+        sortsInARow = 0;
+        requestLayout();
     }
 
     private void setupBindings() {
@@ -175,6 +216,7 @@ public final class ToolbarView extends ToolBar {
     }
 
     private void render(LabSnapshot s) {
+        sortsInARow = 0;
         backend.setText(s.backend().toUpperCase());
         // an edited lab's name is its scenario's with "(edited)": the mark is a badge of its own, so a narrow window
         // abbreviates the name (its whole text a hover away) and never the mark (at 1024 px it read "article (…")

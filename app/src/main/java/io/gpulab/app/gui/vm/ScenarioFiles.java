@@ -18,6 +18,8 @@ public final class ScenarioFiles {
 
     private final WorkbenchViewModel vm;
     private DiscardGate discardGate = DiscardGate.ALLOW;
+    /** The timeline's actions the last Save wrote (the same objects), oldest first: they are not lost by an open. */
+    private List<LabHistory.Action> saved = List.of();
 
     ScenarioFiles(WorkbenchViewModel vm) {
         this.vm = vm;
@@ -33,7 +35,7 @@ public final class ScenarioFiles {
      * throws away actions (Undo cannot reach back past an open).
      */
     public boolean open(String scenario) {
-        int lost = vm.timeline().size();
+        int lost = unsaved();
         if (lost > 0 && !discardGate.allow("Open " + scenario, lost + " action" + (lost == 1 ? "" : "s")
                 + " on " + vm.snapshot().scenario() + " (save them first with File → Save scenario)")) {
             vm.hint("Kept the current lab: " + scenario + " was not opened");
@@ -43,6 +45,19 @@ public final class ScenarioFiles {
         vm.tasks().execute(() -> vm.opener().open(scenario), vm::replaceLab,
                 e -> vm.error("Cannot open " + scenario + ": " + e.getMessage()));
         return true;
+    }
+
+    /**
+     * How many of the timeline's actions no Save wrote: those after the longest start it shares with the last
+     * saved file (an action undone and done again, or a clock run that went on, is a new action).
+     */
+    public int unsaved() {
+        List<LabHistory.Action> now = vm.timeline();
+        int same = 0;
+        while (same < now.size() && same < saved.size() && now.get(same) == saved.get(same)) {
+            same++;
+        }
+        return now.size() - same;
     }
 
     /**
@@ -78,6 +93,8 @@ public final class ScenarioFiles {
             RecordedScenario r = vm.recording();
             byte[] text = r.text().getBytes(StandardCharsets.UTF_8);
             OutputFile.write(file, GeneratedScenario.KIND, true, out -> out.write(text));
+            // what the file holds: the actions up to the version on screen (time travel saves the version shown)
+            saved = vm.timeline().subList(0, Math.min(vm.shownVersion(), vm.timeline().size()));
             vm.wrote("the lab's history as the scenario " + r.name(), file);
         } catch (Exception e) {
             vm.error("Cannot save " + file + ": " + e.getMessage());

@@ -11,6 +11,7 @@ import io.gpulab.engine.api.ManagementView;
 import io.gpulab.engine.api.TenantView;
 import java.time.Duration;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
@@ -199,6 +200,33 @@ class ManagementBandTest {
         assertEquals("Ready", text(robot, "mgmt-node-state-kamaji-control-plane"));
         assertFalse(shown(robot, "mgmt-unscheduled"));
         assertTrue(text(robot, "management-summary").endsWith("Kamaji ready"), text(robot, "management-summary"));
+    }
+
+    @Test
+    void aDrainsUnscheduledPodsReadWholeAt1280x720And1024x768(FxRobot robot) {
+        for (int[] size : new int[][] {{1280, 720}, {1024, 768}}) {
+            Workbench w = FxTestSupport.showAt(robot, stage, "article", size[0], size[1], false);
+            WaitForAsyncUtils.waitForFxEvents();
+            if (!shown(robot, "mgmt-node-kamaji-control-plane")) {
+                robot.clickOn("#management-toggle"); // a short window opens with the band folded
+                WaitForAsyncUtils.waitForFxEvents();
+            }
+            act(robot, () -> w.viewModel().faults().setManagementNode("kamaji-control-plane", "drained"));
+            List<String> cut = new java.util.ArrayList<>();
+            robot.interact(() -> robot.lookup("#mgmt-unscheduled").query().lookupAll(".mono-muted").forEach(n -> {
+                Label l = (Label) n;
+                String full = l instanceof WordWrapLabel w2 ? w2.getFullText() : l.getText();
+                String drawn = FxTestSupport.drawn(l);
+                if (drawn.contains("…") || drawn.contains("...")
+                        || !drawn.replaceAll("\\s+", "").equals(full.replaceAll("\\s+", ""))) {
+                    cut.add(size[0] + "x" + size[1] + ": '" + full + "' drawn as '" + drawn + "'");
+                }
+            }));
+            assertTrue(robot.lookup("#mgmt-unscheduled").query().lookupAll(".mono-muted").size() >= 2,
+                    "the drained node's control-plane pods are listed");
+            assertEquals(List.of(), cut, "pod names cut in the Not scheduled box");
+            robot.interact(() -> w.viewModel().close());
+        }
     }
 
     @Test

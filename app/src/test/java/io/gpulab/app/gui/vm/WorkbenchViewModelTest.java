@@ -116,6 +116,24 @@ class WorkbenchViewModelTest {
     }
 
     @Test
+    void openingRightAfterSaveAsksNothingAndAnActionAfterTheSaveIsAskedFor(
+            @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        List<String> asked = new java.util.ArrayList<>();
+        vm.files().setDiscardGate((action, lost) -> asked.add(action + ": " + lost) && false);
+        vm.submitTemplate(article, "tenant-a", null);
+        vm.submitTemplate(article, "tenant-a", null);
+        vm.files().save(dir.resolve("saved.yaml"));
+        vm.submitTemplate(article, "tenant-a", null);
+        vm.files().open("lock-lifecycle");
+        assertEquals(List.of("Open lock-lifecycle: 1 action on article (save them first with File → Save scenario)"),
+                asked, "only the action after the Save is lost");
+        vm.undo();
+        vm.files().open("lock-lifecycle");
+        assertEquals(1, asked.size(), "after Save nothing is unsaved: asked again " + asked);
+        assertEquals("lock-lifecycle", vm.snapshot().scenario(), "opened without a question");
+    }
+
+    @Test
     void versionsFollowTheActionsSinceTheLastReset() {
         vm.submitTemplate(article, "tenant-a", null);
         vm.submitTemplate(article, "tenant-a", null);
