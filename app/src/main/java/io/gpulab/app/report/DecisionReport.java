@@ -53,7 +53,8 @@ public final class DecisionReport {
         try (PDDocument doc = new PDDocument()) {
             doc.getDocumentInformation().setTitle("Decision report: " + plan.name());
             doc.getDocumentInformation().setCreator("gpulab " + version);
-            try (PdfDoc pdf = new PdfDoc(doc, "gpulab decision report · " + plan.name())) {
+            try (PdfDoc pdf = new PdfDoc(doc, "gpulab decision report · " + plan.name(),
+                    ReportAssumptions.SIMULATION)) {
                 DecisionCover.write(pdf, r, version, date);
                 // the workload and the candidates on a page of their own: the answer may take most of the cover
                 pdf.newPage();

@@ -34,7 +34,8 @@ public final class IsolationReport {
         try (PDDocument doc = new PDDocument()) {
             doc.getDocumentInformation().setTitle("GPU Tenancy Lab isolation by layer: " + t.scenario());
             doc.getDocumentInformation().setCreator("gpulab " + version);
-            try (PdfDoc pdf = new PdfDoc(doc, "gpulab isolation by layer · " + t.scenario())) {
+            try (PdfDoc pdf = new PdfDoc(doc, "gpulab isolation by layer · " + t.scenario(),
+                    ReportAssumptions.SIMULATION)) {
                 pdf.title("Isolation by layer: " + t.scenario());
                 pdf.muted("gpulab " + version + " · " + date.format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm "
                         + "'UTC'")) + " · backend sim (a simulation)");

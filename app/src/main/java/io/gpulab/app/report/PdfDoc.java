@@ -38,13 +38,23 @@ public final class PdfDoc implements AutoCloseable {
     private final PDDocument doc;
     private final PDRectangle size = PDRectangle.A4;
     private final String runningTitle;
+    private final String limits;
     private PDPageContentStream out;
     private float y;
 
     /** @param runningTitle printed at the foot of every page beside the page number */
     public PdfDoc(PDDocument doc, String runningTitle) throws IOException {
+        this(doc, runningTitle, "");
+    }
+
+    /**
+     * @param runningTitle printed at the foot of every page beside the page number
+     * @param limits       printed under it on every page (what the report is: a page read alone still says so)
+     */
+    public PdfDoc(PDDocument doc, String runningTitle, String limits) throws IOException {
         this.doc = doc;
         this.runningTitle = runningTitle;
+        this.limits = limits;
         PdfFonts fonts = PdfFonts.load(doc);
         regular = fonts.regular();
         bold = fonts.bold();
@@ -276,7 +286,7 @@ public final class PdfDoc implements AutoCloseable {
         if (out != null) {
             out.close();
             out = null;
-            PdfFooters.draw(doc, size, regular, runningTitle);
+            PdfFooters.draw(doc, size, regular, runningTitle, limits);
         }
     }
 }

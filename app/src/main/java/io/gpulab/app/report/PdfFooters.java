@@ -6,13 +6,17 @@ import org.apache.pdfbox.pdmodel.PDPageContentStream;
 import org.apache.pdfbox.pdmodel.common.PDRectangle;
 import org.apache.pdfbox.pdmodel.font.PDFont;
 
-/** "page N / M" and the running title at the foot of every page, drawn once the page count is known. */
+/**
+ * "page N / M", the running title and under it what the report is (a simulation, or a cluster observed) at the foot
+ * of every page, drawn once the page count is known.
+ */
 final class PdfFooters {
 
     private PdfFooters() {
     }
 
-    static void draw(PDDocument doc, PDRectangle size, PDFont regular, String runningTitle) throws IOException {
+    static void draw(PDDocument doc, PDRectangle size, PDFont regular, String runningTitle, String limits)
+            throws IOException {
         float margin = PdfDoc.MARGIN;
         float small = PdfDoc.SMALL;
         float[] muted = PdfDoc.MUTED;
@@ -32,6 +36,13 @@ final class PdfFooters {
                 f.newLineAtOffset(margin, margin - 20);
                 f.showText(PdfText.clean(runningTitle));
                 f.endText();
+                if (!limits.isEmpty()) {
+                    f.beginText();
+                    f.setFont(regular, small);
+                    f.newLineAtOffset(margin, margin - 30);
+                    f.showText(PdfText.clean(limits));
+                    f.endText();
+                }
                 f.beginText();
                 f.setFont(regular, small);
                 f.newLineAtOffset(size.getWidth() - margin - regular.getStringWidth(page) / 1000 * small,

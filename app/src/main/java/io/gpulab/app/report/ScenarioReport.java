@@ -110,13 +110,19 @@ public final class ScenarioReport {
         try (PDDocument doc = new PDDocument()) {
             doc.getDocumentInformation().setTitle("GPU Tenancy Lab review: " + in.scenario());
             doc.getDocumentInformation().setCreator("gpulab " + version);
-            try (PdfDoc pdf = new PdfDoc(doc, "gpulab review report · " + in.scenario())) {
+            boolean observed = in.history().observed();
+            try (PdfDoc pdf = new PdfDoc(doc, "gpulab review report · " + in.scenario(),
+                    observed ? ReportAssumptions.OBSERVED : ReportAssumptions.SIMULATION)) {
                 summary(pdf, in, version, date);
                 pdf.newPage();
-                ReportAssumptions.common(pdf);
-                pdf.bullet("Virtual time. The lab runs on a virtual clock (node-lock expiry, retries); durations in "
-                        + "the scenario are that clock's, not wall time. The mock device plugin's lifecycle here is '"
-                        + in.snapshot().lifecycle() + "'.");
+                if (observed) {
+                    ReportAssumptions.observed(pdf, in.snapshot().backend());
+                } else {
+                    ReportAssumptions.common(pdf);
+                    pdf.bullet("Virtual time. The lab runs on a virtual clock (node-lock expiry, retries); durations "
+                            + "in the scenario are that clock's, not wall time. The mock device plugin's lifecycle "
+                            + "here is '" + in.snapshot().lifecycle() + "'.");
+                }
                 pdf.newPage();
                 pdf.heading("The lab " + in.history().after());
                 LabDiagram.draw(pdf, in.snapshot());
@@ -142,8 +148,10 @@ public final class ScenarioReport {
             History h = in.history();
             // the author describes the lab after every step: read after 1 of 5 it stated pods that were not there
             boolean whole = !h.observed() && h.played() == h.playable() && h.own() == 0;
-            pdf.text(whole ? in.description() : "The scenario's description, written for its lab after "
-                    + (h.playable() == 1 ? "its 1 step" : "all " + h.playable() + " steps") + " (this report shows the lab " + h.after() + "): " + in.description());
+            // h.after() may hold its own parentheses ("as built (no step played)"): no nesting around it
+            pdf.text(whole ? in.description() : "This report shows the lab " + h.after() + "; the scenario's "
+                    + "description was written for its lab after " + (h.playable() == 1 ? "its 1 step"
+                    : "all " + h.playable() + " steps") + ": " + in.description());
         }
         pdf.heading("What was checked");
         LabSnapshot s = in.snapshot();
@@ -292,7 +300,8 @@ public final class ScenarioReport {
             tag(pdf, c, c.title());
             pdf.muted(c.verdict() == Verdict.NOT_RUN
                     ? "not run: it is checked in step " + c.playable() + " of " + in.history().origin() + "'s "
-                    + in.history().playable() + ", and the lab was reported after step " + in.history().played()
+                    + in.history().playable() + ", and the lab was reported " + (in.history().played() == 0
+                    ? "before its first step" : "after step " + in.history().played())
                     : "step " + c.step() + " of the attached scenario (line " + c.line() + ")");
             List<List<String>> rows = new ArrayList<>();
             java.util.Set<String> keys = new java.util.LinkedHashSet<>(c.expected().keySet());

@@ -108,8 +108,8 @@ class ScenarioReportTest {
         assertTrue(first.contains("check 6: tenant-a's card holds 60,000 MB"), first);
         assertTrue(first.contains("At the end: 1 pod running"), first);
         // the author's description is of the lab after every step: never read as the lab shown
-        assertTrue(first.contains("The scenario's description, written for its lab after all 5 steps (this report "
-                + "shows the lab after 1 of article's 5 steps): "), first);
+        assertTrue(first.contains("This report shows the lab after 1 of article's 5 steps; the scenario's description "
+                + "was written for its lab after all 5 steps: "), first);
         String all = String.join("\n", pages).replaceAll("\\s+", " ");
         assertTrue(all.contains("The lab after 1 of article's 5 steps"), all);
         assertTrue(all.contains("not run: it is checked in step 5 of article's 5, and the lab was reported after "
@@ -130,5 +130,32 @@ class ScenarioReportTest {
                 + "listed as not run."), first);
         assertTrue(first.contains("What it proves Nothing about HAMi's decisions"), first);
         assertFalse(first.contains("PASS"), first);
+    }
+
+    /**
+     * Every page says what it is, read alone: a simulation (as every PNG caption does), or a cluster observed. A
+     * report of a lab observed on a cluster said on its limits page "A mock device plugin ... no GPU was present",
+     * "The figures of this report come from the simulation only" and "The lab runs on a virtual clock", of a cluster
+     * gpulab only read.
+     */
+    @Test
+    void everyPageSaysSimulatedOrObservedAndAClusterIsNotCalledASimulation() throws Exception {
+        ScenarioReport.Input simulated = ScenarioReportInput.collect(article(1));
+        for (String page : write(simulated)) {
+            assertTrue(page.replaceAll("\\s+", " ").contains(ReportAssumptions.SIMULATION), page);
+        }
+        List<String> pages = write(ScenarioReportInput.observed(article(0), "the tenants of a cluster",
+                simulated.snapshot(), List.of()));
+        for (String page : pages) {
+            assertTrue(page.replaceAll("\\s+", " ").contains(ReportAssumptions.OBSERVED), page);
+        }
+        // the limits page (the attached scenario, quoted as written, may describe the lab it simulates)
+        String limits = pages.get(1).replaceAll("\\s+", " ");
+        assertTrue(limits.contains("Assumptions and limits") && limits.contains("Observed, not simulated."), limits);
+        for (String falseOfACluster : List.of("mock device plugin", "no GPU was present", "come from the simulation "
+                + "only", "virtual clock", ReportAssumptions.SIMULATION)) {
+            assertFalse(limits.contains(falseOfACluster), "said of a cluster: " + falseOfACluster);
+        }
+        assertFalse(String.join(" ", pages).contains(ReportAssumptions.SIMULATION), "a page called a simulation");
     }
 }

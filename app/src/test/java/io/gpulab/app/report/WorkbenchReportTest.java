@@ -90,6 +90,12 @@ class WorkbenchReportTest {
         assertTrue(all.startsWith("Review report: article (edited)"), all);
         assertTrue(all.contains("No check was run"), all);
         assertFalse(all.contains("PASS"), all);
+        // read by a reviewer: no parenthesis inside a parenthesis, no "step 0"
+        assertTrue(all.contains("This report shows the lab as built (no step played); the scenario's description was "
+                + "written for its lab after all 5 steps: Edited in the workbench"), all);
+        assertTrue(all.contains("not run: it is checked in step 1 of article's 5, and the lab was reported before its "
+                + "first step"), all);
+        assertFalse(all.contains("step 0"), all);
         for (int i = 1; i <= 8; i++) {
             assertTrue(all.contains("NOT RUN check " + i + ":"), "check " + i + " listed as not run");
         }

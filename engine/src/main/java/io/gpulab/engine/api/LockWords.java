@@ -39,22 +39,22 @@ final class LockWords {
                 + HamiAnnotations.MUTEX_LOCK + "-)";
         LockView l = n.lock();
         if (l == null || !l.held()) {
-            return new String[] {"HAMi chose " + node + ", but its node lock (" + HamiAnnotations.MUTEX_LOCK + ") was "
-                    + "held when it tried to bind; the lock is free now: kube-scheduler's next attempt binds the pod",
+            return new String[] {"could not bind to " + node + " while its node lock (" + HamiAnnotations.MUTEX_LOCK
+                    + ") was held; the lock is free now: kube-scheduler's next attempt binds the pod",
                 "nothing to do: kube-scheduler retries the pod"};
         }
         String holder = l.holder();
-        StringBuilder text = new StringBuilder("HAMi chose " + node + " but cannot bind: ");
-        text.append(holder.isEmpty() ? "the node lock (" + HamiAnnotations.MUTEX_LOCK + ") names no pod (a bare "
+        StringBuilder text = new StringBuilder("cannot bind to " + node + ": ");
+        text.append(holder.isEmpty() ? "its node lock (" + HamiAnnotations.MUTEX_LOCK + ") names no pod (a bare "
                 + "timestamp) and was set at " + l.since()
-                : holder + " holds the node lock (" + HamiAnnotations.MUTEX_LOCK + ") since " + l.since());
+                : holder + " holds its node lock (" + HamiAnnotations.MUTEX_LOCK + ") since " + l.since());
         PodView h = holder.isEmpty() ? null : now.pod(holder).orElse(null);
         boolean dangling = !holder.isEmpty() && h == null;
         if (dangling) {
             text.append("; that pod no longer exists, so HAMi takes the lock over at this pod's next attempt");
         } else if (h != null && BindPhase.ALLOCATING.value().equals(h.annotations().get(HamiAnnotations.BIND_PHASE))) {
-            text.append(" and its device plugin has not finished that pod's Allocate (its "
-                    + HamiAnnotations.BIND_PHASE + " is still allocating), which is what releases the lock");
+            text.append(", and the device plugin has not finished its Allocate (" + HamiAnnotations.BIND_PHASE
+                    + ": allocating), which releases the lock");
         }
         Duration timeout = Duration.between(l.since(), l.expires());
         Instant clock = now.clock();
@@ -62,11 +62,11 @@ final class LockWords {
         if (!dangling) {
             text.append(expired ? "; the lock is older than " + GoDuration.format(timeout) + " since " + l.expires()
                     + ", so HAMi takes it over at this pod's next attempt"
-                    : "; HAMi takes a lock over once it is older than " + GoDuration.format(timeout) + ": after "
+                    : "; HAMi takes the lock over once it is older than " + GoDuration.format(timeout) + ", after "
                     + l.expires());
         }
-        String fix = dangling || expired ? "nothing to do: kube-scheduler's next attempt takes the lock over" : "wait until after " + l.expires() + " (HAMi then takes the lock over at the next attempt), "
-                + "or " + unlock;
+        String fix = dangling || expired ? "nothing to do: kube-scheduler's next attempt takes the lock over"
+                : "wait until after " + l.expires() + ", or " + unlock;
         return new String[] {text.toString(), fix};
     }
 }

@@ -34,13 +34,12 @@ class LockAndLeftWordsTest {
     @Test
     void aPodWaitingForTheLockSaysWhoHoldsItSinceWhenAndUntilWhen() {
         PlainReason w = words("gpu-pod-2");
-        assertEquals("HAMi chose tenant-a-worker but cannot bind: default/gpu-pod-1 holds the node lock "
-                + "(hami.io/mutex.lock) since 2026-01-01T00:00:00Z and its device plugin has not finished that pod's "
-                + "Allocate (its hami.io/bind-phase is still allocating), which is what releases the lock; HAMi takes a "
-                + "lock over once it is older than 5m0s: after 2026-01-01T00:05:00Z", w.text());
-        assertEquals("wait until after 2026-01-01T00:05:00Z (HAMi then takes the lock over at the next attempt), or "
-                + "remove the lock by hand (Unlock node; on a cluster: kubectl annotate node tenant-a-worker "
-                + "hami.io/mutex.lock-)", w.fix());
+        assertEquals("cannot bind to tenant-a-worker: default/gpu-pod-1 holds its node lock (hami.io/mutex.lock) "
+                + "since 2026-01-01T00:00:00Z, and the device plugin has not finished its Allocate (hami.io/bind-phase: "
+                + "allocating), which releases the lock; HAMi takes the lock over once it is older than 5m0s, after "
+                + "2026-01-01T00:05:00Z", w.text());
+        assertEquals("wait until after 2026-01-01T00:05:00Z, or remove the lock by hand (Unlock node; on a cluster: "
+                + "kubectl annotate node tenant-a-worker hami.io/mutex.lock-)", w.fix());
         assertEquals("docs/reasons.md#bindingfailed", w.doc());
         // the times are the lock's, not the clock's: two minutes on, the sentence is the same
         lab.execute(new io.gpulab.engine.api.LabCommand.Advance(Duration.ofMinutes(2)));

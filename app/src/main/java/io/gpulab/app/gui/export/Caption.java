@@ -38,9 +38,9 @@ public record Caption(String scenario, String backend, String virtualTime, Strin
     }
 
     /** What every picture of a simulated lab says it is, whatever was cropped around it. */
-    static final String SIMULATION = "simulation: HAMi's decisions with a mock device plugin, no GPU ran";
+    static final String SIMULATION = io.gpulab.app.report.ReportAssumptions.SIMULATION;
     /** What a picture of a real cluster's lab says instead: nothing in it was simulated, nothing reproduces it. */
-    static final String OBSERVED = "observed: the cluster's own HAMi and GPUs, not a simulation";
+    static final String OBSERVED = io.gpulab.app.report.ReportAssumptions.OBSERVED;
     static final String NO_HASH = "no scenario file, no hash: a cluster's state is observed, not reproduced";
 
     /** True for a lab observed on a cluster. */

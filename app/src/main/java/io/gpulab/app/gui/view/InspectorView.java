@@ -115,6 +115,13 @@ public final class InspectorView extends VBox {
                 grid.getColumnConstraints().addAll(names, values);
                 sheet.getChildren().addAll(head, grid);
             }
+            if (InspectorModel.WHY.equals(category)) {
+                // sentences, not properties: the sheet's whole width, the name leading the fix and the reference,
+                // so that at 1024x768 the sentence, its fix and its docs entry are read without scrolling
+                grid.add(value("in words".equals(r.name()) ? r.value() : r.name() + ": " + r.value()), 0,
+                        grid.getRowCount(), 2, 1);
+                continue;
+            }
             Label name = Texts.clipped(r.name(), "inspector-key");
             // keys share prefixes (nvidia.com/gpucores, nvidia.com/gpumem): cut them at the start
             name.setTextOverrun(javafx.scene.control.OverrunStyle.LEADING_ELLIPSIS);

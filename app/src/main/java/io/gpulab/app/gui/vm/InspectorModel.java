@@ -23,6 +23,9 @@ import java.util.function.BiFunction;
 /** What the inspector shows for a selection: properties, annotations and the object's events. */
 public final class InspectorModel {
 
+    /** A pod's reason in words, its fix and its docs/reasons.md entry. */
+    public static final String WHY = "Why it does not run";
+
     /** The tenant's category of what its own API server lists (nodes, GPU capacity). */
     public static final String API_SERVER = "API server lists";
 
@@ -273,7 +276,7 @@ public final class InspectorModel {
     }
 
     private static void inWords(List<InspectorRow> r, PlainReason w) {
-        String k = "Why it does not run";
+        String k = WHY;
         r.add(new InspectorRow(k, "in words", w.text()));
         r.add(new InspectorRow(k, "fix", w.fix()));
         r.add(new InspectorRow(k, "reference", w.doc()));
