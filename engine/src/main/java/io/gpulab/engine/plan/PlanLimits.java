@@ -202,8 +202,9 @@ public final class PlanLimits {
             }
             throw new IllegalArgumentException(String.format(Locale.ROOT, "this plan's replays take about %,d steps "
                     + "(%,d pods, %,d replays; a step is a pod submitted, half a worker or eight cards), more than "
-                    + "the %,d a plan may take (about 20 s of CPU): give fewer pods, workers, candidates or orders, "
-                    + "or lift the bound with --max-work %d", work, w.pods().size(), replays, max, work));
+                    + "the %,d a plan may take%s: give fewer pods, workers, candidates or orders, "
+                    + "or lift the bound with --max-work %d", work, w.pods().size(), replays, max,
+                    max == MAX_WORK ? " (about 20 s of CPU)" : "", work));
         }
     }
 }

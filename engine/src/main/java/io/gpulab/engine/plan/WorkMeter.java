@@ -73,9 +73,9 @@ final class WorkMeter {
     /** The first replay past the bound says where it was; the others, at their next step, throw the same. */
     private PlanWorkExceeded stop(long now, String where) {
         stopped.compareAndSet(null, new PlanWorkExceeded(String.format(Locale.ROOT, "this plan was stopped after "
-                + "%,d replay steps, past the %,d a plan may take (about 20 s of CPU; estimated up front at %,d), at "
-                + "%s: give fewer pods, workers, candidates or orders, or lift the bound with --max-work", now, max,
-                estimate, where), max, now));
+                + "%,d replay steps, past the %,d a plan may take (%sestimated up front at %,d), at %s: give fewer "
+                + "pods, workers, candidates or orders, or lift the bound with --max-work", now, max,
+                max == PlanLimits.MAX_WORK ? "about 20 s of CPU; " : "", estimate, where), max, now));
         return stopped.get();
     }
 }

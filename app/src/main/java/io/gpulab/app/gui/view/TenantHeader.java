@@ -66,6 +66,12 @@ final class TenantHeader extends FlowPane {
                         + "; nothing was sent");
                 return;
             }
+            if (!vm.simulated()) {
+                // a fault of the simulation: the real cluster would refuse it, so it is not sent (as the Faults menu)
+                agents.setSelected(!this.tenant.tunnel().agentsUp());
+                vm.info(observedAgents(this.tenant) + "; nothing was sent");
+                return;
+            }
             vm.faults().setKonnectivity(this.tenant.name(), !this.tenant.tunnel().agentsUp());
         });
         agents.setMinWidth(Region.USE_PREF_SIZE);
@@ -123,7 +129,8 @@ final class TenantHeader extends FlowPane {
         // a tenant whose pods could not be read shows no agent pod: that says nothing about its agents
         agents.setText((narrow ? "konn " : "Konnectivity ") + (!known ? "unknown" : up ? "up" : "down"));
         agents.setSelected(known && !up);
-        String tip = known ? AGENTS_TIP : "Konnectivity " + t.tunnel().unknownWords();
+        String tip = !known ? "Konnectivity " + t.tunnel().unknownWords() : vm.simulated() ? AGENTS_TIP
+                : observedAgents(t);
         if (agents.getTooltip() == null || !tip.equals(agents.getTooltip().getText())) {
             agents.setTooltip(new Tooltip(tip));
         }
@@ -136,6 +143,12 @@ final class TenantHeader extends FlowPane {
             policy.setValue(t.webhookFailurePolicy());
         }
         updatePolicyOffer(t);
+    }
+
+    /** A real cluster's agents as read, and why the switch does not switch them. */
+    private String observedAgents(TenantView t) {
+        return "Konnectivity agents of " + t.name() + ": " + (t.tunnel().agentsUp() ? "up" : "down") + ", as observed;"
+                + " a real cluster (" + vm.backendId() + " backend) is observed, never broken from here";
     }
 
     /**

@@ -176,5 +176,16 @@ class UnknownTunnelOnScreenTest {
         assertFalse(status.contains("s3cr3t-token"), status);
         assertFalse(sw.isSelected());
         assertEquals(version, workbench.viewModel().snapshot().version());
+
+        // the read tenant's switch shows what was observed and, clicked, sends nothing the cluster would refuse
+        ToggleButton swA = robot.lookup("#konnectivity-tenant-a").queryAs(ToggleButton.class);
+        boolean shown = swA.isSelected();
+        robot.clickOn(swA);
+        WaitForAsyncUtils.waitForFxEvents();
+        status = workbench.viewModel().statusProperty().get();
+        assertTrue(status.startsWith("Konnectivity agents of tenant-a: ") && status.endsWith(", as observed; a real "
+                + "cluster (cluster backend) is observed, never broken from here; nothing was sent"), status);
+        assertEquals(shown, swA.isSelected());
+        assertEquals(version, workbench.viewModel().snapshot().version());
     }
 }
