@@ -122,23 +122,6 @@ public final class TopologyView extends ScrollPane {
         return managementOpen;
     }
 
-    /** Scrolls so the tenant's header and pending lane are in view, unless they are already. */
-    public void revealIfHidden(String tenant) {
-        Node lane = content.lookup("#pending-" + tenant);
-        Node panel = content.lookup("#tenant-" + tenant);
-        if (lane == null || panel == null) {
-            return;
-        }
-        layout();
-        double top = content.sceneToLocal(panel.localToScene(panel.getLayoutBounds())).getMinY();
-        double bottom = content.sceneToLocal(lane.localToScene(lane.getLayoutBounds())).getMaxY();
-        double room = content.getLayoutBounds().getHeight() - getViewportBounds().getHeight();
-        double shownFrom = room <= 0 ? 0 : getVvalue() * room;
-        if (top < shownFrom || bottom > shownFrom + getViewportBounds().getHeight()) {
-            reveal(tenant);
-        }
-    }
-
     /** Scrolls so the tenant's pending lane is in view. */
     public void reveal(String tenant) {
         Node lane = content.lookup("#pending-" + tenant);

@@ -217,24 +217,6 @@ public final class WorkbenchView extends BorderPane {
                 && w.opens().contains(Walkthrough.MANAGEMENT_BAND)) {
             topology.managementOpenProperty().set(true);
         }
-        revealWhatTheStepActsOn();
-    }
-
-    /**
-     * Scrolls the tenant a step's action works on into view when it begins ("Drag the Article pod onto tenant-b"): at
-     * 1024x768 with the management band open, tenant-b was two screens down and the step did not say to scroll.
-     */
-    private void revealWhatTheStepActsOn() {
-        Walkthrough w = walkthroughs.selectedProperty().get();
-        int i = walkthroughs.stepIndexProperty().get();
-        if (w == null || !walkthroughs.onItsLabProperty().get() || walkthroughs.finishedProperty().get()
-                || i >= w.steps().size()) {
-            return;
-        }
-        w.steps().get(i).routes().stream().flatMap(java.util.List::stream)
-                .map(a -> a.args().get("tenant")).filter(java.util.Objects::nonNull).findFirst()
-                // after the band opened and the topology was drawn again
-                .ifPresent(tenant -> javafx.application.Platform.runLater(() -> topology.revealIfHidden(tenant)));
     }
 
     public WorkbenchActions actions() {

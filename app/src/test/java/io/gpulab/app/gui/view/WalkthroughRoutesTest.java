@@ -386,37 +386,6 @@ class WalkthroughRoutesTest {
     }
 
     /**
-     * At 1024x768 with the management band open, tenant-b is two screens down the canvas: "Drag the Article pod onto
-     * tenant-b" did not say to scroll there. The tenant a step acts on is scrolled into view when the step begins.
-     */
-    @Test
-    void theTenantAStepActsOnIsScrolledIntoViewWhenTheStepBegins(FxRobot robot) {
-        open(robot, 1024, 768);
-        Walkthrough w = WalkthroughLoader.builtIns().stream().filter(x -> x.id().equals("what-the-tenants-share"))
-                .findFirst().orElseThrow();
-        begin(robot, w);
-        play(robot, w, 0, w.steps().get(0).routes().get(0));
-        assertEquals("Drag the Article pod onto tenant-b.", w.steps().get(1).action());
-        settle(() -> inView(robot, "tenant-header-tenant-b"));
-        assertTrue(inView(robot, "tenant-header-tenant-b") && inView(robot, "pending-tenant-b"),
-                "step 2 begins with tenant-b's header and pending lane in the canvas's view");
-        play(robot, w, 1, w.steps().get(1).routes().get(0));
-    }
-
-    /** Drawn inside the canvas's visible part (its scroll pane's viewport). */
-    private static boolean inView(FxRobot robot, String id) {
-        java.util.concurrent.atomic.AtomicBoolean in = new java.util.concurrent.atomic.AtomicBoolean();
-        robot.interact(() -> {
-            Node n = robot.lookup("#" + id).query();
-            Node viewport = robot.lookup("#topology").queryAs(Node.class).lookup(".viewport");
-            javafx.geometry.Bounds b = n.localToScene(n.getLayoutBounds());
-            javafx.geometry.Bounds v = viewport.localToScene(viewport.getLayoutBounds());
-            in.set(b.getMinY() >= v.getMinY() - 1 && b.getMaxY() <= v.getMaxY() + 1);
-        });
-        return in.get();
-    }
-
-    /**
      * Presentation mode's larger type moves the steps down: at 1024x768 step 1 of "What the tenants share" kept its
      * title in view while what to do and what will be seen fell below the fold (seen in the real window). The panel
      * brings them back into view when its size or type changes.
