@@ -38,11 +38,11 @@ import org.testfx.util.WaitForAsyncUtils;
 /**
  * A trainer's projector: the real workbench on a real X display (Xvfb, {@code .ci/run} runs it at 1024 x 768,
  * 1280 x 720 and 1920 x 1080), put in presentation mode with its shortcut, plays every built-in walkthrough by every
- * route its steps offer, with the real mouse: the canvas scrolled by the trainee to the tenant a step names, a
- * toolbar button taken from the overflow menu where the screen is narrow. At every step worked on: the screen is
- * covered, the type is larger and no hint strip is shown; the panel's progress reads on one line and none of its
+ * route its steps offer, with the real mouse: a toolbar button taken from the overflow menu where the screen is
+ * narrow, the canvas scrolled by the trainee only between the actions of a route. At every step worked on: the screen
+ * is covered, the type is larger and no hint strip is shown; the panel's progress reads on one line and none of its
  * labels is cut; what to do and what will then be seen are in view; the statements shown about the lab are those
- * true of it. {@code -Dgpulab.shots=DIR} also writes the screen at every step (the pictures a reviewer reads).
+ * true of it; when it begins, what it points at on the canvas ({@link StepTarget}) is in the canvas's view. {@code -Dgpulab.shots=DIR} also writes the screen at every step (the pictures a reviewer reads).
  */
 @Tag("real-window")
 class PresentationTourTest {
@@ -242,9 +242,36 @@ class PresentationTourTest {
                 if (!tru.equals(shown)) {
                     problems.add("shown about the lab " + shown + ", true of it " + tru);
                 }
+                if (when.startsWith("begins")) {
+                    targetInView(w, i, problems);
+                }
             }
         });
         problems.forEach(p -> WRONG.add(where + ": " + p));
+    }
+
+    /**
+     * What step {@code i} points at on the canvas is drawn whole inside the canvas's view, or from its top when it is
+     * taller than the view: every step of a tour begins for the trainee (Start, or the trainee's action on the step
+     * before), and the canvas brings it into view (docs/workbench.md, "Walkthroughs").
+     */
+    private static void targetInView(Walkthrough w, int i, List<String> problems) {
+        ScrollPane canvas = (ScrollPane) stage.getScene().lookup("#topology");
+        Node content = canvas.getContent();
+        StepTarget t = StepTarget.of(w, i, id -> content.lookup("#" + id) != null);
+        if (t == null) {
+            return;
+        }
+        Node top = content.lookup("#" + t.topId());
+        Node bottom = content.lookup("#" + t.bottomId());
+        Node viewport = canvas.lookup(".viewport");
+        Bounds v = viewport.localToScene(viewport.getLayoutBounds());
+        double from = top.localToScene(top.getLayoutBounds()).getMinY();
+        double to = bottom.localToScene(bottom.getLayoutBounds()).getMaxY();
+        if (from < v.getMinY() - 1 || from > v.getMaxY() - 20 || to > v.getMaxY() + 1 && to - from <= v.getHeight()) {
+            problems.add("#" + t.topId() + " to #" + t.bottomId() + ", what the step points at, out of the canvas's "
+                    + "view: " + (int) from + ".." + (int) to + " in " + (int) v.getMinY() + ".." + (int) v.getMaxY());
+        }
     }
 
     private static int lines(Labeled l) {
