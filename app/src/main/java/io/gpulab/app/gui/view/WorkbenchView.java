@@ -33,6 +33,7 @@ public final class WorkbenchView extends BorderPane {
     static final double SIDE_WIDE = 360;
     static final double SIDE_NARROW = 290;
     private TopologyView topology;
+    private StepReveal reveal;
     private ToolbarView toolbar;
     private CanvasPane canvas;
     private ScrollPane palette;
@@ -82,7 +83,8 @@ public final class WorkbenchView extends BorderPane {
         inspect.setOrientation(Orientation.VERTICAL);
         inspect.setDividerPositions(0.42);
         // the walkthrough scrolls its steps itself, under its picker and Back / Next
-        WalkthroughView guide = new WalkthroughView(walkthroughs, vm);
+        reveal = new StepReveal(walkthroughs, vm, topology);
+        WalkthroughView guide = new WalkthroughView(walkthroughs, vm, reveal);
         LabEditorView editor = new LabEditorView(vm);
         ScrollPane design = new ScrollPane(editor);
         design.setFitToWidth(true);
@@ -231,8 +233,9 @@ public final class WorkbenchView extends BorderPane {
     /** Shows {@code w} in the Walkthrough tab and starts it (see {@link WalkthroughView#start}). */
     public void startWalkthrough(Walkthrough w) {
         showTab("Walkthrough");
-        WalkthroughView.start(walkthroughs, vm, w);
+        boolean labChanges = WalkthroughView.start(walkthroughs, vm, w);
         openWhatTheWalkthroughReads();
+        reveal.started(labChanges);
     }
 
     /** Selects the side tab with this title. */
