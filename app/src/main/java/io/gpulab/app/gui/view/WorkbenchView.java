@@ -47,6 +47,7 @@ public final class WorkbenchView extends BorderPane {
     /** Where the divider was before a pending pod's reason took more room, and where it was then put (else NaN). */
     private double whyFrom = Double.NaN;
     private double whyAt = Double.NaN;
+    private StepReveal reveal;
     private ToolbarView toolbar;
     private CanvasPane canvas;
     private ScrollPane palette;
@@ -100,7 +101,8 @@ public final class WorkbenchView extends BorderPane {
         inspect.setDividerPositions(INSPECTOR_SHARE);
         inspector.whyHeightProperty().addListener((o, a, h) -> keepWhyInView(inspector, h.doubleValue()));
         // the walkthrough scrolls its steps itself, under its picker and Back / Next
-        WalkthroughView guide = new WalkthroughView(walkthroughs, vm);
+        reveal = new StepReveal(walkthroughs, vm, topology);
+        WalkthroughView guide = new WalkthroughView(walkthroughs, vm, reveal);
         LabEditorView editor = new LabEditorView(vm);
         ScrollPane design = new ScrollPane(editor);
         design.setFitToWidth(true);
@@ -324,8 +326,9 @@ public final class WorkbenchView extends BorderPane {
     /** Shows {@code w} in the Walkthrough tab and starts it (see {@link WalkthroughView#start}). */
     public void startWalkthrough(Walkthrough w) {
         showTab("Walkthrough");
-        WalkthroughView.start(walkthroughs, vm, w);
+        boolean labChanges = WalkthroughView.start(walkthroughs, vm, w);
         openWhatTheWalkthroughReads();
+        reveal.started(labChanges);
     }
 
     /** Selects the side tab with this title. */

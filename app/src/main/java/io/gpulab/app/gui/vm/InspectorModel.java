@@ -198,9 +198,12 @@ public final class InspectorModel {
             r.add(new InspectorRow("Konnectivity", "HAMi webhook", t.tunnel().unknownWords()));
             return;
         }
-        r.add(new InspectorRow("Konnectivity", "agents", t.tunnel().agentsUp() ? "connected" : "down"));
-        r.add(new InspectorRow("Konnectivity", "HAMi webhook", t.tunnel().webhookReachable() ? "reachable"
-                : "unreachable: " + t.tunnel().error()));
+        // connected and reachable only while a konnectivity-server runs for the agents (TunnelState)
+        io.gpulab.engine.api.TunnelState tunnel = io.gpulab.engine.api.TunnelState.of(t);
+        r.add(new InspectorRow("Konnectivity", "agents", tunnel.up() ? "connected" : !t.tunnel().agentsUp() ? "down"
+                : "not connected: " + tunnel.why()));
+        r.add(new InspectorRow("Konnectivity", "HAMi webhook", !t.tunnel().webhookReachable()
+                ? "unreachable: " + t.tunnel().error() : tunnel.up() ? "reachable" : "unreachable: " + tunnel.why()));
     }
 
     private static void node(List<InspectorRow> r, LabSnapshot s, NodeView n) {
