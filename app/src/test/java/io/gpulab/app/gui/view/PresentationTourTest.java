@@ -214,6 +214,13 @@ class PresentationTourTest {
             if (summary.getFont().getSize() < 15) {
                 problems.add("the panel's type is not larger: " + summary.getFont().getSize() + " px");
             }
+            // and grows with the screen (docs/workbench.md): 15 px at 1280x720 and below, 22.5 px at 1920x1080
+            double drawn = summary.getFont().getSize() * summary.getLocalToSceneTransform().getMyy();
+            double wanted = 15 * Math.max(1, Math.min(whole.getWidth() / 1280, whole.getHeight() / 720));
+            if (drawn < wanted - 0.01) {
+                problems.add("the panel's type is drawn at " + drawn + " px on a " + (int) whole.getWidth() + "x"
+                        + (int) whole.getHeight() + " screen, not " + wanted + " px");
+            }
             if (lines(progress) > 1) {
                 problems.add("the progress '" + progress.getText() + "' wraps on " + lines(progress) + " lines");
             }
