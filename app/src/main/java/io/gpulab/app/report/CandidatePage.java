@@ -50,10 +50,11 @@ final class CandidatePage {
                 .capacity()) + " GPU-milli (FGD's allocation)"));
         rows.add(List.of("GPU memory booked", pct(c.metrics().gpuMemory().pct()) + " (" + fmt(c.metrics().gpuMemory()
                 .used()) + " of " + fmt(c.metrics().gpuMemory().capacity()) + " MB)"));
-        rows.add(List.of("sharing slots in use", pct(c.metrics().gpuSlots().pct()) + " (deviceSplitCount "
-                + cand.hami().deviceSplitCount() + ")"));
+        rows.add(List.of("sharing slots in use", pct(c.metrics().gpuSlots().pct()) + " (" + fmt(c.metrics().gpuSlots()
+                .used()) + " of " + fmt(c.metrics().gpuSlots().capacity()) + ", deviceSplitCount "
+                + cand.hami().deviceSplitCount() + " a card)"));
         rows.add(List.of("host CPU / memory requested", pct(c.metrics().cpu().pct()) + " / "
-                + pct(c.metrics().memory().pct())));
+                + pct(c.metrics().memory().pct()) + " of the workers' allocatable CPU / memory, by the pods' requests"));
         rows.add(List.of("stranded GPU memory", fmt(c.metrics().stranded().gpuMemoryMB()) + " MB ("
                 + pct(c.strandedMemoryPct()) + ") on cards whose compute or slots are exhausted"));
         rows.add(List.of("stranded GPU compute", fmt(c.metrics().stranded().gpuCores() * 10L) + " GPU-milli ("
@@ -67,6 +68,7 @@ final class CandidatePage {
                     .replaceFirst("^Control planes of " + java.util.regex.Pattern.quote(c.name()) + ": ", "")));
         }
         pdf.table(List.of("figure", "value"), rows);
+        pdf.muted(ComparisonPage.WHEN);
         if (!c.pendingByReason().isEmpty()) {
             pdf.subheading("Pending pods by reason");
             List<List<String>> reasons = new ArrayList<>();

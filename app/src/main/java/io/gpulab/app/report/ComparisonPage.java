@@ -18,6 +18,10 @@ import java.util.List;
  */
 final class ComparisonPage {
 
+    /** When a candidate's figures were read: a percentage alone did not say at which moment of the replay. */
+    static final String WHEN = "Every figure is read once over all the candidate's cards (or workers), at the end of "
+            + "its replay; where the workload's pods leave, at the replay's highest GPU allocation sampled.";
+
     private ComparisonPage() {
     }
 
@@ -73,7 +77,8 @@ final class ComparisonPage {
             }
         }
         pdf.muted("Booked: the share of all cards' GPU compute and memory, and of their sharing slots (deviceSplitCount "
-                + "per card), in use." + (noneStranded.isPresent() ? "" : " Stranded: GPU memory on cards with no "
+                + "per card), in use at the end of the replay (where pods leave: at its highest allocation sampled)."
+                + (noneStranded.isPresent() ? "" : " Stranded: GPU memory on cards with no "
                 + "compute or slot left, and compute on cards with no memory or slot left, as a share of all cards'."));
     }
 }

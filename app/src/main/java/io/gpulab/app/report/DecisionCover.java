@@ -18,8 +18,9 @@ final class DecisionCover {
     static void write(PdfDoc pdf, PlanResult r, String version, ZonedDateTime date) throws IOException {
         Plan plan = r.plan();
         pdf.title("Decision report: " + plan.name());
-        pdf.muted("gpulab " + version + " · " + date.format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'"))
-                + " · plan " + plan.source() + " (its SHA-256 is in the appendix)");
+        pdf.muted("gpulab " + version + " · " + date.format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'")));
+        // the file's name and hash, never the path it was given by: that named the author's home directory
+        pdf.muted(Provenance.line("plan", plan.fileName(), plan.sha256(), "gpulab plan on it reproduces every figure"));
         if (!plan.description().isEmpty()) {
             pdf.text(plan.description());
         }
@@ -45,10 +46,12 @@ final class DecisionCover {
                 pdf.bullet(s);
             }
         }
-        pdf.muted("The recommendation ranks the candidates by the plan's objectives in the order listed ("
+        pdf.mutedWithPageOf("The recommendation ranks the candidates by the plan's objectives in the order listed ("
                 + String.join(", ", plan.objectives().stream().map(o -> o.key()).toList()) + "): a later objective "
                 + "decides only between candidates tied under every earlier one (equal as printed: cost to the cent, "
-                + "percentages to 0.1). All figures come from replaying the workload on a simulation of HAMi v2.10.0's "
-                + "scheduling decisions; page 3, 'Assumptions and limits', says what that does and does not show.");
+                + "percentages to 0.1). Each percentage is of all a candidate's cards at the end of its replay (where pods "
+                + "leave: at its highest allocation sampled). All figures come from replaying the workload on a simulation of HAMi v2.10.0's "
+                + "scheduling decisions; 'Assumptions and limits' (%PAGE%) says what that does and does not show.",
+                "Assumptions and limits");
     }
 }

@@ -39,10 +39,16 @@ final class LabDiagram {
                     + t.controlPlane().version() + ", " + t.controlPlane().endpoint() + ")"
                     + t.controlPlane().apiInWords();
             cp += cp.endsWith("?") ? " " : ". ";
+            // the agents' switch is half the truth: no konnectivity-server runs while no control-plane pod is ready,
+            // and without the addon there is no tunnel at all (TunnelState)
+            io.gpulab.engine.api.TunnelState state = io.gpulab.engine.api.TunnelState.of(t);
+            String unreachable = t.tunnel().webhookReachable() ? "" : " (" + t.tunnel().error() + ")";
             String tunnel = !t.tunnel().known() ? "Konnectivity " + t.tunnel().unknownWords()
-                    : t.tunnel().webhookReachable() ? "Konnectivity up: HAMi's webhook is reachable"
-                    : "Konnectivity " + (t.tunnel().agentsUp() ? "up" : "down") + ": HAMi's webhook is NOT reachable ("
-                    + t.tunnel().error() + ")";
+                    : state.up() && t.tunnel().webhookReachable() ? "Konnectivity up: HAMi's webhook is reachable"
+                    : t.tunnel().agentsUp() && !state.up() ? "Konnectivity " + state.words()
+                    + "; HAMi's webhook is NOT reachable" + unreachable
+                    : "Konnectivity " + (t.tunnel().agentsUp() ? "up" : "down") + ": HAMi's webhook is NOT reachable"
+                    + unreachable;
             pdf.text(cp + tunnel + "; webhook failurePolicy " + t.webhookFailurePolicy() + ".");
             if (workers > MAX_WORKERS) {
                 int cards = t.nodes().stream().mapToInt(n -> n.cards().size()).sum();

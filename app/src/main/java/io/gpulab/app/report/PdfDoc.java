@@ -41,6 +41,17 @@ public final class PdfDoc implements AutoCloseable {
     private final String limits;
     private PDPageContentStream out;
     private float y;
+    /** The 1-based page each heading first appears on, for {@link #textWithPageOf(String, String)}. */
+    private final Map<String, Integer> headingPages = new java.util.HashMap<>();
+    /** Lines naming a page not known when they were laid out, drawn at {@link #close()}. */
+    private final List<PageRef> pageRefs = new java.util.ArrayList<>();
+    /** The section a page break continues (its heading), or null: a break inside it is marked on both pages. */
+    private @org.jspecify.annotations.Nullable String continued;
+
+    /** What stands for a page number while a line is laid out: as wide as any page number of a report. */
+    private static final String PAGE_SLOT = "page 000";
+
+    private record PageRef(int page, float x, float baseline, float size, float[] rgb, String line, String heading) { }
 
     /** @param runningTitle printed at the foot of every page beside the page number */
     public PdfDoc(PDDocument doc, String runningTitle) throws IOException {
@@ -76,6 +87,25 @@ public final class PdfDoc implements AutoCloseable {
     }
 
     public void newPage() throws IOException {
+        continued = null;   // a section ends where its writer starts a page
+        openPage();
+    }
+
+    /** The 1-based number of the page being written. */
+    public int page() {
+        return doc.getNumberOfPages();
+    }
+
+    /**
+     * Marks the section under {@code heading} as continued when it breaks across pages: "continued on page N" at the
+     * foot of the page it leaves and "HEADING (continued from page N)" at the top of the next, so a page read alone
+     * does not end mid-list as if the list were whole. Ends at {@link #newPage()} or the next call.
+     */
+    public void continues(@org.jspecify.annotations.Nullable String heading) {
+        continued = heading;
+    }
+
+    private void openPage() throws IOException {
         if (out != null) {
             out.close();
         }
@@ -88,7 +118,17 @@ public final class PdfDoc implements AutoCloseable {
     /** Starts a new page unless {@code h} points fit on this one. */
     public void need(float h) throws IOException {
         if (remaining() < h) {
-            newPage();
+            String section = continued;
+            if (section == null) {
+                newPage();
+                return;
+            }
+            int from = page();
+            // under the last line, above the footer's rule
+            show(regular, SMALL, "continued on page " + (from + 1), MARGIN, MARGIN + 2, MUTED);
+            openPage();
+            show(regular, SMALL, section + " (continued from page " + from + ")", MARGIN, y - SMALL, MUTED);
+            y -= SMALL + 6;
         }
     }
 
@@ -98,10 +138,31 @@ public final class PdfDoc implements AutoCloseable {
     }
 
     public void heading(String text) throws IOException {
+        continued = null;   // a heading ends the section before it: its page break is no continuation
         need(60);
         y -= 8;
         paragraph(bold, 14, text, 0, INK, 4);
+        headingPages.putIfAbsent(text, page());
         y -= 2;
+    }
+
+    /**
+     * A paragraph kept on one page that names the page of a heading written later or earlier: {@code text} holds
+     * {@code %PAGE%} once, printed "page N" once the whole report is laid out ("page 2" was printed where a long
+     * first page had pushed the limits to page 3).
+     */
+    public void textWithPageOf(String text, String heading) throws IOException {
+        List<String> lines = PdfText.wrap(text.replace("%PAGE%", PAGE_SLOT), regular, BODY, width());
+        need(lines.size() * (BODY + 3));
+        for (String l : lines) {
+            if (l.contains(PAGE_SLOT)) {
+                pageRefs.add(new PageRef(page() - 1, MARGIN, y - BODY, BODY, INK, l, heading));
+            } else {
+                show(regular, BODY, l, MARGIN, y - BODY, INK);
+            }
+            y -= BODY + 3;
+        }
+        y -= 3;
     }
 
     public void subheading(String text) throws IOException {
@@ -113,6 +174,26 @@ public final class PdfDoc implements AutoCloseable {
     public void text(String text) throws IOException {
         paragraph(regular, BODY, text, 0, INK, 3);
         y -= 3;
+    }
+
+    /** The height {@link #text(String)} takes for this text, to keep a paragraph together with its heading. */
+    public float textHeight(String text) throws IOException {
+        return PdfText.wrap(text, regular, BODY, width()).size() * (BODY + 3) + 3;
+    }
+
+    /** As {@link #textWithPageOf(String, String)}, in the small grey type of {@link #muted(String)}. */
+    public void mutedWithPageOf(String text, String heading) throws IOException {
+        List<String> lines = PdfText.wrap(text.replace("%PAGE%", PAGE_SLOT), regular, SMALL, width());
+        need(lines.size() * (SMALL + 2.5f));
+        for (String l : lines) {
+            if (l.contains(PAGE_SLOT)) {
+                pageRefs.add(new PageRef(page() - 1, MARGIN, y - SMALL, SMALL, MUTED, l, heading));
+            } else {
+                show(regular, SMALL, l, MARGIN, y - SMALL, MUTED);
+            }
+            y -= SMALL + 2.5f;
+        }
+        y -= 2;
     }
 
     public void muted(String text) throws IOException {
@@ -286,6 +367,21 @@ public final class PdfDoc implements AutoCloseable {
         if (out != null) {
             out.close();
             out = null;
+            for (PageRef r : pageRefs) {
+                Integer at = headingPages.get(r.heading());
+                if (at == null) {
+                    throw new IllegalStateException("no heading '" + r.heading() + "' for: " + r.line());
+                }
+                try (PDPageContentStream f = new PDPageContentStream(doc, doc.getPage(r.page()),
+                        PDPageContentStream.AppendMode.APPEND, true, true)) {
+                    f.beginText();
+                    f.setFont(regular, r.size());
+                    f.setNonStrokingColor(r.rgb()[0], r.rgb()[1], r.rgb()[2]);
+                    f.newLineAtOffset(r.x(), r.baseline());
+                    f.showText(PdfText.clean(r.line().replace(PAGE_SLOT, "page " + at)));
+                    f.endText();
+                }
+            }
             PdfFooters.draw(doc, size, regular, runningTitle, limits);
         }
     }

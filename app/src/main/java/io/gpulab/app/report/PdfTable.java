@@ -37,7 +37,7 @@ final class PdfTable {
         for (List<List<String>> r : wrapped) {
             float h = rowHeight(r);
             if (pdf.remaining() < h) {
-                pdf.newPage();
+                pdf.need(h);   // a section marked as continuing says so on both pages
                 row(head, widths, pdf.bold, true);
             }
             row(r, widths, pdf.regular, false);

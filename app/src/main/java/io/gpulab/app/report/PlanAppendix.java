@@ -19,15 +19,19 @@ final class PlanAppendix {
 
     static void write(PdfDoc pdf, Plan plan, String version, ZonedDateTime date) throws IOException {
         pdf.heading("Appendix: the plan file");
+        pdf.attach(plan.fileName(), plan.text().getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                plan.fileName().endsWith(".json") ? "application/json" : "application/yaml",
+                "the plan this report answers (SHA-256 " + plan.sha256() + ")");
         List<List<String>> rows = new ArrayList<>(List.of(
-                List.of("plan file", plan.source()),
+                List.of("plan file", plan.fileName() + ", in this PDF byte for byte (" + Provenance.DETACH + ")"),
                 List.of("SHA-256", plan.sha256())));
         if (plan.workload() instanceof io.gpulab.engine.plan.WorkloadSpec.Openb o) {
-            // the trace files are part of the input: the plan's hash alone does not pin them
-            rows.add(List.of("pods file", o.pods().toString()));
+            // the trace files are part of the input: the plan's hash alone does not pin them. Their names as the
+            // plan resolves them beside itself, not the author's folders.
+            rows.add(List.of("pods file", String.valueOf(o.pods().getFileName())));
             rows.add(List.of("its SHA-256", fileSha256(o.pods())));
             if (o.nodes() != null) {
-                rows.add(List.of("nodes file", o.nodes().toString()));
+                rows.add(List.of("nodes file", String.valueOf(o.nodes().getFileName())));
                 rows.add(List.of("its SHA-256", fileSha256(o.nodes())));
             }
         }

@@ -19,25 +19,6 @@ public final class ReportAssumptions {
     /** What a picture or a page of a real cluster's lab says instead: nothing in it was simulated. */
     public static final String OBSERVED = "observed: the cluster's own HAMi and GPUs, not a simulation";
 
-    /**
-     * The limits of a report of a lab observed on a real cluster: not the simulation's (it said "a mock device
-     * plugin ... no GPU was present" and "the figures come from the simulation only" of a cluster gpulab only read).
-     */
-    public static void observed(PdfDoc pdf, String backend) throws IOException {
-        pdf.heading("Assumptions and limits");
-        pdf.bullet("Observed, not simulated. The lab is a real cluster (backend " + backend + "), read through its "
-                + "API servers: its pods, nodes, cards and HAMi's annotations are as that cluster's own HAMi "
-                + "scheduler, device plugin and kubelets wrote them. gpulab's simulation of HAMi was not used and "
-                + "nothing was replayed or changed.");
-        pdf.bullet("No check was run. The workbench only observes a cluster, so every check of the scenario it was "
-                + "opened from is NOT RUN here; gpulab verify --backend cluster runs them on the cluster.");
-        pdf.bullet("One reading. The lab is as it was read at the moment of the export; what the cluster did before "
-                + "or since is not in this report.");
-        pdf.bullet("What the API servers do not say is not here: whether a workload stays within its share of a "
-                + "card, its throughput and latency, and the interference between pods sharing a card are not "
-                + "measured by reading a cluster.");
-    }
-
     /** What every gpulab report of a simulation rests on. */
     public static void common(PdfDoc pdf) throws IOException {
         pdf.heading("Assumptions and limits");
@@ -50,7 +31,8 @@ public final class ReportAssumptions {
                 + "come from the simulation only; none was observed on a real cluster.");
         pdf.bullet("Every node that passes kube-scheduler's CPU and memory fit is offered to HAMi, as with "
                 + "percentageOfNodesToScore: 100. A kube-scheduler left at its default offers HAMi only part of "
-                + "them on labs of more than 100 nodes (497 of 1,213), in an order the lab does not know; on such labs "
+                + "them on labs of more than 100 nodes (50 % less one point per 125 nodes, and at least 100: 497 of "
+                + "1,213), in an order the lab does not know; on such labs "
                 + "a real cluster may choose other nodes and pack less tightly than these figures show.");
         pdf.bullet("A mock device plugin. Cards are declared (model, memory, count), not detected; the plugin "
                 + "registers them and completes each allocation as HAMi's device plugin does. No driver, no NVML, no "

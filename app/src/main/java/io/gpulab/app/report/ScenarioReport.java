@@ -6,8 +6,6 @@ import io.gpulab.engine.api.NodeView;
 import io.gpulab.engine.api.PodTrace;
 import io.gpulab.engine.api.PodView;
 import io.gpulab.engine.api.TenantView;
-import io.gpulab.engine.metrics.LabMetrics;
-import io.gpulab.engine.metrics.PodCounts;
 import io.gpulab.engine.output.OutputFile;
 import io.gpulab.engine.scenario.RecordedScenario;
 import java.io.IOException;
@@ -113,16 +111,9 @@ public final class ScenarioReport {
             boolean observed = in.history().observed();
             try (PdfDoc pdf = new PdfDoc(doc, "gpulab review report · " + in.scenario(),
                     observed ? ReportAssumptions.OBSERVED : ReportAssumptions.SIMULATION)) {
-                summary(pdf, in, version, date);
+                ReviewSummary.write(pdf, in, version, date);
                 pdf.newPage();
-                if (observed) {
-                    ReportAssumptions.observed(pdf, in.snapshot().backend());
-                } else {
-                    ReportAssumptions.common(pdf);
-                    pdf.bullet("Virtual time. The lab runs on a virtual clock (node-lock expiry, retries); durations "
-                            + "in the scenario are that clock's, not wall time. The mock device plugin's lifecycle "
-                            + "here is '" + in.snapshot().lifecycle() + "'.");
-                }
+                ReviewLimits.write(pdf, in.snapshot(), observed);
                 pdf.newPage();
                 pdf.heading("The lab " + in.history().after());
                 LabDiagram.draw(pdf, in.snapshot());
@@ -137,71 +128,6 @@ public final class ScenarioReport {
             }
             OutputFile.write(file, PdfFile.KIND, force, out -> PdfFile.save(doc, out));
             return doc.getNumberOfPages();
-        }
-    }
-
-    private static void summary(PdfDoc pdf, Input in, String version, ZonedDateTime date) throws IOException {
-        pdf.title("Review report: " + in.scenario());
-        pdf.muted("gpulab " + version + " · " + date.format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'"))
-                + " · backend " + in.snapshot().backend() + " · lab time " + in.snapshot().now());
-        if (!in.description().isEmpty()) {
-            History h = in.history();
-            // the author describes the lab after every step: read after 1 of 5 it stated pods that were not there
-            boolean whole = !h.observed() && h.played() == h.playable() && h.own() == 0;
-            // h.after() may hold its own parentheses ("as built (no step played)"): no nesting around it
-            pdf.text(whole ? in.description() : "This report shows the lab " + h.after() + "; the scenario's "
-                    + "description was written for its lab after " + (h.playable() == 1 ? "its 1 step"
-                    : "all " + h.playable() + " steps") + ": " + in.description());
-        }
-        pdf.heading("What was checked");
-        LabSnapshot s = in.snapshot();
-        int workers = s.tenants().stream().mapToInt(t -> t.nodes().size()).sum();
-        LabMetrics m = LabMetrics.of(s);
-        long passed = count(in.checks(), Verdict.PASS);
-        long failed = count(in.checks(), Verdict.FAIL);
-        long notRun = count(in.checks(), Verdict.NOT_RUN);
-        int n = in.checks().size();
-        pdf.text("A lab of " + s.tenants().size() + " tenant" + (s.tenants().size() == 1 ? "" : "s") + " (one Kamaji "
-                + "TenantControlPlane each), " + workers + " worker" + (workers == 1 ? "" : "s") + " and " + m.cards()
-                + " GPU card" + (m.cards() == 1 ? "" : "s") + ", with HAMi scheduling shared GPU requests, reported "
-                + in.history().after() + ". The scenario states " + n + " expectation" + (n == 1 ? "" : "s")
-                + " about where pods land, on which card, with which share, or why they are refused"
-                + (notRun == 0 ? ":" : n == notRun ? "; the lab's history reached none of them:"
-                : "; the lab's history reached " + (n - notRun) + " of them:"));
-        for (Check c : in.checks()) {
-            tag(pdf, c, c.title());
-        }
-        pdf.heading("Result");
-        pdf.answer(result(in, n, passed, failed, notRun));
-        pdf.heading("What it proves");
-        if (passed + failed == 0) {
-            pdf.text("Nothing about HAMi's decisions: no check was run on this lab, so this report only shows the lab "
-                    + in.history().after() + ". " + (in.history().observed() ? "gpulab verify --backend cluster runs "
-                    + "the scenario's checks on a cluster." : "Play the scenario's steps (or gpulab report --steps N) "
-                    + "to run its checks."));
-        } else {
-            pdf.text("That on a lab built as described, HAMi v2.10.0's rules as simulated here place, share, refuse "
-                    + "and explain these pods as the checks that ran state" + (failed > 0 ? ", except where a check "
-                    + "FAILED" : "") + "; the verification section lists each check with the values the lab showed"
-                    + (notRun > 0 ? ", and a check that was not run proves nothing" : "") + ". It does not prove how "
-                    + "real GPUs, drivers or workloads behave inside their shares (page 2).");
-        }
-        // counted as the workbench's status bar counts them (PodCounts): a refused create is "refused", not pending
-        PodCounts pods = PodCounts.of(s);
-        pdf.text("At the end: " + pods.running() + " pod" + (pods.running() == 1 ? "" : "s") + " running, "
-                + pods.pending() + " pending" + (pods.refused() == 0 ? "" : ", " + pods.refused() + " refused")
-                + "; GPU "
-                + "allocation " + pct(m.gpuAllocation().pct()) + ", GPU memory booked " + pct(m.gpuMemory().pct())
-                + ", compute " + pct(m.gpuCompute().pct()) + ", sharing slots " + pct(m.gpuSlots().pct()) + ".");
-        // a control plane that does not answer changes what every pod count means: said here, not only on page 3
-        List<TenantView> refusing = s.tenants().stream().filter(t -> t.controlPlane().apiKnown()
-                && !t.controlPlane().serving()).toList();
-        for (TenantView t : refusing.subList(0, Math.min(5, refusing.size()))) {
-            pdf.text(t.name() + "'s control plane at the end: " + t.controlPlane().statusInWords()
-                    + (t.controlPlane().apiError().endsWith("?") ? "" : "."));
-        }
-        if (refusing.size() > 5) {
-            pdf.text((refusing.size() - 5) + " more control planes do not serve requests (the lab pages name them).");
         }
     }
 
@@ -239,35 +165,6 @@ public final class ScenarioReport {
         }
     }
 
-    private static String result(Input in, int n, long passed, long failed, long notRun) {
-        if (n == 0) {
-            return "The scenario states no expectations: this report shows the lab, it checks nothing.";
-        }
-        if (passed + failed == 0) {
-            return "No check was run: the lab was reported " + in.history().after() + "; its " + n + " check"
-                    + (n == 1 ? " is" : "s are") + " listed as not run.";
-        }
-        if (failed == 0 && notRun == 0) {
-            return passed == 1 ? "The 1 check passed." : "All " + passed + " checks passed.";
-        }
-        String run = failed > 0 ? failed + " of " + n + " checks FAILED; " + passed + " passed"
-                : passed + " of " + n + " checks ran and passed";
-        return run + (notRun == 0 ? "." : "; " + notRun + " not run (the lab was reported " + in.history().after()
-                + ").");
-    }
-
-    private static long count(List<Check> checks, Verdict v) {
-        return checks.stream().filter(c -> c.verdict() == v).count();
-    }
-
-    private static void tag(PdfDoc pdf, Check c, String text) throws IOException {
-        if (c.verdict() == Verdict.NOT_RUN) {
-            pdf.taggedMuted(c.verdict().tag(), text);
-        } else {
-            pdf.tagged(c.verdict().tag(), c.passed(), text);
-        }
-    }
-
     /** The attached scenario's steps in words: what the lab went through before it was drawn above. */
     private static void history(PdfDoc pdf, History h) throws IOException {
         if (h.observed() || h.steps().isEmpty()) {
@@ -286,19 +183,22 @@ public final class ScenarioReport {
     private static void verification(PdfDoc pdf, Input in) throws IOException {
         List<Check> checks = in.checks();
         pdf.heading("Verification results");
+        pdf.continues("Verification results");
         if (checks.isEmpty()) {
             pdf.text("The scenario states no expectations.");
             return;
         }
-        long passed = count(checks, Verdict.PASS);
-        long notRun = count(checks, Verdict.NOT_RUN);
+        long passed = ReviewSummary.count(checks, Verdict.PASS);
+        long notRun = ReviewSummary.count(checks, Verdict.NOT_RUN);
         pdf.text(passed + " of " + checks.size() + " checks passed" + (notRun == 0 ? "" : ", " + notRun + " not run")
                 + ". Each check shows what the scenario expects and what the lab showed"
                 + (notRun == 0 ? "." : "; a check not run shows only what it expects."));
         for (Check c : checks) {
             pdf.need(70);   // a check's line stays with its table
-            tag(pdf, c, c.title());
-            pdf.muted(c.verdict() == Verdict.NOT_RUN
+            ReviewSummary.tag(pdf, c, c.title());
+            pdf.muted(c.verdict() == Verdict.NOT_RUN && in.history().observed()
+                    ? "not run: a lab observed on a cluster is not checked here; gpulab verify --backend cluster runs it"
+                    : c.verdict() == Verdict.NOT_RUN
                     ? "not run: it is checked in step " + c.playable() + " of " + in.history().origin() + "'s "
                     + in.history().playable() + ", and the lab was reported " + (in.history().played() == 0
                     ? "before its first step" : "after step " + in.history().played())
@@ -321,6 +221,7 @@ public final class ScenarioReport {
 
     private static void traces(PdfDoc pdf, List<PodTrace> traces, LabSnapshot lab) throws IOException {
         pdf.heading("Traces of pods that did not run");
+        pdf.continues("Traces of pods that did not run");
         if (traces.isEmpty()) {
             // "every pod is running" of a lab with none read as a claim about pods that were never made
             // (and a completed pod is not running): say what the lab holds
@@ -353,11 +254,13 @@ public final class ScenarioReport {
         pdf.heading("Isolation by layer");
         pdf.text("Not derived: this lab was observed on a cluster, and isolation by layer is derived by failing each "
                 + "part on simulated copies of a lab, which gpulab does not do to a real cluster. gpulab isolation "
-                + "SCENARIO derives it for the scenario this lab was opened from.");
+                + attachedName(in.scenario()) + " (the scenario this report attaches) derives it for the scenario this "
+                + "lab was opened from.");
     }
 
     private static void appendix(PdfDoc pdf, Input in, String version, ZonedDateTime date) throws IOException {
         pdf.heading("Appendix: the attached scenario");
+        pdf.continues("Appendix: the attached scenario");
         History h = in.history();
         if (h.observed()) {
             pdf.text("The scenario this lab was opened from. The lab above was observed on a cluster, not made by "
@@ -376,8 +279,7 @@ public final class ScenarioReport {
         String attached = attachedName(in.scenario());
         pdf.attach(attached, in.source().getBytes(java.nio.charset.StandardCharsets.UTF_8), "application/yaml",
                 "the scenario this report attaches (SHA-256 " + Sha256.of(in.source()) + ")");
-        rows.add(List.of("attached file", attached + ", in this PDF byte for byte (a viewer's attachments pane; "
-                + "pdfdetach -saveall)"));
+        rows.add(List.of("attached file", attached + ", in this PDF byte for byte (" + Provenance.DETACH + ")"));
         rows.add(List.of("SHA-256", Sha256.of(in.source())));
         rows.add(List.of("gpulab version", version));
         rows.add(List.of("date", date.withNano(0).format(DateTimeFormatter.ISO_OFFSET_DATE_TIME)));
@@ -393,9 +295,5 @@ public final class ScenarioReport {
     static String attachedName(String scenario) {
         String base = scenario.replaceAll("[^A-Za-z0-9._-]+", "-").replaceAll("^-+|-+$", "");
         return (base.isEmpty() ? "scenario" : base) + ".yaml";
-    }
-
-    private static String pct(double v) {
-        return String.format(Locale.ROOT, "%.1f\u00a0%%", v);   // the number and its % stay on one line
     }
 }

@@ -191,6 +191,45 @@ class DecisionReportTest {
         assertFalse(all.contains("steps above the diagonal"), all);
     }
 
+    /**
+     * A reviewer gets the plan's name and SHA-256 and the plan itself attached, never the folder the author ran it
+     * from: page 1 printed "plan /home/alice/…/mixed-fleet.yaml", which named a home directory and meant nothing.
+     */
+    @Test
+    void thePlanIsNamedByItsFileAndHashAndAttachedNeverByTheAuthorsFolders(@TempDir Path dir) throws Exception {
+        Path home = Files.createDirectories(dir.resolve("home").resolve("alice").resolve("plans"));
+        Path file = Files.writeString(home.resolve("one.yaml"), """
+                apiVersion: gpulab.io/v1
+                kind: Plan
+                metadata: {name: one}
+                workload: {pods: [{name: solo, count: 1, gpuMemMB: 8000, gpuCores: 30, cpu: "2", memory: 8Gi}]}
+                candidates:
+                  - {name: a, worker: {cpu: 8, memoryMiB: 32768, cards: [{model: L4-24GB, count: 1}]}, workers: 1}
+                  - {name: b, worker: {cpu: 8, memoryMiB: 32768, cards: [{model: L4-24GB, count: 2}]}, workers: 1}
+                """);
+        Plan one = new PlanReader().read(file.toAbsolutePath());
+        PlanResult r = new PlanRunner().run(one, new WorkloadResolver(CardCatalog.builtIn(), null)
+                .resolve(one.workload()), PlanProgress.NONE, new AtomicBoolean());
+        Path pdf = dir.resolve("one.pdf");
+        DecisionReport.write(r, "9.9.9", pdf, PlanChartImages.headless());
+        List<String> text = PdfChecks.pages(pdf);
+        String all = String.join(" ", text).replaceAll("\\s+", " ");
+        assertFalse(all.contains("alice") || all.contains(dir.toString()), "the author's folders: " + all);
+        String cover = text.get(0).replaceAll("\\s+", " ");
+        assertTrue(cover.contains("plan one.yaml · SHA-256 " + one.sha256() + " · attached to this PDF"), cover);
+        String appendix = text.get(text.size() - 1).replaceAll("\\s+", " ");
+        assertTrue(appendix.contains("plan file one.yaml, in this PDF byte for byte"), appendix);
+        var attached = PdfChecks.attachments(pdf);
+        assertEquals(List.of("one.yaml"), List.copyOf(attached.keySet()));
+        assertEquals(Files.readString(file), new String(attached.get("one.yaml"), java.nio.charset.StandardCharsets.UTF_8));
+        // the cover names the page its limits are on, as laid out (it said "page 3" whatever came before)
+        int limits = 0;
+        while (!text.get(limits).trim().startsWith("Assumptions and limits")) {
+            limits++;
+        }
+        assertTrue(cover.contains("'Assumptions and limits' (page " + (limits + 1) + ")"), cover);
+    }
+
     @Test
     void anOpenbPlansAppendixPinsTheTraceFilesByTheirSha256(@TempDir Path dir) throws Exception {
         io.gpulab.engine.plan.OpenbTraceFixture.write(dir);
@@ -215,6 +254,8 @@ class DecisionReportTest {
                     .digest(Files.readAllBytes(dir.resolve(csv))));
             assertTrue(appendix.contains(sha), csv + "'s SHA-256 is not in the appendix: " + appendix);
         }
+        // the trace files by the names the plan gives them, not the folder they were read from
+        assertFalse(appendix.contains(dir.toString()), appendix);
     }
 
     private static boolean samePixels(ChartImage a, BufferedImage b) {

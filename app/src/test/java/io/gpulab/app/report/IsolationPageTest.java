@@ -10,6 +10,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The review report's isolation page: its conclusion, its method and limits, the table, the observations. */
@@ -41,8 +42,9 @@ class IsolationPageTest {
         assertTrue(page.contains("How it was derived"), page);
         assertTrue(page.contains("A simulation:"), page);
         assertTrue(page.contains("fault: {managementNode: kamaji-control-plane, state: lost}"), page);
-        assertTrue(page.contains("refused: DataStoreUnavailable: Error from server: etcdserver: request timed out"),
-                page);
+        assertTrue(page.contains("refused: DataStoreUnavailable: no etcd member answers: each request fails after "
+                + "kube-apiserver's 60 s request timeout"), page);
+        assertFalse(page.contains("etcdserver: request timed out"), "no etcd member was up to say it");
         assertTrue(page.contains("Not back 1 minute after the failure was healed after 6 minutes by undoing its "
                 + "fault steps alone: tenant-a under the worker tenant-a-worker (tenant-a), its kubelet down (keep "
                 + "running lost: the pod that still read Running when the failure was first observed was gone)"),

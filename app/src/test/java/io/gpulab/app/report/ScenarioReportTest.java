@@ -86,6 +86,47 @@ class ScenarioReportTest {
         assertFalse(healed.contains("control plane at the end"), healed);
     }
 
+    /**
+     * Page 1 ends cleanly: the control-plane sentence of shared-datastore after 8 steps ran onto page 2 by a line, and
+     * "(page 2)" then named a page that did not hold the limits. Twelve checks not run are one line on page 1.
+     */
+    @Test
+    void pageOneHoldsTheConclusionWholeAndNamesThePageOfItsLimits() throws Exception {
+        List<String> pages = write(ScenarioReportInput.collect(played("shared-datastore", 8)));
+        String first = pages.get(0).replaceAll("\\s+", " ");
+        for (String t : new String[] {"tenant-a", "tenant-b"}) {
+            assertTrue(first.contains(t + "'s control plane at the end: Ready; its API server refuses reads and "
+                    + "writes: Error from server: etcdserver: request timed out."), first);
+        }
+        assertTrue(first.contains("NOT RUN 12 more checks, which the lab's history did not reach: they are checked in "
+                + "steps 9 to 15 of shared-datastore's 15; Verification results lists each with what it expects."), first);
+        assertTrue(first.contains("7 of 19 checks ran and passed") && first.contains("What it proves"), first);
+        assertTrue(first.contains("(Assumptions and limits, page 2)"), first);
+        assertTrue(pages.get(1).trim().startsWith("Assumptions and limits"), pages.get(1));
+        assertFalse(first.contains("continued on page"), first);
+    }
+
+    /**
+     * Every GPU percentage says what it is a share of: "GPU memory booked 15.3 %" did not say of which cards, in which
+     * unit or when; the limits page defines each.
+     */
+    @Test
+    void everyCapacityFigureSaysHowItWasComputed() throws Exception {
+        ScenarioReport.Input in = ScenarioReportInput.collect(article(1));
+        List<String> pages = write(in);
+        String first = pages.get(0).replace('\u00a0', ' ').replaceAll("\\s+", " ");
+        assertTrue(first.contains("At the end: 1 pod running, 0 pending; on all 3 GPU cards of the lab, booked at the "
+                + "moment reported (not an average): GPU allocation 10.0 % (300 of 3,000 GPU-milli), GPU memory 15.3 % "
+                + "(20,000 of 131,072 MB), compute 10.0 % (30 of 300 core units), sharing slots 3.3 % (1 of 30 slots)."),
+                first);
+        String limits = pages.get(1).replaceAll("\\s+", " ");
+        assertTrue(limits.contains("How the capacity figures are computed. Each percentage is what HAMi has booked "
+                + "divided by what the cards registered") && limits.contains("never averaged over time")
+                && limits.contains("a card is 1,000 GPU-milli"), limits);
+        // the page names the file it came from by name and hash, and attaches it
+        assertTrue(first.contains("scenario article.yaml · SHA-256 " + Sha256.of(in.source()) + " · attached"), first);
+    }
+
     @Test
     void aLabWithoutPodsIsNotSaidToHaveEveryPodRunning() throws Exception {
         ScenarioReport.Input in = ScenarioReportInput.collect(article(0));
@@ -159,5 +200,12 @@ class ScenarioReportTest {
             assertFalse(limits.contains(falseOfACluster), "said of a cluster: " + falseOfACluster);
         }
         assertFalse(String.join(" ", pages).contains(ReportAssumptions.SIMULATION), "a page called a simulation");
+        // a lab read from a cluster was not "reported before its first step", and "gpulab isolation SCENARIO" named
+        // no file a reviewer has
+        String all = String.join(" ", pages).replaceAll("\\s+", " ");
+        assertFalse(all.contains("before its first step") || all.contains("isolation SCENARIO"), all);
+        assertTrue(all.contains("not run: a lab observed on a cluster is not checked here") && all.contains(
+                "As read from the cluster: 1 pod running") && all.contains("gpulab isolation article.yaml (the "
+                + "scenario this report attaches)"), all);
     }
 }

@@ -116,9 +116,10 @@ public final class ReasonCodes {
                 "bring the control plane's pods back: give the management cluster room to schedule them, or heal "
                 + "the DataStore");
         add("DataStoreUnavailable", Source.API_SERVER, "the API server answered, but its DataStore did not: fewer "
-                + "than a quorum of etcd members are up; kubectl prints 'Error from server: etcdserver: request timed "
-                + "out' and Kubernetes gives no Status reason (this code is gpulab's)", "bring enough DataStore "
-                + "members back for a quorum (2 of 3)");
+                + "than a quorum of etcd members are up; with one up kubectl prints 'Error from server: etcdserver: "
+                + "request timed out' and Kubernetes gives no Status reason (this code is gpulab's); with none up the "
+                + "request fails after kube-apiserver's 60 s request timeout with a text gpulab does not model",
+                "bring enough DataStore members back for a quorum (2 of 3)");
         add("DataStorePermissionDenied", Source.API_SERVER, "the API server answered, but etcd refused it: the "
                 + "tenant's etcd role lost its permission on the tenant's prefix; kubectl prints 'Error from server: "
                 + "etcdserver: permission denied' and Kubernetes gives no Status reason (this code is gpulab's)",

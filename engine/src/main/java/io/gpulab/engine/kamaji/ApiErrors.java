@@ -25,11 +25,45 @@ public final class ApiErrors {
     }
 
     /**
-     * kube-apiserver runs but its etcd does not answer (no quorum): the request times out in etcd and the API server
-     * answers 500 without a reason (kubectl: {@code Error from server: ...}).
+     * kube-apiserver runs and reaches an etcd member, but the members up are fewer than a quorum: the member's proposal
+     * or read index times out and the API server answers 500 without a reason (kubectl: {@code Error from server:
+     * ...}).
      */
     public static String storageTimeout() {
         return "Error from server: etcdserver: request timed out";
+    }
+
+    /** The start of {@link #noEtcdMember}: the text is gpulab's, so it is recognised by this mark. */
+    public static final String NO_MEMBER_MARK = "no etcd member answers";
+
+    /** The start of {@link #kineDown}. */
+    public static final String KINE_DOWN_MARK = "kine's database server does not answer";
+
+    /**
+     * kube-apiserver runs but not one member of its etcd answers: no etcd server is left to say {@code etcdserver:
+     * request timed out}; the etcd client waits for a connection until the request's deadline (kube-apiserver's
+     * {@code --request-timeout}, 60 s by default) and the request fails with a timeout whose wording depends on the
+     * request and the Kubernetes version. gpulab does not invent it: it says what happens and that the text is not
+     * modelled.
+     */
+    public static String noEtcdMember() {
+        return NO_MEMBER_MARK + ": each request fails after kube-apiserver's 60 s request timeout with a timeout "
+                + "error (its exact text depends on the request and the Kubernetes version; gpulab does not model it)";
+    }
+
+    /**
+     * kube-apiserver runs, its kine sidecar too, but the SQL or NATS server behind kine does not answer: kine's error
+     * is the driver's own, which gpulab does not model.
+     */
+    public static String kineDown(String driver) {
+        return KINE_DOWN_MARK + " (" + driver + "): each request fails with kine's error (its text is the "
+                + "database driver's; gpulab does not model it)";
+    }
+
+    /** Whether {@code message} is one of the texts a DataStore that does not answer gives (for the reason code). */
+    public static boolean dataStoreUnavailable(String message) {
+        return message.contains(storageTimeout()) || message.contains(NO_MEMBER_MARK)
+                || message.contains(KINE_DOWN_MARK);
     }
 
     /**

@@ -34,6 +34,15 @@ public record Plan(String source, String text, String name, String description, 
         return new Plan(source, text, name, description, question, workload, candidates, objectives, s);
     }
 
+    /**
+     * The file's name without its folders ({@code mixed-fleet.yaml}): what a report prints, since the path as given
+     * names the author's folders and means nothing to a reader (the SHA-256 identifies the file).
+     */
+    public String fileName() {
+        String name = source.substring(Math.max(source.lastIndexOf('/'), source.lastIndexOf('\\')) + 1);
+        return name.isEmpty() ? "plan.yaml" : name;
+    }
+
     /** SHA-256 of the file's bytes (UTF-8), hex. */
     public String sha256() {
         try {

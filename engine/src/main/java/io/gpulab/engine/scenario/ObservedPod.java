@@ -79,7 +79,7 @@ public record ObservedPod(String phase, @Nullable String node, @Nullable String 
         if (message.contains(io.gpulab.engine.kamaji.ApiErrors.REFUSED_MARK)) {
             return "ConnectionRefused";
         }
-        if (message.contains(io.gpulab.engine.kamaji.ApiErrors.storageTimeout())) {
+        if (io.gpulab.engine.kamaji.ApiErrors.dataStoreUnavailable(message)) {
             return "DataStoreUnavailable";
         }
         if (message.contains(io.gpulab.engine.kamaji.ApiErrors.permissionDenied())) {

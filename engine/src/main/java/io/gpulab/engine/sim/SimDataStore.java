@@ -1,6 +1,7 @@
 package io.gpulab.engine.sim;
 
 import io.gpulab.engine.api.ManagementView;
+import io.gpulab.engine.kamaji.ApiErrors;
 import io.gpulab.engine.lab.DataStoreSpec;
 import org.jspecify.annotations.Nullable;
 
@@ -120,9 +121,29 @@ final class SimDataStore {
         }
         boolean ok = available(m);
         return new ManagementView.DataStoreView(name(), spec.driver(), members, spec.quorum(), ok, usedBy, prefixes,
-                ok ? "" : ETCD_NO_QUORUM);
+                ok ? "" : storageError(m));
     }
 
-    /** What kube-apiserver's etcd client reads while fewer than a quorum of members answer. */
+    /** What kube-apiserver's etcd client reads while a member is up but fewer than a quorum of members answer. */
     static final String ETCD_NO_QUORUM = "etcdserver: request timed out";
+
+    /**
+     * What kube-apiserver's storage reads while this DataStore does not answer, in short: etcd's own text while a
+     * member is up without a quorum; with no member up (no etcd server is left to answer) or the server behind kine
+     * down, what happens, without a text gpulab could not know.
+     */
+    String storageError(SimManagement m) {
+        if (spec.kine()) {
+            return ApiErrors.KINE_DOWN_MARK + " (" + spec.driver() + ")";
+        }
+        return upCount(m) > 0 ? ETCD_NO_QUORUM : ApiErrors.NO_MEMBER_MARK;
+    }
+
+    /** What a client of a tenant's API server reads while this DataStore does not answer. */
+    String clientError(SimManagement m) {
+        if (spec.kine()) {
+            return ApiErrors.kineDown(spec.driver());
+        }
+        return upCount(m) > 0 ? ApiErrors.storageTimeout() : ApiErrors.noEtcdMember();
+    }
 }

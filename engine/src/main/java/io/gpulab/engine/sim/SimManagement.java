@@ -134,7 +134,7 @@ final class SimManagement {
                     event("DataStore/" + d.name(), d.downSince == null ? EventLog.NORMAL : EventLog.WARNING,
                             d.downSince == null ? "QuorumRestored" : "QuorumLost", "DataStore " + d.name() + ": "
                             + d.upCount(this) + " of " + d.spec.members().size() + " members up, " + d.spec.quorum()
-                            + " needed" + (d.downSince == null ? "" : ": " + SimDataStore.ETCD_NO_QUORUM), "kamaji");
+                            + " needed" + (d.downSince == null ? "" : ": " + d.storageError(this)), "kamaji");
                     changed = true;
                 }
             }

@@ -116,7 +116,7 @@ final class SimTcp {
     /** What kube-apiserver reads from its DataStore now: null when it stores and reads, else the client's text. */
     @Nullable String storageRefusal() {
         if (!ds.available(mgmt)) {
-            return ApiErrors.storageTimeout();
+            return ds.clientError(mgmt);
         }
         return faults.accessRevoked() ? ApiErrors.permissionDenied() : null;
     }
@@ -243,11 +243,26 @@ final class SimTcp {
             status = r.status();
             installed = r.installedVersion();
             mgmt.event(object(), TcpStatus.READY.equals(status) || TcpStatus.SLEEPING.equals(status)
-                    ? EventLog.NORMAL : EventLog.WARNING, status, "TenantControlPlane " + tenant + " is " + status
-                    + " (" + ready + "/" + spec.replicas() + " replicas ready, version " + (installed.isEmpty()
-                    ? "none yet" : installed) + (current.equals(installed) ? "" : ", spec " + current) + ")", "kamaji");
+                    ? EventLog.NORMAL : EventLog.WARNING, status, statusMessage(ready, current, now), "kamaji");
         }
         return changed;
+    }
+
+    /**
+     * The status change as Kamaji writes it ({@code status.kubernetesResources.version.status}; Kamaji has no
+     * conditions): the word alone said "is Unknown" on a lost replica, which reads as gpulab not knowing, while it is
+     * Kamaji's word for a Deployment neither all ready nor rolling to a new version, and the API server still serves.
+     */
+    private String statusMessage(int ready, String current, Instant now) {
+        String m = "TenantControlPlane " + tenant + " status " + status + " (" + ready + "/" + spec.replicas()
+                + " replicas ready, version " + (installed.isEmpty() ? "none yet" : installed)
+                + (current.equals(installed) ? "" : ", spec " + current) + ")";
+        if (TcpStatus.UNKNOWN.equals(status)) {
+            m += ": Kamaji's computeStatus reads Unknown while its Deployment is neither all ready nor upgrading"
+                    + (refusal(now) == null ? "; its API server serves from the ready replica" + (ready == 1 ? "" : "s")
+                    : "");
+        }
+        return m;
     }
 
     /** The next instant after {@code now} at which a pod becomes ready or is evicted, or null. */

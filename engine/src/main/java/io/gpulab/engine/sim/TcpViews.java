@@ -30,7 +30,9 @@ final class TcpViews {
     boolean looksChanged(Instant now) {
         StringBuilder sig = new StringBuilder(tcp.status).append('|').append(tcp.installed).append('|')
                 .append(tcp.spec.writePermissions()).append('|').append(tcp.tunnelCause(now)).append('|')
-                .append(tcp.ds.readinessOk(now)).append(tcp.ds.available(tcp.mgmt));
+                .append(tcp.ds.readinessOk(now)).append(tcp.ds.available(tcp.mgmt))
+                // the text a DataStore without quorum gives depends on whether any member is up
+                .append(tcp.ds.upCount(tcp.mgmt));
         tcp.faults.sign(sig, now);
         for (SimTcp.Pod p : tcp.pods) {
             sig.append('|').append(p.name).append(p.node).append(tcp.ready(p, now)).append(p.pending)
@@ -106,7 +108,7 @@ final class TcpViews {
                     + "denied)";
         }
         return "readiness probe failed: /readyz etcd check (DataStore " + tcp.ds.name() + " "
-                + SimDataStore.ETCD_NO_QUORUM + ")";
+                + tcp.ds.storageError(tcp.mgmt) + ")";
     }
 
     /**

@@ -52,8 +52,8 @@ class IsolationAnalysisTest {
             TenantLoss l = of(ds, t);
             assertEquals(Observation.LOST, l.create().verdict());
             assertEquals("create default/isolation-probe-new refused: DataStoreUnavailable: "
-                    + ApiErrors.storageTimeout(), l.create().observed());
-            assertEquals("kubectl get pods: " + ApiErrors.storageTimeout(), l.read().observed());
+                    + ApiErrors.noEtcdMember(), l.create().observed());
+            assertEquals("kubectl get pods: " + ApiErrors.noEtcdMember(), l.read().observed());
             assertEquals(Observation.KEPT, l.keepRunning().verdict(), "running pods keep running");
             assertTrue(l.keepRunning().observed().startsWith("default/isolation-probe-running still Running on "
                     + t + "-worker, card GPU-"), l.keepRunning().observed());

@@ -87,7 +87,10 @@ class SimKamajiFaultsTest {
     void aControlPlaneReadyWithoutItsDataStoreSaysItRefusesAndWhenItTurnsNotReady() {
         SimBackend sim = SimBackend.start(ArticleLab.spec());
         java.time.Instant t0 = sim.snapshot().now();
-        sim.execute(new LabCommand.SetDataStoreMember("default", null, false));
+        // one member left up: it answers, without a quorum, with etcd's own timeout
+        sim.execute(new LabCommand.SetDataStoreMember("default", "kamaji-etcd-0", false));
+        sim.execute(new LabCommand.SetDataStoreMember("default", "kamaji-etcd-1", false));
+        assertEquals("etcdserver: request timed out", sim.snapshot().management().dataStores().get(0).error());
         ControlPlaneView a = cp(sim, "tenant-a");
         assertEquals("Ready", a.phase(), "Kamaji's status: its pods pass /readyz until 3 probes have failed");
         assertTrue(a.readyButRefusing());
@@ -116,6 +119,58 @@ class SimKamajiFaultsTest {
         a = cp(sim, "tenant-a");
         assertEquals("Ready", a.statusInWords());
         assertTrue(a.effects().isEmpty(), String.join("\n", a.effects()));
+    }
+
+    /**
+     * With every member down no etcd server is left to answer "etcdserver: request timed out": the API server's
+     * requests wait out its request timeout; gpulab says so and does not invent the client's text.
+     */
+    @Test
+    void everyMemberDownIsNoEtcdTextButARequestThatTimesOut() {
+        SimBackend sim = SimBackend.start(ArticleLab.spec());
+        sim.execute(new LabCommand.SetDataStoreMember("default", null, false));
+        assertEquals("no etcd member answers", sim.snapshot().management().dataStores().get(0).error());
+        ControlPlaneView a = cp(sim, "tenant-a");
+        String text = "no etcd member answers: each request fails after kube-apiserver's 60 s request timeout with a "
+                + "timeout error (its exact text depends on the request and the Kubernetes version; gpulab does not "
+                + "model it)";
+        assertEquals(text, a.apiError());
+        assertFalse(a.apiError().contains("etcdserver"), "no etcd server answered anything");
+        assertEquals("Ready; its API server refuses reads and writes: " + text, a.statusInWords());
+        CommandResult refused = sim.execute(Pods.submit("tenant-a", "p1", 1000, 10));
+        assertEquals(text, refused.message());
+        assertEquals("DataStoreUnavailable", pod(sim, "tenant-a", "p1").reason());
+        sim.execute(new LabCommand.Advance(Duration.ofSeconds(30)));
+        a = cp(sim, "tenant-a");
+        assertEquals("NotReady", a.phase());
+        assertEquals("readiness probe failed: /readyz etcd check (DataStore default no etcd member answers)",
+                a.pods().get(0).message());
+        // one member back: it answers again, without a quorum, with etcd's text
+        sim.execute(new LabCommand.SetDataStoreMember("default", "kamaji-etcd-2", true));
+        assertEquals("etcdserver: request timed out", sim.snapshot().management().dataStores().get(0).error());
+        assertEquals("readiness probe failed: /readyz etcd check (DataStore default etcdserver: request timed out)",
+                cp(sim, "tenant-a").pods().get(0).message());
+    }
+
+    /**
+     * A lost replica: Kamaji's computeStatus reads Unknown (not all ready, not upgrading, a version installed; Kamaji
+     * has no conditions), and the event says it is Kamaji's word and that the API server still serves, not "is
+     * Unknown" alone.
+     */
+    @Test
+    void aLostReplicaIsKamajisUnknownAndTheEventSaysWhatThatMeans() {
+        SimBackend sim = SimBackend.start(ArticleLab.spec());
+        sim.execute(new LabCommand.LoseTcpReplica("tenant-a", null));
+        ControlPlaneView a = cp(sim, "tenant-a");
+        assertEquals("Unknown", a.phase());
+        assertTrue(a.serving(), "one replica still serves");
+        io.gpulab.engine.api.LabEvent e = sim.events().stream()
+                .filter(x -> x.object().equals("TenantControlPlane/" + a.namespace() + "/tenant-a")).reduce((x, y) -> y)
+                .orElseThrow();
+        assertEquals("Unknown", e.reason());
+        assertEquals("TenantControlPlane tenant-a status Unknown (1/2 replicas ready, version v1.35.0): Kamaji's "
+                + "computeStatus reads Unknown while its Deployment is neither all ready nor upgrading; its API server "
+                + "serves from the ready replica", e.message());
     }
 
     @Test

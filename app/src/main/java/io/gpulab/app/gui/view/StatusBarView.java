@@ -3,6 +3,7 @@ package io.gpulab.app.gui.view;
 import io.gpulab.app.gui.vm.StatusKind;
 import io.gpulab.app.gui.vm.WorkbenchViewModel;
 import io.gpulab.engine.api.LabSnapshot;
+import io.gpulab.engine.api.TenantView;
 import io.gpulab.engine.metrics.LabMetrics;
 import io.gpulab.engine.metrics.PodCounts;
 import java.util.Locale;
@@ -24,6 +25,8 @@ public final class StatusBarView extends HBox {
     private final Region dot = new Region();
     private final Label message = Texts.clipped("");
     private final Label counts = new Label();
+    /** The control planes whose API servers refuse requests, said beside the counts as the band says it. */
+    private final Label refusing = new Label();
     private final Hyperlink folder = new Hyperlink("Open folder");
     /** A readable start of the message when even the counts leave no room. */
     private static final double MESSAGE_FLOOR = 160;
@@ -54,7 +57,12 @@ public final class StatusBarView extends HBox {
                 OpenFolder.open(file.getParent());
             }
         });
-        getChildren().addAll(dot, message, folder, counts, keys);
+        refusing.setId("status-control-planes");
+        refusing.getStyleClass().add("status-refusing");
+        refusing.setMinWidth(Region.USE_PREF_SIZE);
+        refusing.managedProperty().bind(refusing.visibleProperty());
+        refusing.setVisible(false);
+        getChildren().addAll(dot, message, folder, refusing, counts, keys);
         vm.statusKindProperty().addListener((o, a, k) -> tone(k));
         vm.snapshotProperty().addListener((o, a, s) -> counts(vm, s));
         // the version is the timeline's: it moves with each action (recorded after the snapshot arrives)
@@ -73,7 +81,8 @@ public final class StatusBarView extends HBox {
     /** Everything on the bar but the message and the hint: the dot, the counts, the folder link, the gaps. */
     private double taken() {
         return snappedLeftInset() + snappedRightInset() + getSpacing() * (getManagedChildren().size() - 1)
-                + dot.minWidth(-1) + counts.prefWidth(-1) + (folder.isManaged() ? folder.prefWidth(-1) : 0);
+                + dot.minWidth(-1) + counts.prefWidth(-1) + (folder.isManaged() ? folder.prefWidth(-1) : 0)
+                + (refusing.isManaged() ? refusing.prefWidth(-1) : 0);
     }
 
     /**
@@ -119,9 +128,44 @@ public final class StatusBarView extends HBox {
                 + vm.shownVersion());
     }
 
+    /**
+     * Says how many control planes refuse requests (their API servers answer with an error or not at all, as the
+     * management band and each control plane's box say), each one's status and the client's text on hover. A
+     * control plane whose answer was not observed is not counted: gpulab does not know it refuses.
+     */
+    private void refusing(LabSnapshot s) {
+        java.util.List<TenantView> down = refusingPlanes(s);
+        refusing.setVisible(!down.isEmpty());
+        refusing.setText(refusingText(s));
+        // the count may stay while what each one says changes (Ready and refusing, then NotReady)
+        String tip = String.join("\n", down.stream()
+                .map(t -> t.name() + "'s control plane: " + t.controlPlane().statusInWords()).toList());
+        if (down.isEmpty()) {
+            refusing.setTooltip(null);
+        } else if (refusing.getTooltip() == null) {
+            Tooltip tt = new Tooltip(tip);
+            tt.setWrapText(true);
+            tt.setMaxWidth(560);
+            refusing.setTooltip(tt);
+        } else if (!tip.equals(refusing.getTooltip().getText())) {
+            refusing.getTooltip().setText(tip);
+        }
+    }
+
+    private static java.util.List<TenantView> refusingPlanes(LabSnapshot s) {
+        return s.tenants().stream().filter(t -> t.controlPlane().apiKnown() && !t.controlPlane().serving()).toList();
+    }
+
+    /** {@code 2 control planes refuse requests}; empty while every control plane serves (or is not observed). */
+    static String refusingText(LabSnapshot s) {
+        int n = refusingPlanes(s).size();
+        return n == 0 ? "" : n + (n == 1 ? " control plane refuses requests" : " control planes refuse requests");
+    }
+
     /** Counts the lab's pods and metrics once per snapshot (a pass over every pod and card). */
     private void count(LabSnapshot s) {
         counted = s;
+        refusing(s);
         // the workload only, on every backend alike, as the review report counts it
         PodCounts pods = PodCounts.of(s);
         // the lab metrics (docs/metrics.md): GPU allocation as FGD counts it, and the host CPU requested
@@ -132,12 +176,17 @@ public final class StatusBarView extends HBox {
             counts.setTooltip(new Tooltip());
         }
         // one tooltip, its text updated: a new one per lab change was a popup control built every frame
-        counts.getTooltip().setText(String.format(Locale.ROOT, "GPU allocation %.2f %% (%,d of %,d GPU-milli); "
-                        + "card memory %.2f %%, compute %.2f %%, slots %.2f %%; host CPU %.2f %%, memory %.2f %%; "
-                        + "stranded: %,d MB card memory, %,d core units%s", m.gpuAllocation().pct(),
-                m.gpuAllocation().used(), m.gpuAllocation().capacity(), m.gpuMemory().pct(), m.gpuCompute().pct(),
-                m.gpuSlots().pct(), m.cpu().pct(), m.memory().pct(), m.stranded().gpuMemoryMB(),
-                m.stranded().gpuCores(), m.pods().pendingByReason().isEmpty() ? ""
+        // "GPU 10.0 % allocated" alone did not say of what: the hover says the quantity, the cards and the moment
+        counts.getTooltip().setText(String.format(Locale.ROOT, "GPU allocated: FGD's GPU allocation of all %,d cards "
+                        + "of the lab, now (not an average): %.2f %% = %,d of %,d GPU-milli (a card is 1,000 and holds "
+                        + "its booked compute share). Booked of registered, now: card memory %.2f %% (%,d of %,d MB), "
+                        + "compute %.2f %% (%,d of %,d core units), slots %.2f %% (%,d of %,d). CPU: requested of the "
+                        + "workers' allocatable, %.2f %% (host memory %.2f %%). Stranded: %,d MB card memory, %,d core "
+                        + "units%s. Definitions: docs/metrics.md", m.cards(), m.gpuAllocation().pct(),
+                m.gpuAllocation().used(), m.gpuAllocation().capacity(), m.gpuMemory().pct(), m.gpuMemory().used(),
+                m.gpuMemory().capacity(), m.gpuCompute().pct(), m.gpuCompute().used(), m.gpuCompute().capacity(),
+                m.gpuSlots().pct(), m.gpuSlots().used(), m.gpuSlots().capacity(), m.cpu().pct(), m.memory().pct(),
+                m.stranded().gpuMemoryMB(), m.stranded().gpuCores(), m.pods().pendingByReason().isEmpty() ? ""
                         : "; pending by reason " + m.pods().pendingByReason()));
     }
 }

@@ -3,6 +3,7 @@ package io.gpulab.app.gui.view;
 import io.gpulab.app.gui.vm.Selection;
 import io.gpulab.app.gui.vm.WorkbenchViewModel;
 import io.gpulab.engine.api.TenantView;
+import io.gpulab.engine.api.TunnelState;
 import javafx.geometry.Pos;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
@@ -126,15 +127,22 @@ final class TenantHeader extends FlowPane {
                 : " · " + t.nodes().size() + " worker" + (t.nodes().size() == 1 ? "" : "s")));
         boolean known = t.tunnel().known();
         boolean up = t.tunnel().agentsUp();
-        // a tenant whose pods could not be read shows no agent pod: that says nothing about its agents
-        agents.setText((narrow ? "konn " : "Konnectivity ") + (!known ? "unknown" : up ? "up" : "down"));
+        // the tunnel's truth, not the switch's position: with no control-plane pod ready no konnectivity-server runs,
+        // and the agents' switch alone read "up" (a tenant whose pods could not be read: unknown, never down)
+        TunnelState tunnel = TunnelState.of(t);
+        agents.setText((narrow ? "konn " : "Konnectivity ") + tunnel.state());
+        // pressed while the agents' fault is on, whatever else keeps the tunnel down
         agents.setSelected(known && !up);
-        String tip = !known ? "Konnectivity " + t.tunnel().unknownWords() : vm.simulated() ? AGENTS_TIP
-                : observedAgents(t);
+        String tip = !known ? "Konnectivity " + t.tunnel().unknownWords() : (tunnel.up() ? ""
+                : "Konnectivity " + tunnel.words() + ".\n") + (vm.simulated() ? AGENTS_TIP : observedAgents(t));
         if (agents.getTooltip() == null || !tip.equals(agents.getTooltip().getText())) {
-            agents.setTooltip(new Tooltip(tip));
+            Tooltip tt = new Tooltip(tip);
+            tt.setWrapText(true);
+            tt.setMaxWidth(420);
+            agents.setTooltip(tt);
         }
-        String state = !known ? "unknown" : up ? "on" : "off";
+        // no addon is an absence, not a fault: grey
+        String state = !known || TunnelState.OFF.equals(tunnel.state()) ? "unknown" : tunnel.up() ? "on" : "off";
         if (!agents.getStyleClass().contains(state)) {
             agents.getStyleClass().removeAll("on", "off", "unknown");
             agents.getStyleClass().add(state);

@@ -136,6 +136,38 @@ public final class TopologyView extends ScrollPane {
         setVvalue(room <= 0 ? 0 : Math.max(0, Math.min(1, (y - 90) / room)));
     }
 
+    /**
+     * Scrolls the least that shows the drawn nodes from the top of {@code #topId} to the bottom of {@code #bottomId}
+     * whole, or from that top when they are taller than the view; a canvas that shows them whole already, or does not
+     * draw them, is left where it is. Returns whether it scrolled.
+     */
+    public boolean bringIntoView(String topId, String bottomId) {
+        Node first = content.lookup("#" + topId);
+        Node last = content.lookup("#" + bottomId);
+        if (first == null || last == null) {
+            return false;
+        }
+        applyCss();
+        layout();
+        double top = content.sceneToLocal(first.localToScene(first.getLayoutBounds())).getMinY();
+        double bottom = content.sceneToLocal(last.localToScene(last.getLayoutBounds())).getMaxY();
+        double view = getViewportBounds().getHeight();
+        double room = content.getLayoutBounds().getHeight() - view;
+        double shownFrom = room <= 0 ? 0 : (getVvalue() - getVmin()) / (getVmax() - getVmin()) * room;
+        // half a pixel: a node drawn exactly at the view's edge is in view
+        if (room <= 0 || top >= shownFrom - 0.5 && bottom <= shownFrom + view + 0.5) {
+            return false;
+        }
+        double y = top < shownFrom || bottom - top > view ? top : bottom - view;
+        setVvalue(getVmin() + (getVmax() - getVmin()) * Math.max(0, Math.min(1, y / room)));
+        return true;
+    }
+
+    /** Whether the canvas draws a node with this id. */
+    public boolean draws(String id) {
+        return content.lookup("#" + id) != null;
+    }
+
     /** The node that exports snapshot: the whole drawn topology, not just the visible viewport. */
     public Node snapshotTarget() {
         return content;

@@ -60,6 +60,14 @@ public final class TunnelPath extends VBox {
             err.getStyleClass().add("tunnel-error");
             err.setId("tunnel-error-" + tenant.name());
             getChildren().add(err);
+        } else if (!io.gpulab.engine.api.TunnelState.of(tenant).up()) {
+            // no webhook call fails while nothing calls (the API server is in the same pods as the server), yet the
+            // tunnel is not there: said, not left to the arrows
+            getStyleClass().add("down");
+            Label err = new WordWrapLabel("Konnectivity " + io.gpulab.engine.api.TunnelState.of(tenant).words());
+            err.getStyleClass().add("tunnel-error");
+            err.setId("tunnel-error-" + tenant.name());
+            getChildren().add(err);
         }
     }
 

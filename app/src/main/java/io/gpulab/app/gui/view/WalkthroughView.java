@@ -11,8 +11,6 @@ import io.gpulab.engine.api.LabSnapshot;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import javafx.application.Platform;
-import javafx.geometry.Bounds;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -50,17 +48,19 @@ public final class WalkthroughView extends VBox {
     private final Region gap = new Region();
     /** The steps scroll under the picker and the Back / Next row, which stay in view. */
     private final ScrollPane scroll = new ScrollPane();
-    /** What the step shown looked like when it was last scrolled into view: step, progress, lines about the lab. */
-    private String scrolledTo = "";
-    /** What the step shown compared (its inspect rows) when they were last scrolled into view. */
-    private String scrolledToCompare = "";
+    /** Keeps the step shown in the panel's view. */
+    private final ShownStepScroll follow;
+    /** Brings what a step points at into the canvas's view when Start, Back or Next begins it. */
+    private final StepReveal reveal;
     /** What the steps show now (see {@link #render}), or null when nothing is shown. */
     private @Nullable List<Object> shown;
 
-    public WalkthroughView(WalkthroughViewModel wvm, WorkbenchViewModel vm) {
+    WalkthroughView(WalkthroughViewModel wvm, WorkbenchViewModel vm, StepReveal reveal) {
         super(10);
         this.wvm = wvm;
         this.vm = vm;
+        this.reveal = reveal;
+        this.follow = new ShownStepScroll(scroll, steps, wvm);
         getStyleClass().add("walkthrough");
         setId("walkthrough");
         initializeParts();
@@ -73,20 +73,23 @@ public final class WalkthroughView extends VBox {
     /**
      * Starts (or restarts) {@code w}: on its own scenario the lab is reset (Undo takes that back) unless it is
      * as opened already, otherwise its scenario is opened (which asks first when actions would be lost). Either way
-     * the status line says what happened and which step comes first.
+     * the status line says what happened and which step comes first. Returns whether the lab is to change (reset or
+     * opened), false when the walkthrough starts on the lab as it is (or the user kept it).
      */
-    public static void start(WalkthroughViewModel wvm, WorkbenchViewModel vm, Walkthrough w) {
+    public static boolean start(WalkthroughViewModel wvm, WorkbenchViewModel vm, Walkthrough w) {
         wvm.select(w);
         String first = "step 1: " + w.steps().get(0).title();
         if (w.scenario().equals(vm.snapshot().scenario())) {
             if (!vm.history().isEmpty()) {
                 vm.reset("Started “" + w.title() + "”: the lab is reset (Undo brings it back); " + first);
-            } else {
-                vm.info("Started “" + w.title() + "” on the " + w.scenario() + " lab as opened; " + first);
+                return true;
             }
+            vm.info("Started “" + w.title() + "” on the " + w.scenario() + " lab as opened; " + first);
         } else if (vm.files().open(w.scenario())) {
             vm.info("Starting “" + w.title() + "”: opening the " + w.scenario() + " lab; " + first);
+            return true;
         }
+        return false;
     }
 
     private void initializeParts() {
@@ -157,18 +160,24 @@ public final class WalkthroughView extends VBox {
         start.setOnAction(e -> {
             Walkthrough w = wvm.selectedProperty().get();
             if (w != null) {
-                start(wvm, vm, w);
+                reveal.started(start(wvm, vm, w));
             }
         });
-        back.setOnAction(e -> wvm.back());
-        next.setOnAction(e -> wvm.next());
+        back.setOnAction(e -> {
+            wvm.back();
+            reveal.viewed();
+        });
+        next.setOnAction(e -> {
+            wvm.next();
+            reveal.viewed();
+        });
     }
 
     private void setupValueChangedListeners() {
         // one source of truth: the picker shows and sets the view-model's walkthrough
         picker.valueProperty().bindBidirectional(wvm.selectedProperty());
         wvm.selectedProperty().addListener((o, a, b) -> {
-            scrolledTo = "";
+            follow.forget();
             render();
         });
         wvm.stepIndexProperty().addListener((o, a, b) -> render());
@@ -177,13 +186,6 @@ public final class WalkthroughView extends VBox {
         // statements about the lab are shown only while true: judged again whenever the lab changes
         vm.snapshotProperty().addListener((o, a, b) -> render());
         vm.selectionProperty().addListener((o, a, b) -> render());
-        // a new size or type (presentation mode's larger type, a resized window) moves the step shown: in presentation
-        // mode at 1024x768 its action fell below the fold; it is brought back into view (a wheel turn changes neither)
-        scroll.viewportBoundsProperty().addListener((o, a, b) -> {
-            if (a.getWidth() != b.getWidth() || a.getHeight() != b.getHeight()) {
-                bringShownIntoView();
-            }
-        });
     }
 
     @Override
@@ -210,14 +212,6 @@ public final class WalkthroughView extends VBox {
         browse.getChildren().add(1, beside ? progress : gap);
         if (!beside) {
             getChildren().add(getChildren().indexOf(browse) + 1, progress);
-        }
-    }
-
-    private void bringShownIntoView() {
-        int viewed = wvm.viewedProperty().get();
-        if (wvm.onItsLabProperty().get() && viewed >= 0 && viewed < steps.getChildren().size()) {
-            Node target = steps.getChildren().get(viewed);
-            Platform.runLater(() -> scrollIntoView(target));
         }
     }
 
@@ -256,22 +250,8 @@ public final class WalkthroughView extends VBox {
         for (int i = 0; i < w.steps().size(); i++) {
             steps.getChildren().add(step(w.steps().get(i), i, at, here && i == viewed));
         }
-        // scrolled into view when it changes (another step, progress, a line about the lab shown or gone), never
-        // merely because the clock ticked: a trainee who scrolled away to read stays there
         Node target = steps.getChildren().get(Math.min(viewed, steps.getChildren().size() - 1));
-        String shape = viewed + "/" + at + "/" + ((VBox) target).getChildren().size();
-        // what the step asks to compare, shown for the tenant just clicked: below the fold at 1280x720, so it is
-        // brought into view when it changes (the step's own top stays in view when it did not)
-        Node compare = target.lookup("#wt-inspect");
-        String compared = compare == null ? "" : String.valueOf(now.get(now.size() - 1));
-        if (!shape.equals(scrolledTo) && here) {
-            scrolledTo = shape;
-            scrolledToCompare = compared;
-            Platform.runLater(() -> scrollIntoView(target));
-        } else if (compare != null && here && !compared.equals(scrolledToCompare)) {
-            scrolledToCompare = compared;
-            Platform.runLater(() -> scrollIntoView(compare));
-        }
+        follow.rebuilt(target, viewed, at, here, String.valueOf(now.get(now.size() - 1)));
     }
 
     /** What the open step says that depends on the lab and the selection: its statements' truth, its inspect rows. */
@@ -373,50 +353,5 @@ public final class WalkthroughView extends VBox {
             l.setId(id);
         }
         return l;
-    }
-
-    /** Scrolls the steps so the whole node (a step, its inspect rows) is in view, or its top when taller than the view. */
-    private void scrollIntoView(Node target) {
-        ScrollPane pane = scroll;
-        // the steps were just rebuilt: lay them out before measuring where the one to show is
-        pane.applyCss();
-        if (pane.getContent() instanceof javafx.scene.Parent content) {
-            content.applyCss();
-            content.layout();
-        }
-        pane.layout();
-        Bounds content = pane.getContent().getLayoutBounds();
-        double minY = offset(target);
-        double maxY = minY + target.getBoundsInParent().getHeight();
-        // what must be read of a step: what to do and what will then be seen
-        Node must = target.lookup("#wt-then") != null ? target.lookup("#wt-then") : target.lookup("#wt-action");
-        double need = must == null ? maxY : offset(must) + must.getBoundsInParent().getHeight();
-        double view = pane.getViewportBounds().getHeight();
-        double range = content.getHeight() - view;
-        if (range <= 0) {
-            return;
-        }
-        double top = range * (pane.getVvalue() - pane.getVmin()) / (pane.getVmax() - pane.getVmin());
-        double y = top;
-        if (minY < top) {
-            y = minY;
-        } else if (maxY > top + view) {
-            y = Math.min(minY, maxY - view);
-        }
-        // a step taller than the view (presentation mode's type at 1024x768) shows its top, unless that leaves its
-        // action below the fold: then the action and what follows it are in view, the text above a wheel turn away
-        if (need > y + view) {
-            y = need - view;
-        }
-        pane.setVvalue(pane.getVmin() + (pane.getVmax() - pane.getVmin()) * Math.max(0, Math.min(1, y / range)));
-    }
-
-    /** Where {@code node} is in the panel, from layout positions (no scene transform that a scroll has yet to update). */
-    private double offset(Node node) {
-        double y = 0;
-        for (Node n = node; n != null && n != scroll.getContent(); n = n.getParent()) {
-            y += n.getBoundsInParent().getMinY();
-        }
-        return y;
     }
 }

@@ -77,6 +77,8 @@ public final class LabHistory {
     private final List<Action> actions = new ArrayList<>();
     private final Deque<Action> undone = new ArrayDeque<>();
     private boolean runOpen;
+    /** The last change recorded was a new action of the user's own hand ({@link #lastChangeByHand}). */
+    private boolean byHand;
 
     public LabHistory(LabSnapshot initial) {
         this.initial = initial;
@@ -93,6 +95,8 @@ public final class LabHistory {
      */
     public void record(Action action) {
         undone.clear();
+        byHand = !action.clockRun() && !action.rebuilds()
+                && action.applied().stream().allMatch(x -> x.item() instanceof RecordedScenario.Item.Own);
         int last = actions.size() - 1;
         if (action.clockRun() && runOpen && last >= 0 && actions.get(last).clockRun()) {
             List<Applied> joined = new ArrayList<>(actions.get(last).applied());
@@ -119,6 +123,14 @@ public final class LabHistory {
         runOpen = false;
     }
 
+    /**
+     * Whether the last change was a new action of the user's own hand (a drop, a delete, a fault, a clock step, a
+     * switch): not a scenario step played, a run of the clock, a reset or lab-editor change, an undo or a redo.
+     */
+    public boolean lastChangeByHand() {
+        return byHand;
+    }
+
     public boolean canUndo() {
         return !actions.isEmpty();
     }
@@ -133,6 +145,7 @@ public final class LabHistory {
      */
     public List<LabCommand> undo() {
         runOpen = false;
+        byHand = false;
         if (!actions.isEmpty()) {
             undone.push(actions.remove(actions.size() - 1));
         }
@@ -159,6 +172,7 @@ public final class LabHistory {
 
     /** Records an action Redo played again, keeping the rest of what Redo can bring back. */
     public void redone(Action action) {
+        byHand = false;
         actions.add(action);
     }
 
@@ -241,6 +255,7 @@ public final class LabHistory {
         actions.clear();
         undone.clear();
         runOpen = false;
+        byHand = false;
         initial = opened;
     }
 

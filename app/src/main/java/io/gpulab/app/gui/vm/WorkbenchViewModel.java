@@ -174,6 +174,11 @@ public final class WorkbenchViewModel {
         return tt != null ? tt.index() : history.actions().size();
     }
 
+    /** Whether the lab's last change was a new action of the user's own hand ({@link LabHistory#lastChangeByHand}). */
+    public boolean lastChangeByHand() {
+        return history.lastChangeByHand();
+    }
+
     /** The lab as it was opened, before any action (the timeline's origin). */
     public LabSnapshot openedSnapshot() {
         return history.initial();

@@ -65,6 +65,32 @@ class LabHistoryTest {
                 .flatMap(x -> x.results().stream()).filter(r -> r.check() && r.passed()).count() + " checks passed");
     }
 
+    /**
+     * A walkthrough brings a step's target into view only when the trainee's own action begins it (docs/workbench.md,
+     * "Walkthroughs"): Next step, Play, a run of the clock, Undo, Redo and Reset are not such actions.
+     */
+    @Test
+    void onlyANewActionOfTheUsersOwnHandIsByHand() {
+        assertFalse(vm.lastChangeByHand(), "as opened");
+        vm.advance(Duration.ofSeconds(30));
+        assertTrue(vm.lastChangeByHand(), "Step 30s");
+        vm.playback().playNextScenarioStep();
+        assertFalse(vm.lastChangeByHand(), "Next step");
+        vm.advance(Duration.ofMinutes(5));
+        runTheClock(2);
+        assertFalse(vm.lastChangeByHand(), "a run of the clock");
+        vm.advance(Duration.ofSeconds(30));
+        vm.undo();
+        assertFalse(vm.lastChangeByHand(), "Undo");
+        vm.redo();
+        assertFalse(vm.lastChangeByHand(), "Redo");
+        vm.playback().playScenarioSteps();
+        assertFalse(vm.lastChangeByHand(), "Play");
+        vm.advance(Duration.ofSeconds(30));
+        vm.reset();
+        assertFalse(vm.lastChangeByHand(), "Reset");
+    }
+
     @Test
     void eachClockButtonIsOneActionAndARunOfTheClockIsOne() {
         vm.advance(Duration.ofSeconds(30));

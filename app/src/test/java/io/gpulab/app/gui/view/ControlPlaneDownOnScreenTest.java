@@ -1,0 +1,125 @@
+package io.gpulab.app.gui.view;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.gpulab.app.gui.Workbench;
+import io.gpulab.app.gui.vm.InspectorModel;
+import io.gpulab.app.gui.vm.InspectorRow;
+import io.gpulab.app.gui.vm.Selection;
+import io.gpulab.engine.kamaji.ApiErrors;
+import java.time.Duration;
+import java.util.List;
+import javafx.scene.control.Label;
+import javafx.scene.control.ToggleButton;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * What the window says while the tenants' API servers do not serve, read from the window for a given lab state: every
+ * kamaji-etcd member down (no etcd text invented: the request waits out the API server's timeout), the status bar
+ * counting the control planes that refuse as the band does, and the Konnectivity switch following the tunnel (no
+ * konnectivity-server runs while no control-plane pod is ready), not the agents' switch alone.
+ */
+@ExtendWith(ApplicationExtension.class)
+class ControlPlaneDownOnScreenTest {
+
+    private Stage stage;
+
+    @Start
+    void start(Stage stage) {
+        this.stage = stage;
+    }
+
+    private static void act(FxRobot robot, Runnable r) {
+        robot.interact(r);
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    private static String full(FxRobot robot, String id) {
+        Label l = robot.lookup("#" + id).queryAs(Label.class);
+        return l instanceof WordWrapLabel w ? w.getFullText() : l.getText();
+    }
+
+    private static boolean visible(FxRobot robot, String id) {
+        return robot.lookup("#" + id).tryQuery().map(javafx.scene.Node::isVisible).orElse(false);
+    }
+
+    private static boolean has(List<InspectorRow> rows, String category, String name, String value) {
+        return rows.contains(new InspectorRow(category, name, value));
+    }
+
+    @Test
+    void everyMemberDownThenNotReadyIsSaidOnTheBandTheStatusBarAndTheTunnel(FxRobot robot) {
+        Workbench w = FxTestSupport.showAt(robot, stage, "article", 1600, 1000, false);
+        WaitForAsyncUtils.waitForFxEvents();
+        var vm = w.viewModel();
+        assertFalse(visible(robot, "status-control-planes"), "every control plane serves");
+        ToggleButton konn = robot.lookup("#konnectivity-tenant-a").queryAs(ToggleButton.class);
+        assertTrue(konn.getText().endsWith(" up"), konn.getText());
+
+        act(robot, () -> vm.faults().setDataStoreMember("default", null, false));
+        assertEquals("2 of 2 control planes Ready, yet tenant-a and tenant-b refuse reads and writes: "
+                + ApiErrors.noEtcdMember() + " · DataStore default 0/3 (no quorum) · 1 of 1 nodes Ready · kamaji · "
+                + "Kamaji ready", full(robot, "management-summary"));
+        assertFalse(full(robot, "management-summary").contains("etcdserver"), "no etcd member was up to say it");
+        assertEquals("kube-apiserver reads: no etcd member answers", full(robot, "datastore-error-default"));
+        assertTrue(visible(robot, "status-control-planes"));
+        assertEquals("2 control planes refuse requests", full(robot, "status-control-planes"));
+        Label bar = robot.lookup("#status-control-planes").queryAs(Label.class);
+        assertEquals("tenant-a's control plane: Ready; its API server refuses reads and writes: "
+                + ApiErrors.noEtcdMember() + "\ntenant-b's control plane: Ready; its API server refuses reads and "
+                + "writes: " + ApiErrors.noEtcdMember(), bar.getTooltip().getText());
+        // the pods are still ready: their konnectivity-server runs and the agents hold their tunnel
+        assertTrue(konn.getText().endsWith(" up"), konn.getText());
+
+        act(robot, () -> vm.advance(Duration.ofSeconds(30)));
+        assertTrue(full(robot, "management-summary").startsWith("0 of 2 control planes Ready · "),
+                full(robot, "management-summary"));
+        assertEquals("2 control planes refuse requests", full(robot, "status-control-planes"));
+        assertTrue(bar.getTooltip().getText().startsWith("tenant-a's control plane: NotReady; a client reads: The "
+                + "connection to the server "), bar.getTooltip().getText());
+        konn = robot.lookup("#konnectivity-tenant-a").queryAs(ToggleButton.class);
+        assertTrue(konn.getText().endsWith(" down"), "no konnectivity-server runs: " + konn.getText());
+        assertFalse(konn.isSelected(), "the agents' own fault is not on");
+        assertTrue(konn.getStyleClass().contains("off"), "red, not green");
+        assertTrue(konn.getTooltip().getText().startsWith("Konnectivity down: no konnectivity-server runs: it is a "
+                + "container of tenant-a's control-plane pods, and none of them is ready (0 of 2), so the agents "
+                + "have no server to hold a tunnel to."), konn.getTooltip().getText());
+        var rows = InspectorModel.rows(vm.snapshot(), new Selection(Selection.Kind.TENANT, "tenant-a", "tenant-a"),
+                List.of());
+        String why = "no konnectivity-server runs: it is a container of tenant-a's control-plane pods, and none of "
+                + "them is ready (0 of 2), so the agents have no server to hold a tunnel to";
+        assertTrue(has(rows, "Konnectivity", "agents", "not connected: " + why), rows::toString);
+        assertTrue(has(rows, "Konnectivity", "HAMi webhook", "unreachable: " + why), rows::toString);
+        assertEquals("Konnectivity down: " + why, full(robot, "tunnel-error-tenant-a"));
+
+        act(robot, () -> vm.faults().setDataStoreMember("default", null, true));
+        act(robot, () -> vm.advance(Duration.ofSeconds(10)));
+        assertFalse(visible(robot, "status-control-planes"), "both serve again");
+        konn = robot.lookup("#konnectivity-tenant-a").queryAs(ToggleButton.class);
+        assertTrue(konn.getText().endsWith(" up"), konn.getText());
+    }
+
+    /** At 1024x768 the status bar says it whole, beside the counts, with the band folded. */
+    @Test
+    void theRefusingControlPlanesAreReadWholeAt1024x768(FxRobot robot) {
+        Workbench w = FxTestSupport.showAt(robot, stage, "article", 1024, 768, false);
+        WaitForAsyncUtils.waitForFxEvents();
+        act(robot, () -> w.viewModel().faults().setDataStoreMember("default", "kamaji-etcd-0", false));
+        act(robot, () -> w.viewModel().faults().setDataStoreMember("default", "kamaji-etcd-1", false));
+        Label refusing = robot.lookup("#status-control-planes").queryAs(Label.class);
+        assertEquals("2 control planes refuse requests", FxTestSupport.drawn(refusing));
+        Label counts = robot.lookup("#status-counts").queryAs(Label.class);
+        assertEquals(counts.getText(), FxTestSupport.drawn(counts), "the counts stay whole");
+        double right = refusing.getScene().getWidth();
+        assertTrue(counts.localToScene(counts.getLayoutBounds()).getMaxX() <= right + 0.5, "inside the window");
+        robot.interact(() -> w.viewModel().close());
+    }
+}
