@@ -49,7 +49,8 @@ final class DecisionCover {
         pdf.mutedWithPageOf("The recommendation ranks the candidates by the plan's objectives in the order listed ("
                 + String.join(", ", plan.objectives().stream().map(o -> o.key()).toList()) + "): a later objective "
                 + "decides only between candidates tied under every earlier one (equal as printed: cost to the cent, "
-                + "percentages to 0.1). All figures come from replaying the workload on a simulation of HAMi v2.10.0's "
+                + "percentages to 0.1). Each percentage is of all a candidate's cards at the end of its replay (where pods "
+                + "leave: at its highest allocation sampled). All figures come from replaying the workload on a simulation of HAMi v2.10.0's "
                 + "scheduling decisions; 'Assumptions and limits' (%PAGE%) says what that does and does not show.",
                 "Assumptions and limits");
     }

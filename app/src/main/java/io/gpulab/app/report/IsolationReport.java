@@ -55,7 +55,8 @@ public final class IsolationReport {
         if (heading) {
             pdf.heading("Isolation by layer");
             pdf.muted("The scenario's lab as built (not as the checks left it), each failure injected into its own "
-                    + "copy; gpulab isolation " + t.scenario() + " prints the same table.");
+                    + "copy; gpulab isolation " + ScenarioReport.attachedName(t.scenario()) + " (the scenario this "
+                    + "report attaches) prints the same table.");
         }
         pdf.answer(t.conclusion());
         pdf.subheading("How it was derived");

@@ -138,6 +138,7 @@ public final class PdfDoc implements AutoCloseable {
     }
 
     public void heading(String text) throws IOException {
+        continued = null;   // a heading ends the section before it: its page break is no continuation
         need(60);
         y -= 8;
         paragraph(bold, 14, text, 0, INK, 4);

@@ -31,7 +31,8 @@ public final class ReportAssumptions {
                 + "come from the simulation only; none was observed on a real cluster.");
         pdf.bullet("Every node that passes kube-scheduler's CPU and memory fit is offered to HAMi, as with "
                 + "percentageOfNodesToScore: 100. A kube-scheduler left at its default offers HAMi only part of "
-                + "them on labs of more than 100 nodes (497 of 1,213), in an order the lab does not know; on such labs "
+                + "them on labs of more than 100 nodes (50 % less one point per 125 nodes, and at least 100: 497 of "
+                + "1,213), in an order the lab does not know; on such labs "
                 + "a real cluster may choose other nodes and pack less tightly than these figures show.");
         pdf.bullet("A mock device plugin. Cards are declared (model, memory, count), not detected; the plugin "
                 + "registers them and completes each allocation as HAMi's device plugin does. No driver, no NVML, no "

@@ -55,7 +55,8 @@ final class ReviewSummary {
                 + " GPU card" + (m.cards() == 1 ? "" : "s") + ", with HAMi scheduling shared GPU requests, reported "
                 + h.after() + ". The scenario states " + n + " expectation" + (n == 1 ? "" : "s")
                 + " about where pods land, on which card, with which share, or why they are refused"
-                + (notRun == 0 ? ":" : n == notRun ? "; the lab's history reached none of them:"
+                + (notRun == 0 ? ":" : h.observed() ? "; none is run on a lab observed on a cluster:"
+                : n == notRun ? "; the lab's history reached none of them:"
                 : "; the lab's history reached " + (n - notRun) + " of them:"));
         for (Check c : in.checks()) {
             if (c.verdict() != Verdict.NOT_RUN || notRun <= NOT_RUN_LISTED) {
@@ -78,7 +79,8 @@ final class ReviewSummary {
         // counted as the workbench's status bar counts them (PodCounts): a refused create is "refused", not pending
         PodCounts pods = PodCounts.of(s);
         pdf.continues("Result");
-        pdf.text("At the end: " + pods.running() + " pod" + (pods.running() == 1 ? "" : "s") + " running, "
+        pdf.text((h.observed() ? "As read from the cluster: " : "At the end: ") + pods.running() + " pod"
+                + (pods.running() == 1 ? "" : "s") + " running, "
                 + pods.pending() + " pending" + (pods.refused() == 0 ? "" : ", " + pods.refused() + " refused")
                 + "; " + CapacityWords.figures(m) + ".");
         ServingControlPlanes.write(pdf, s);

@@ -196,7 +196,9 @@ public final class ScenarioReport {
         for (Check c : checks) {
             pdf.need(70);   // a check's line stays with its table
             ReviewSummary.tag(pdf, c, c.title());
-            pdf.muted(c.verdict() == Verdict.NOT_RUN
+            pdf.muted(c.verdict() == Verdict.NOT_RUN && in.history().observed()
+                    ? "not run: a lab observed on a cluster is not checked here; gpulab verify --backend cluster runs it"
+                    : c.verdict() == Verdict.NOT_RUN
                     ? "not run: it is checked in step " + c.playable() + " of " + in.history().origin() + "'s "
                     + in.history().playable() + ", and the lab was reported " + (in.history().played() == 0
                     ? "before its first step" : "after step " + in.history().played())
@@ -252,7 +254,8 @@ public final class ScenarioReport {
         pdf.heading("Isolation by layer");
         pdf.text("Not derived: this lab was observed on a cluster, and isolation by layer is derived by failing each "
                 + "part on simulated copies of a lab, which gpulab does not do to a real cluster. gpulab isolation "
-                + "SCENARIO derives it for the scenario this lab was opened from.");
+                + attachedName(in.scenario()) + " (the scenario this report attaches) derives it for the scenario this "
+                + "lab was opened from.");
     }
 
     private static void appendix(PdfDoc pdf, Input in, String version, ZonedDateTime date) throws IOException {

@@ -200,5 +200,12 @@ class ScenarioReportTest {
             assertFalse(limits.contains(falseOfACluster), "said of a cluster: " + falseOfACluster);
         }
         assertFalse(String.join(" ", pages).contains(ReportAssumptions.SIMULATION), "a page called a simulation");
+        // a lab read from a cluster was not "reported before its first step", and "gpulab isolation SCENARIO" named
+        // no file a reviewer has
+        String all = String.join(" ", pages).replaceAll("\\s+", " ");
+        assertFalse(all.contains("before its first step") || all.contains("isolation SCENARIO"), all);
+        assertTrue(all.contains("not run: a lab observed on a cluster is not checked here") && all.contains(
+                "As read from the cluster: 1 pod running") && all.contains("gpulab isolation article.yaml (the "
+                + "scenario this report attaches)"), all);
     }
 }

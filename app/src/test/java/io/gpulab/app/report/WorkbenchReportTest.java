@@ -96,6 +96,9 @@ class WorkbenchReportTest {
         assertTrue(all.contains("not run: it is checked in step 1 of article's 5, and the lab was reported before its "
                 + "first step"), all);
         assertFalse(all.contains("step 0"), all);
+        // a command a reviewer can type: "gpulab isolation article (edited)" named no file
+        assertTrue(all.contains("gpulab isolation article-edited.yaml (the scenario this report attaches) prints the "
+                + "same table"), all);
         for (int i = 1; i <= 8; i++) {
             assertTrue(all.contains("NOT RUN check " + i + ":"), "check " + i + " listed as not run");
         }

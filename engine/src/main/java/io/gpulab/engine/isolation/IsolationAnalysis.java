@@ -36,7 +36,8 @@ public final class IsolationAnalysis {
     static final String METHOD = "Each row is one failure injected into its own copy of the scenario's lab as built "
             + "(the scenario's steps are not played), on gpulab's simulation, with the fault steps a scenario states "
             + "(quoted in the row). Before the failure, one probe GPU pod per tenant (" + Probes.RUNNING + ", "
-            + Probes.MEM_MB + " MB, " + Probes.CORES + " % of one card) is created and runs. Right after it, at the "
+            + String.format(java.util.Locale.ROOT, "%,d", Probes.MEM_MB) + " MB, " + Probes.CORES
+            + " % of one card) is created and runs. Right after it, at the "
             + "same virtual instant (for a worker, once the grace its row quotes has run out), each tenant is "
             + "observed through its own API server: read (kubectl get pods), create (a second probe pod, "
             + Probes.NEW + "), schedule (whether HAMi's scheduler bound that pod to a worker and a card, and the "

@@ -176,12 +176,17 @@ public final class StatusBarView extends HBox {
             counts.setTooltip(new Tooltip());
         }
         // one tooltip, its text updated: a new one per lab change was a popup control built every frame
-        counts.getTooltip().setText(String.format(Locale.ROOT, "GPU allocation %.2f %% (%,d of %,d GPU-milli); "
-                        + "card memory %.2f %%, compute %.2f %%, slots %.2f %%; host CPU %.2f %%, memory %.2f %%; "
-                        + "stranded: %,d MB card memory, %,d core units%s", m.gpuAllocation().pct(),
-                m.gpuAllocation().used(), m.gpuAllocation().capacity(), m.gpuMemory().pct(), m.gpuCompute().pct(),
-                m.gpuSlots().pct(), m.cpu().pct(), m.memory().pct(), m.stranded().gpuMemoryMB(),
-                m.stranded().gpuCores(), m.pods().pendingByReason().isEmpty() ? ""
+        // "GPU 10.0 % allocated" alone did not say of what: the hover says the quantity, the cards and the moment
+        counts.getTooltip().setText(String.format(Locale.ROOT, "GPU allocated: FGD's GPU allocation of all %,d cards "
+                        + "of the lab, now (not an average): %.2f %% = %,d of %,d GPU-milli (a card is 1,000 and holds "
+                        + "its booked compute share). Booked of registered, now: card memory %.2f %% (%,d of %,d MB), "
+                        + "compute %.2f %% (%,d of %,d core units), slots %.2f %% (%,d of %,d). CPU: requested of the "
+                        + "workers' allocatable, %.2f %% (host memory %.2f %%). Stranded: %,d MB card memory, %,d core "
+                        + "units%s. Definitions: docs/metrics.md", m.cards(), m.gpuAllocation().pct(),
+                m.gpuAllocation().used(), m.gpuAllocation().capacity(), m.gpuMemory().pct(), m.gpuMemory().used(),
+                m.gpuMemory().capacity(), m.gpuCompute().pct(), m.gpuCompute().used(), m.gpuCompute().capacity(),
+                m.gpuSlots().pct(), m.gpuSlots().used(), m.gpuSlots().capacity(), m.cpu().pct(), m.memory().pct(),
+                m.stranded().gpuMemoryMB(), m.stranded().gpuCores(), m.pods().pendingByReason().isEmpty() ? ""
                         : "; pending by reason " + m.pods().pendingByReason()));
     }
 }

@@ -26,5 +26,10 @@ class StatusMetricsTest {
         FxTestSupport.dragPod(robot, "article", "tenant-header-tenant-a");
         assertTrue(FxTestSupport.text(robot, "status-counts").contains("GPU 10.0 % allocated"),
                 FxTestSupport.text(robot, "status-counts"));
+        // one hover away: of what, over which cards, at which moment
+        String hover = robot.lookup("#status-counts").queryAs(javafx.scene.control.Labeled.class).getTooltip().getText();
+        assertTrue(hover.startsWith("GPU allocated: FGD's GPU allocation of all 3 cards of the lab, now (not an "
+                + "average): 10.00 % = 300 of 3,000 GPU-milli") && hover.contains("card memory 15.26 % (20,000 of "
+                + "131,072 MB)"), hover);
     }
 }
