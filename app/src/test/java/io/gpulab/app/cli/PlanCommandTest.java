@@ -178,27 +178,7 @@ class PlanCommandTest {
      */
     @Test
     void aPlanWhoseRealWorkPassesTheBoundIsStoppedInOneLineAndWritesNothing(@TempDir Path dir) throws Exception {
-        StringBuilder steps = new StringBuilder();
-        for (int i = 1; i <= 200; i++) {
-            steps.append("  - submit: {tenant: t, pod: {apiVersion: v1, kind: Pod, metadata: {name: p").append(i)
-                    .append("}, spec: {containers: [{name: m, image: busybox, resources: {limits: "
-                    + "{nvidia.com/gpu: 1, nvidia.com/gpumem: 14000}}}]}}}\n");
-        }
-        for (int i = 1; i <= 200; i++) {
-            steps.append("  - delete: {tenant: t, pod: p").append(i).append("}\n");
-        }
-        Files.writeString(dir.resolve("s.yaml"), "apiVersion: gpulab.io/v1\nkind: Scenario\nmetadata: {name: s}\n"
-                + "lab:\n  tenants: [{name: t, workers: [{name: w, cards: [{model: L4}]}]}]\nsteps:\n" + steps);
-        Path plan = dir.resolve("p.yaml");
-        Files.writeString(plan, """
-                apiVersion: gpulab.io/v1
-                kind: Plan
-                metadata: {name: waits}
-                workload: {scenario: s.yaml}
-                candidates:
-                  - {name: l4, worker: {cpu: 64, memoryMiB: 262144, cards: [{model: L4-24GB, count: 8}]}, workers: 16}
-                  - {name: a100, worker: {cpu: 64, memoryMiB: 262144, cards: [{model: A100-80GB, count: 8}]}, workers: 25}
-                """);
+        Path plan = io.gpulab.engine.testkit.WaitingPlan.write(dir, 16);
         Path pdf = dir.resolve("r.pdf");
         Path csv = dir.resolve("csv");
         CliHarness.Result r = CliHarness.run("plan", plan.toString(), "--max-work", "1000", "--json", "--out",

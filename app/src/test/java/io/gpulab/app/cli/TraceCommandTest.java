@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** {@code gpulab trace}: the chain of one pod, with evidence. */
@@ -72,7 +73,10 @@ class TraceCommandTest {
         assertEquals(20000, why.at("/allocated/containers/0/devices/0/usedMem").asInt());
 
         String text = CliHarness.run("trace", "article", "--pod", "gpu-pod-4").out();
-        String section = text.substring(text.indexOf("why this node, why this card"));
+        // gpu-pod-4 runs nowhere: HAMi's filter says why no node fits, not why this node, nor how one is chosen
+        assertFalse(text.contains("why this node"), text);
+        assertFalse(text.contains("is chosen"), text);
+        String section = text.substring(text.indexOf("why no node fits: HAMi's last filter of the pod, at "));
         assertTrue(section.contains("node tenant-a-worker: fails: 1/1 CardInsufficientCore"), section);
         assertTrue(section.contains("1. GPU-0: index 0, NUMA 0, NVIDIA A100-SXM4-80GB; score "), section);
         assertTrue(section.contains("asked 20000 MB, 30 cores: CardInsufficientCore"), section);

@@ -212,7 +212,7 @@ class ClickedExportEquivalenceTest {
                 }
                 assertEquals(before, vm.recording(), "Back / Next in the walkthrough panel changed the lab");
             }
-            default -> property.byCommand(vm, w.walkthroughs(), act);
+            default -> new CommandHands(property).act(vm, w.walkthroughs(), act);
         }
     }
 

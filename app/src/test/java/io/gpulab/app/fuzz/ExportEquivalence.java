@@ -1,5 +1,6 @@
 package io.gpulab.app.fuzz;
 
+import static io.gpulab.app.fuzz.GuiHistory.TENANTS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,37 +10,20 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
-import static io.gpulab.app.fuzz.GuiHistory.CUSTOM;
-import static io.gpulab.app.fuzz.GuiHistory.EDITS;
-import static io.gpulab.app.fuzz.GuiHistory.OPENABLE;
-import static io.gpulab.app.fuzz.GuiHistory.POD_MEM;
-import static io.gpulab.app.fuzz.GuiHistory.POD_NAMES;
-import static io.gpulab.app.fuzz.GuiHistory.TENANTS;
-import static io.gpulab.app.fuzz.GuiHistory.WALKTHROUGHS;
-import static io.gpulab.app.fuzz.GuiHistory.browse;
 
 import io.gpulab.app.cli.CliRunner;
 import io.gpulab.app.fuzz.GuiHistory.Act;
 import io.gpulab.app.fuzz.GuiHistory.History;
 import io.gpulab.app.fuzz.GuiHistory.Move;
-import io.gpulab.app.gui.EngineLabOpener;
 import io.gpulab.app.gui.export.ReportData;
-import io.gpulab.app.gui.fx.CurrentThreadTaskExecutor;
 import io.gpulab.app.gui.vm.LabHistory;
-import io.gpulab.app.gui.vm.PodTemplate;
 import io.gpulab.app.gui.vm.WorkbenchViewModel;
 import io.gpulab.app.gui.export.ReportWriter;
-import io.gpulab.app.gui.view.KamajiFaultsMenu;
-import io.gpulab.app.gui.view.WalkthroughView;
-import io.gpulab.app.gui.vm.CustomPodForm;
-import io.gpulab.app.gui.walkthrough.Walkthrough;
-import io.gpulab.app.gui.walkthrough.WalkthroughLoader;
 import io.gpulab.app.gui.walkthrough.WalkthroughViewModel;
 import io.gpulab.app.report.ScenarioReport;
 import io.gpulab.app.report.ScenarioReportInput;
 import io.gpulab.engine.api.CardView;
 import io.gpulab.engine.api.LabSnapshot;
-import io.gpulab.engine.api.ManagementView;
 import io.gpulab.engine.api.NodeView;
 import io.gpulab.engine.api.PodView;
 import io.gpulab.engine.api.TenantView;
@@ -49,27 +33,23 @@ import io.gpulab.engine.scenario.StepResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.HexFormat;
 import java.util.Map;
-import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.text.PDFTextStripper;
 
-
 /**
- * The export-equivalence property's two halves (docs/architecture.md, "Tests"): doing a {@link GuiHistory}'s actions
- * as the workbench's controls do them ({@link #byCommand}: the engine command each menu item, button or form sends),
- * and checking the review report the workbench then exports against {@code gpulab run} of the scenario it attaches
- * ({@link #check}). Counts what the tries reached, so a run that never reached a kind of action or verdict fails.
+ * The export-equivalence property (docs/architecture.md, "Tests"): doing a {@link GuiHistory}'s actions with some
+ * {@link Hands} (the commands the controls send, {@link CommandHands}, or the robot's clicks), then checking the review
+ * report the workbench exports against {@code gpulab run} of the scenario it attaches ({@link #check}). Counts what
+ * the tries reached, so a run that never reached a kind of action or verdict fails.
  */
 final class ExportEquivalence {
 
@@ -86,7 +66,8 @@ final class ExportEquivalence {
         void act(WorkbenchViewModel vm, WalkthroughViewModel wvm, Act act) throws Exception;
     }
 
-    private final Path dir;
+    /** The scratch folder of the run: attached scenarios, reports, dumps and saved files. */
+    final Path dir;
     /** What the tries reached, over the run: each kind of verdict and each kind of history. */
     final Map<String, Integer> reached = new TreeMap<>();
 
@@ -269,140 +250,6 @@ final class ExportEquivalence {
         return out;
     }
 
-    void byCommand(WorkbenchViewModel vm, WalkthroughViewModel wvm, Act act) throws Exception {
-        LabSnapshot s = vm.snapshot();
-        TenantView t = s.tenants().get(act.a() % s.tenants().size());
-        Optional<NodeView> node = t.nodes().stream().findFirst();
-        Optional<CardView> card = t.nodes().stream().flatMap(n -> n.cards().stream()).findFirst();
-        PodTemplate template = PodTemplate.builtIns().get(act.b() % PodTemplate.builtIns().size());
-        switch (act.move()) {
-            case NEXT -> vm.playback().playNextScenarioStep();
-            case NEXT2 -> {
-                vm.playback().playNextScenarioStep();
-                vm.playback().playNextScenarioStep();
-            }
-            case PLAY -> vm.playback().playScenarioSteps();
-            case PLAY_UP_TO -> vm.playback().playScenarioSteps(1 + act.a() % 6);
-            case DROP -> vm.submitTemplate(template, t.name(), null);
-            case DROP_ON_CARD -> card.ifPresent(c -> vm.submitTemplate(template, t.name(), c.id()));
-            // a worker row of the compact view: the pod may use any of that worker's cards
-            case DROP_ON_WORKER -> node.filter(n -> !n.cards().isEmpty()).ifPresent(n -> vm.submitTemplate(template,
-                    t.name(), String.join(",", n.cards().stream().map(CardView::id).toList())));
-            case PASTE -> vm.submitYaml(t.name(), "clipboard", """
-                    apiVersion: v1
-                    kind: Pod
-                    metadata: {name: %s, namespace: default}
-                    spec:
-                      containers:
-                        - name: main
-                          image: busybox
-                          resources: {limits: {nvidia.com/gpu: 1, nvidia.com/gpumem: %d, nvidia.com/gpucores: 30}}
-                    """.formatted(POD_NAMES.get(act.b() % POD_NAMES.size()), POD_MEM.get(act.b() % POD_MEM.size())));
-            case DELETE -> {
-                if (!t.pods().isEmpty()) {
-                    vm.deletePod(t.name(), t.pods().get(act.b() % t.pods().size()).key());
-                }
-            }
-            case STEP_30S -> vm.advance(Duration.ofSeconds(30));
-            case PLUS_5M -> vm.advance(Duration.ofMinutes(5));
-            case RUN_CLOCK -> {
-                vm.playingProperty().set(true);
-                for (int i = 1 + act.a(); i > 0; i--) {
-                    vm.tick(Duration.ofSeconds(15));
-                }
-                vm.playingProperty().set(false);
-            }
-            case UNLOCK -> t.nodes().forEach(n -> {
-                if (n.lock() != null && n.lock().held()) {
-                    vm.faults().unlock(t.name(), n.name());
-                }
-            });
-            case KONNECTIVITY -> vm.faults().setKonnectivity(t.name(), !t.tunnel().agentsUp());
-            case CARD_HEALTH -> card.ifPresent(c -> vm.faults().setCardHealth(t.name(), c.id(), !c.health()));
-            case PLUGIN -> node.ifPresent(n -> vm.faults().restartPlugin(t.name(), n.name()));
-            case KUBELET -> node.ifPresent(n -> vm.faults().setKubelet(t.name(), n.name(), act.b() % 2 == 0));
-            case CONTROL_PLANE -> vm.faults().setControlPlaneComponent(t.name(), act.b() % 2 == 0 ? "kube-scheduler"
-                    : "kube-controller-manager", act.b() % 4 >= 2);
-            case LOSE_REPLICA -> vm.faults().loseControlPlaneReplica(t.name());
-            case SCALE_CONTROL_PLANE -> vm.faults().scaleControlPlane(t.name(), 1 + act.b() % 3);
-            case WRITE_PERMISSIONS -> vm.faults().setWritePermissions(t.name(), (act.b() & 1) != 0,
-                    (act.b() & 2) != 0, (act.b() & 4) != 0);
-            case LIFECYCLE -> vm.faults().setLifecycle("article".equals(s.lifecycle()) ? "complete" : "article");
-            case POLICY -> vm.faults().setWebhookPolicy(t.name(), "Fail".equals(t.webhookFailurePolicy())
-                    ? "Ignore" : "Fail");
-            case UNDO -> vm.undo();
-            case REDO -> vm.redo();
-            case RESET -> vm.reset();
-            case TIME_TRAVEL -> vm.past().showVersion(act.a() % (vm.timeline().size() + 1));
-            case RETURN_TO_NOW -> vm.past().returnToNow();
-            case EDIT -> edit(vm, act);
-            case DATASTORE -> dataStore(vm, s.management(), act);
-            case DATASTORE_ACCESS -> {
-                // as the Faults menu offers it: revoke on an etcd DataStore, grant back once revoked
-                boolean revoked = t.controlPlane().has("dataStoreAccess: revoked");
-                boolean etcd = s.management().dataStores().stream().anyMatch(d -> d.name().equals(
-                        t.controlPlane().dataStore()) && "etcd".equalsIgnoreCase(d.driver()));
-                if (revoked || etcd) {
-                    vm.faults().setDataStoreAccess(t.name(), revoked);
-                }
-            }
-            case MANAGEMENT_NODE -> {
-                List<ManagementView.NodeView> nodes = s.management().nodes();
-                if (!nodes.isEmpty()) {
-                    ManagementView.NodeView n = nodes.get(act.a() % nodes.size());
-                    vm.faults().setManagementNode(n.name(), !"Ready".equals(n.state()) ? "ready"
-                            : act.b() % 2 == 0 ? "lost" : "drained");
-                }
-            }
-            case KONNECTIVITY_SERVER -> {
-                if (t.controlPlane().components().stream().anyMatch(c -> "konnectivity-server".equals(c.name()))) {
-                    vm.faults().restartKonnectivityServer(t.name());
-                }
-            }
-            case UPGRADE -> {
-                String next = KamajiFaultsMenu.nextVersion(t.controlPlane().version());
-                if (next != null) {
-                    vm.faults().upgradeControlPlane(t.name(), next);
-                }
-            }
-            case CUSTOM_POD -> {
-                // typed into the palette's form, then its source dragged onto the tenant (or its first card)
-                CustomPodForm form = new CustomPodForm();
-                List<String> typed = CUSTOM.get(act.b() % CUSTOM.size());
-                form.gpusProperty().set(typed.get(0));
-                form.memMBProperty().set(typed.get(1));
-                form.coresProperty().set(typed.get(2));
-                form.template().ifPresent(x -> vm.submitTemplate(x, t.name(), act.b() % 2 == 0
-                        ? card.map(CardView::id).orElse(null) : null));
-            }
-            case OPEN -> vm.files().open(OPENABLE.get(act.a() % OPENABLE.size()));
-            case WALKTHROUGH -> WalkthroughView.start(wvm, vm, WALKTHROUGHS.get(act.a() % WALKTHROUGHS.size()));
-            case WALKTHROUGH_TEXT -> {
-                // Back and Next move through the text, never the lab
-                RecordedScenario before = vm.recording();
-                for (char c : browse(act.a(), act.b()).toCharArray()) {
-                    if (c == 'N') {
-                        wvm.next();
-                    } else {
-                        wvm.back();
-                    }
-                }
-                assertEquals(before, vm.recording(), "Back / Next in the walkthrough panel changed the lab");
-            }
-            case OPEN_SNAPSHOT -> {
-                vm.files().openSnapshot(dumps(act), dir.resolve("imported"));
-                countSnapshot(vm);
-            }
-            case SAVE_REOPEN -> {
-                // File → Save scenario, then File → Open scenario of that file
-                Path saved = saved(act);
-                vm.files().save(saved);
-                vm.files().open(saved.toString());
-                reached.merge("a saved history reopened", 1, Integer::sum);
-            }
-        }
-    }
-
     /**
      * What File → Open snapshot is given: one kubectl dump per tenant, as a cluster or a hostile user writes them (the
      * import refuses some: the lab then stays as it was).
@@ -436,32 +283,4 @@ final class ExportEquivalence {
     Path saved(Act act) {
         return dir.resolve("saved-" + act.a() + ".yaml");
     }
-
-    /** A member of a DataStore stopped or started, or the whole DataStore, as the Faults menu offers it. */
-    private static void dataStore(WorkbenchViewModel vm, ManagementView m, Act act) {
-        if (m.dataStores().isEmpty()) {
-            return;
-        }
-        ManagementView.DataStoreView d = m.dataStores().get(act.a() % m.dataStores().size());
-        int which = act.b() % (d.members().size() + 1);
-        if (which < d.members().size()) {
-            ManagementView.MemberView x = d.members().get(which);
-            vm.faults().setDataStoreMember(d.name(), x.name(), !x.up());
-        } else {
-            vm.faults().setDataStoreMember(d.name(), null, !d.members().stream().allMatch(ManagementView.MemberView::up));
-        }
-    }
-
-    private static void edit(WorkbenchViewModel vm, Act act) {
-        switch (act.a() % EDITS.size()) {
-            case 0 -> vm.editor().edit("add tenant-c", d -> d.addTenant("tenant-c").addCards("tenant-c",
-                    "tenant-c-worker", "L4-24GB", 1));
-            case 1 -> vm.editor().edit("deviceSplitCount 4", d -> d.setHami("deviceSplitCount", "4"));
-            case 2 -> vm.editor().edit("remove " + TENANTS.get(act.b() % TENANTS.size()),
-                    d -> d.removeTenant(TENANTS.get(act.b() % TENANTS.size())));
-            default -> vm.editor().edit("2 x A100 on tenant-a-worker", d -> d.addCards("tenant-a", "tenant-a-worker",
-                    "A100-80GB", 2));
-        }
-    }
 }
-

@@ -54,7 +54,7 @@ class ExportEquivalenceTest {
         vm.versionsProperty().addListener((o, a, v) -> wvm.update(v));
         wvm.update(vm.versionsProperty().get());
         try {
-            property.play(h, vm, wvm, property::byCommand);
+            property.play(h, vm, wvm, new CommandHands(property));
         } finally {
             vm.close();
         }

@@ -31,7 +31,15 @@ public final class WhyLines {
         }
     }
 
+    /** The heading of HAMi's last filter of a pod it placed on no node. */
+    public static final String NO_NODE = "why no node fits";
+
     private WhyLines() {
+    }
+
+    /** Whether HAMi's filter took no node: it stopped on an error, or every node failed. */
+    public static boolean tookNoNode(FilterWhy f) {
+        return f.error() != null || f.nodes().stream().noneMatch(n -> "chosen".equals(n.verdict()));
     }
 
     public static List<Line> of(PodWhy why) {
@@ -53,6 +61,10 @@ public final class WhyLines {
         if (f == null) {
             out.add(new Line(0, "why this node, why this card", "HAMi has not filtered this pod (no card asked "
                     + "for, or created before explanations were kept)"));
+        } else if (tookNoNode(f)) {
+            // a pod no node took: how HAMi would order the nodes and cards that fit says nothing of it
+            out.add(new Line(0, NO_NODE, "HAMi's last filter of the pod, at " + why.at() + ", took no node"));
+            filter(f, out, compact);
         } else {
             out.add(new Line(0, "why this node, why this card", "HAMi's last filter of the pod, at " + why.at()));
             filter(f, out, compact);
@@ -74,8 +86,10 @@ public final class WhyLines {
             out.add(new Line(1, "the filter stopped", f.error()));
             return;
         }
-        out.add(new Line(1, "nodes", compact ? firstClause(f.nodeOrder()) : f.nodeOrder()));
-        out.add(new Line(1, "cards", compact ? firstClause(f.cardOrder()) : f.cardOrder()));
+        if (!tookNoNode(f)) {
+            out.add(new Line(1, "nodes", compact ? firstClause(f.nodeOrder()) : f.nodeOrder()));
+            out.add(new Line(1, "cards", compact ? firstClause(f.cardOrder()) : f.cardOrder()));
+        }
         FilterWhy.Weights w = f.weights();
         out.add(new Line(1, "card score", "10 x (" + w.slot() + " x slot fill + " + w.core() + " x core fill + "
                 + w.memory() + " x memory fill), weights " + w.source() + (compact ? "" : "; a fill counts the "

@@ -1,5 +1,6 @@
 package io.gpulab.engine.plan;
 
+import io.gpulab.engine.testkit.WaitingPlan;
 import io.gpulab.mockgpu.catalog.CardCatalog;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -14,38 +15,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A plan whose estimate passes its work bound but whose replays do more is stopped while replaying, in one line: the
- * estimate cannot know how many pods wait at each departure, or how many replays a search takes under another order.
+ * estimate cannot know how many pods wait at each departure, or how many replays a search takes under another order
+ * ({@link WaitingPlan}).
  */
 class PlanWorkGuardTest {
-
-    /**
-     * 200 pods of 14,000 MB (57 % of an L4: never two on a card) that all arrive, then all leave in arrival order.
-     * 16 workers hold their demand by the capacity bound (114 cards' worth of 128), but only 128 pods at once: 72 wait,
-     * and every departure rechecks those still waiting (about 2,600 rechecks, 650 steps, the estimate does not see).
-     * The other candidate, 25 workers of 8 A100s, holds them all at once (200 + 50 + 25 steps).
-     */
-    static Path trace(Path dir, int workers) throws Exception {
-        StringBuilder steps = new StringBuilder();
-        for (int i = 1; i <= 200; i++) {
-            steps.append("  - submit: {tenant: t, pod: {apiVersion: v1, kind: Pod, metadata: {name: p").append(i)
-                    .append("}, spec: {containers: [{name: m, image: busybox, resources: {limits: "
-                    + "{nvidia.com/gpu: 1, nvidia.com/gpumem: 14000}}}]}}}\n");
-        }
-        for (int i = 1; i <= 200; i++) {
-            steps.append("  - delete: {tenant: t, pod: p").append(i).append("}\n");
-        }
-        Files.writeString(dir.resolve("s.yaml"), "apiVersion: gpulab.io/v1\nkind: Scenario\n"
-                + "metadata: {name: s}\nlab:\n  tenants: [{name: t, workers: [{name: w, cards: [{model: L4}]}]}]\n"
-                + "steps:\n" + steps);
-        Path plan = dir.resolve("p.yaml");
-        Files.writeString(plan, "apiVersion: gpulab.io/v1\nkind: Plan\nmetadata: {name: waits}\n"
-                + "workload: {scenario: s.yaml}\ncandidates:\n"
-                + "  - {name: l4, worker: {cpu: 64, memoryMiB: 262144, cards: [{model: L4-24GB, count: 8}]}, workers: "
-                + workers + "}\n"
-                + "  - {name: a100, worker: {cpu: 64, memoryMiB: 262144, cards: [{model: A100-80GB, count: 8}]}, "
-                + "workers: 25}\n");
-        return plan;
-    }
 
     private static Plan read(Path plan) throws Exception {
         return new PlanReader().read(plan.getFileName().toString(), Files.readString(plan), plan.getParent());
@@ -54,7 +27,7 @@ class PlanWorkGuardTest {
     @Test
     void aPlanWhoseRealWorkPassesTheBoundIsStoppedInOneLineNamingBoundStepsAndWhere(@TempDir Path dir)
             throws Exception {
-        Plan p = read(trace(dir, 16));
+        Plan p = read(WaitingPlan.write(dir, 16));
         Workload w = new WorkloadResolver(CardCatalog.builtIn(), null).resolve(p.workload());
         // up front: 200 pods + 2 x 16 workers + 128 cards / 8, and no pod waits by the capacity bound; a100: 275
         assertEquals(248 + 275, new PlanRunner(CardCatalog.builtIn(), 1).maxWork(1_000).check(p, w));
@@ -76,7 +49,7 @@ class PlanWorkGuardTest {
     @Test
     void theEstimateCountsThePodsThatWaitAtEveryDepartureOfACandidateTooSmallForTheTrace(@TempDir Path dir)
             throws Exception {
-        Plan p = read(trace(dir, 4));
+        Plan p = read(WaitingPlan.write(dir, 4));
         Workload w = new WorkloadResolver(CardCatalog.builtIn(), null).resolve(p.workload());
         // by the capacity bound the 200 pods need 15 workers (114 cards' worth), all present at once; 4 hold
         // 4/15 of them, so 146.7 wait at each of the 200 departures: 29,333 rechecks, four a step, besides
@@ -89,7 +62,7 @@ class PlanWorkGuardTest {
 
     @Test
     void anUnboundedRunIsNeverStopped(@TempDir Path dir) throws Exception {
-        Plan p = read(trace(dir, 16));
+        Plan p = read(WaitingPlan.write(dir, 16));
         Workload w = new WorkloadResolver(CardCatalog.builtIn(), null).resolve(p.workload());
         PlanResult r = new PlanRunner(CardCatalog.builtIn(), 1).maxWork(Long.MAX_VALUE).run(p, w, PlanProgress.NONE,
                 new AtomicBoolean());

@@ -3,8 +3,6 @@ package io.gpulab.engine.sim;
 import io.gpulab.engine.api.CardView;
 import io.gpulab.engine.api.LabCommand;
 import io.gpulab.engine.api.PodView;
-import io.gpulab.engine.lab.LabSpec;
-import io.gpulab.engine.testkit.ArticleLab;
 import io.gpulab.engine.testkit.Pods;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -26,12 +24,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class BindingFailedReservationTest {
 
-    private final SimBackend lab = SimBackend.start(ArticleLab.spec(LabSpec.LIFECYCLE_ARTICLE));
+    /** gpu-pod-1 runs and keeps the node lock; gpu-pod-2 waits for it ({@link LockWaitLab}). */
+    private final SimBackend lab = LockWaitLab.start();
 
     @BeforeEach
     void oneRunningOneWaitingForTheLock() {
-        lab.execute(Pods.submit(TENANT_A, "gpu-pod-1", 20000, 30));
-        lab.execute(Pods.submit(TENANT_A, "gpu-pod-2", 20000, 30));
         assertEquals("BindingFailed", pod("gpu-pod-2").reason());
     }
 
@@ -76,10 +73,10 @@ class BindingFailedReservationTest {
     }
 
     private PodView pod(String name) {
-        return lab.snapshot().tenant(TENANT_A).orElseThrow().pod("default/" + name).orElseThrow();
+        return LockWaitLab.pod(lab, name);
     }
 
     private CardView card() {
-        return lab.snapshot().tenant(TENANT_A).orElseThrow().node(WORKER_A).orElseThrow().cards().get(0);
+        return LockWaitLab.card(lab);
     }
 }

@@ -1,10 +1,7 @@
 package io.gpulab.engine.sim;
 
 import io.gpulab.engine.api.PlainReason;
-import io.gpulab.engine.lab.LabSpec;
-import io.gpulab.engine.testkit.ArticleLab;
 import io.gpulab.engine.testkit.Pods;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -15,17 +12,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 /**
  * Reasons in words quote the lab as it is: who holds the node lock, since when and when HAMi takes it over; how much
  * the card that comes closest has left. gpu-pod-1 runs (20,000 MB, 30 %) and keeps the lock (the article's mock
- * never finishes Allocate); gpu-pod-2 waits for it, its reservation counted (40,000 MB and 60 % booked).
+ * never finishes Allocate); gpu-pod-2 waits for it, its reservation counted (40,000 MB and 60 % booked):
+ * {@link LockWaitLab}.
  */
 class LockAndLeftWordsTest {
 
-    private final SimBackend lab = SimBackend.start(ArticleLab.spec(LabSpec.LIFECYCLE_ARTICLE));
-
-    @BeforeEach
-    void oneRunningOneWaiting() {
-        lab.execute(Pods.submit(TENANT_A, "gpu-pod-1", 20000, 30));
-        lab.execute(Pods.submit(TENANT_A, "gpu-pod-2", 20000, 30));
-    }
+    private final SimBackend lab = LockWaitLab.start();
 
     private PlainReason words(String pod) {
         return lab.plainReason(TENANT_A, "default/" + pod).orElseThrow();

@@ -4,6 +4,7 @@ import io.gpulab.engine.api.PlainReason;
 import io.gpulab.engine.api.PodView;
 import io.gpulab.engine.scenario.Scenario;
 import io.gpulab.engine.scenario.ScenarioRunner;
+import io.gpulab.engine.testkit.ScenarioYaml;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -16,17 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 class QuotaWordsTest {
 
     private static String pod(String name, String limits) {
-        return """
-                  - submit:
-                      tenant: t
-                      pod:
-                        apiVersion: v1
-                        kind: Pod
-                        metadata: {name: %s, namespace: default}
-                        spec:
-                          containers:
-                            - {name: main, image: busybox, resources: {limits: %s}}
-                """.formatted(name, limits);
+        return ScenarioYaml.submit("t", name, "default", null, "{limits: " + limits + "}");
     }
 
     private static final String LAB = """

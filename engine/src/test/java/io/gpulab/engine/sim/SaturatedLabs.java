@@ -1,5 +1,6 @@
 package io.gpulab.engine.sim;
 
+import io.gpulab.engine.testkit.ScenarioYaml;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -42,19 +43,6 @@ final class SaturatedLabs {
      * @param resources   the container's resources as a YAML flow mapping
      */
     static String submit(int n, @Nullable String namespace, CharSequence annotations, String resources) {
-        return """
-                  - submit:
-                      tenant: t
-                      pod:
-                        apiVersion: v1
-                        kind: Pod
-                        metadata: {name: p%d, %sannotations: {%s}}
-                        spec:
-                          containers:
-                            - name: main
-                              image: busybox
-                              resources: %s
-                """.formatted(n, namespace == null ? "" : "namespace: " + namespace + ", ",
-                annotations.toString().replaceAll(", $", ""), resources);
+        return ScenarioYaml.submit("t", "p" + n, namespace, annotations, resources);
     }
 }

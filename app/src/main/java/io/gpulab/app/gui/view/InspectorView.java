@@ -32,6 +32,9 @@ public final class InspectorView extends VBox {
     private boolean shown;
     private @Nullable Selection shownSelection;
     private List<InspectorRow> shownRows = List.of();
+    /** The rows of "Why it does not run" when shown (a pending pod), else null. */
+    private @Nullable GridPane whyGrid;
+    private final javafx.beans.property.ReadOnlyDoubleWrapper whyHeight = new javafx.beans.property.ReadOnlyDoubleWrapper();
     /** Names get at most 40 % of the sheet (cut with "…", full name on hover): values need the room. */
     private final NumberBinding keyWidth = Bindings.min(KEY_WIDTH, sheet.widthProperty().multiply(0.4));
 
@@ -72,6 +75,25 @@ public final class InspectorView extends VBox {
         return Texts.clipped(text, "inspector-value");
     }
 
+    /**
+     * How tall the inspector must be for "Why it does not run" (the sentence, its fix and its reference) to be read
+     * without scrolling, from the inspector's top; 0 when no such section is shown. The workbench gives the inspector
+     * that height when a pending pod is selected ({@link WorkbenchView}).
+     */
+    public javafx.beans.property.ReadOnlyDoubleProperty whyHeightProperty() {
+        return whyHeight.getReadOnlyProperty();
+    }
+
+    private void measureWhy(GridPane why) {
+        if (why != whyGrid || why.getHeight() <= 0) {
+            return;
+        }
+        // the section starts the sheet: its bottom in the sheet, under the title and the scroll pane's border
+        double bottom = scroll.getBoundsInParent().getMinY() + scroll.snappedTopInset() + why.getBoundsInParent()
+                .getMaxY() + scroll.snappedBottomInset() + snappedBottomInset();
+        whyHeight.set(Math.ceil(bottom) + 2);
+    }
+
     private void refresh() {
         Selection sel = vm.selectionProperty().get();
         List<InspectorRow> rows = sel == null ? List.of()
@@ -90,6 +112,8 @@ public final class InspectorView extends VBox {
         shownSelection = sel;
         shownRows = rows;
         sheet.getChildren().clear();
+        whyGrid = null;
+        whyHeight.set(0);
         if (sel == null) {
             title.setFullText("Inspector");
             Label hint = new WordWrapLabel("Click a card, pod, worker, tenant or control plane to inspect it.", "hint");
@@ -114,6 +138,11 @@ public final class InspectorView extends VBox {
                 values.setFillWidth(true);
                 grid.getColumnConstraints().addAll(names, values);
                 sheet.getChildren().addAll(head, grid);
+                if (InspectorModel.WHY.equals(category)) {
+                    whyGrid = grid;
+                    GridPane why = grid;
+                    why.boundsInParentProperty().addListener((o, a, b) -> measureWhy(why));
+                }
             }
             if (InspectorModel.WHY.equals(category)) {
                 // sentences, not properties: the sheet's whole width, the name leading the fix and the reference,

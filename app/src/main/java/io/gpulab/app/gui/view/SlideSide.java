@@ -1,6 +1,7 @@
 package io.gpulab.app.gui.view;
 
 import io.gpulab.app.gui.export.FramedPicture;
+import io.gpulab.app.gui.vm.InspectorModel;
 import java.util.ArrayList;
 import java.util.List;
 import javafx.scene.Group;
@@ -17,8 +18,8 @@ import javafx.scene.layout.VBox;
  * A slide's inspector and trace laid out for the slide (docs/workbench.md, "Slides"): whole, with no scroll bar and
  * no line cut with "…". Where they do not fit the room at the workbench's type, the type is drawn smaller, down to
  * {@link #FLOOR} of its size; where they still do not fit, the inspector's last sections give way to a line saying
- * it continues in the workbench, and the trace stays whole. The two panels are lent from the window for the picture
- * and put back by {@link #close}. FX thread.
+ * it continues in the workbench, and the trace stays whole; a pending pod's "Why it does not run" never gives way.
+ * The two panels are lent from the window for the picture and put back by {@link #close}. FX thread.
  */
 final class SlideSide implements AutoCloseable {
 
@@ -114,8 +115,11 @@ final class SlideSide implements AutoCloseable {
                 starts.add(i);
             }
         }
-        // every section may give way (the inspector's title and this line stay): the trace is what the slide is for
-        while (starts.size() - sectionsLeftOut > 0 && layOut() > height / type + 0.5) {
+        // every section may give way (the inspector's title and this line stay): the trace is what the slide is for;
+        // but a pending pod's "Why it does not run" is what its slide is for: it stays, first
+        int kept = !starts.isEmpty() && nodes.get(starts.get(0)) instanceof Label first
+                && InspectorModel.WHY.equalsIgnoreCase(first.getText()) ? 1 : 0;
+        while (starts.size() - sectionsLeftOut > kept && layOut() > height / type + 0.5) {
             sectionsLeftOut++;
             more.setFullText(sectionsLeftOut + " more section" + (sectionsLeftOut == 1 ? "" : "s")
                     + " of the inspector did not fit this slide: select the same object in the workbench to see "

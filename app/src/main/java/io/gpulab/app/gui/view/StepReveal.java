@@ -30,7 +30,9 @@ final class StepReveal {
             }
         });
         vm.versionsProperty().addListener((o, a, b) -> {
-            if (startPending) {
+            // the reset or the opened lab Start asked for: the lab as built, nothing since (a reset refused while a
+            // past version is shown leaves it pending, and the next Play must not take its place)
+            if (startPending && b.size() == 1) {
                 startPending = false;
                 // the walkthrough's progress is judged from the new versions by another listener: read it after
                 Platform.runLater(() -> show(wvm.stepIndexProperty().get()));

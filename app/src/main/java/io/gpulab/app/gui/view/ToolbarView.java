@@ -11,6 +11,7 @@ import javafx.animation.Timeline;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.Separator;
+import javafx.scene.control.Skin;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToggleGroup;
 import javafx.scene.control.ToolBar;
@@ -21,7 +22,7 @@ import javafx.scene.layout.Region;
 /**
  * Backend indicator, virtual clock controls, lifecycle mode and the common lab actions. A JavaFX
  * {@link ToolBar}: on a window too narrow for all of them (1024 px) the last ones move to its overflow
- * menu (») instead of off the window's edge.
+ * menu (») instead of off the window's edge, also when an item grows ({@link RefittingToolBarSkin}).
  */
 public final class ToolbarView extends ToolBar {
 
@@ -150,45 +151,20 @@ public final class ToolbarView extends ToolBar {
         return box;
     }
 
-    /** The items' preferred widths when the bar last sorted them between itself and its overflow menu. */
-    private double sortedFor = -1;
-    /** Sorts made in a row by this bar itself, a guard against two widths taking turns; a new render starts over. */
-    private int sortsInARow;
-
-    /**
-     * Sorts the items between bar and overflow menu again when their widths changed: JavaFX's ToolBar sorts only when
-     * its own width or its items change, so a longer text (the "edited" badge, "✓ Scenario played", presentation
-     * mode's larger type) squeezed the one item that may shrink, the scenario's name, down to "…", where moving one
-     * more action to the overflow menu keeps every item whole.
-     */
+    /** Sorts the items between bar and overflow menu again whenever their widths change. */
     @Override
-    protected void layoutChildren() {
-        double wanted = 0;
-        for (javafx.scene.Node n : getItems()) {
-            if (n.isManaged()) {
-                wanted += snapSizeX(n.prefWidth(-1));
-            }
-        }
-        javafx.scene.Node focused = getScene() == null ? null : getScene().getFocusOwner();
-        boolean sort = wanted != sortedFor && sortsInARow < 4;
-        if (sort) {
-            sortedFor = wanted;
-            sortsInARow++;
-            // an items change is what makes the skin sort them again
-            getItems().setAll(List.copyOf(getItems()));
-        }
-        super.layoutChildren();
-        if (sort && focused != null && focused.getScene() == getScene() && !focused.isFocused()) {
-            focused.requestFocus(); // the button just pressed keeps the keyboard
-        }
+    protected Skin<?> createDefaultSkin() {
+        return new RefittingToolBarSkin(this);
     }
 
     /**
      * Sorts the items between bar and overflow menu again once their type changed size (presentation mode): JavaFX's
-     * ToolBar did not, which left Undo and Redo past the edge ({@link #layoutChildren()}).
+     * ToolBar did not, which left Undo and Redo past the edge.
      */
     public void refit() {
-        sortsInARow = 0;
+        if (getSkin() instanceof RefittingToolBarSkin skin) {
+            skin.startOver();
+        }
         requestLayout();
     }
 
@@ -216,7 +192,9 @@ public final class ToolbarView extends ToolBar {
     }
 
     private void render(LabSnapshot s) {
-        sortsInARow = 0;
+        if (getSkin() instanceof RefittingToolBarSkin skin) {
+            skin.startOver(); // the texts below may change the items' widths
+        }
         backend.setText(s.backend().toUpperCase());
         // an edited lab's name is its scenario's with "(edited)": the mark is a badge of its own, so a narrow window
         // abbreviates the name (its whole text a hover away) and never the mark (at 1024 px it read "article (…")

@@ -51,7 +51,12 @@ final class ViewPictures {
             return FramedPicture.snapshot(window, scale, FramedPicture.pixels(width, scale),
                     FramedPicture.pixels(height, scale));
         } finally {
-            window.resize(w0, h0);
+            // a scene's root is as large as its scene (the workbench's presentation zoom divides what it is given)
+            if (window.getScene() != null && window.getScene().getRoot() == window) {
+                window.resize(window.getScene().getWidth(), window.getScene().getHeight());
+            } else {
+                window.resize(w0, h0);
+            }
             window.setManaged(managed);
             settle(window);
         }

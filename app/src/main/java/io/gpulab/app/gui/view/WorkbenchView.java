@@ -32,7 +32,21 @@ public final class WorkbenchView extends BorderPane {
     static final double PALETTE_NARROW = 192;
     static final double SIDE_WIDE = 360;
     static final double SIDE_NARROW = 290;
+    /**
+     * Presentation mode lays the window out at most this large and magnifies it to the screen: a 1920x1080
+     * projector shows the 1280x720 layout half as large again (type 15 px drawn at 22.5 px); 1280x720 and
+     * 1024x768 are shown as they are laid out (docs/workbench.md, "Layout").
+     */
+    static final double PRESENTED_WIDTH = 1280;
+    static final double PRESENTED_HEIGHT = 720;
+    /** The inspector's share of the side panel's height, above the trace. */
+    static final double INSPECTOR_SHARE = 0.42;
+    /** At most this share goes to the inspector so that a pending pod's reason reads whole (the trace keeps the rest). */
+    static final double WHY_SHARE_MAX = 0.72;
     private TopologyView topology;
+    /** Where the divider was before a pending pod's reason took more room, and where it was then put (else NaN). */
+    private double whyFrom = Double.NaN;
+    private double whyAt = Double.NaN;
     private StepReveal reveal;
     private ToolbarView toolbar;
     private CanvasPane canvas;
@@ -44,6 +58,8 @@ public final class WorkbenchView extends BorderPane {
     private boolean fitting;
     private boolean presentation;
     private boolean fullScreenWatched;
+    /** Presentation mode's magnification of the whole window (absent: 1). */
+    private final javafx.scene.transform.Scale zoom = new javafx.scene.transform.Scale(1, 1, 0, 0);
     /** Where the window was before presentation mode took the screen. */
     private javafx.geometry.@org.jspecify.annotations.Nullable Rectangle2D windowed;
 
@@ -79,9 +95,11 @@ public final class WorkbenchView extends BorderPane {
         VBox center = new VBox(canvas, events);
         center.setMinWidth(0);
         setCenter(center);
-        inspect = new SplitPane(new InspectorView(vm), new TraceView(vm));
+        InspectorView inspector = new InspectorView(vm);
+        inspect = new SplitPane(inspector, new TraceView(vm));
         inspect.setOrientation(Orientation.VERTICAL);
-        inspect.setDividerPositions(0.42);
+        inspect.setDividerPositions(INSPECTOR_SHARE);
+        inspector.whyHeightProperty().addListener((o, a, h) -> keepWhyInView(inspector, h.doubleValue()));
         // the walkthrough scrolls its steps itself, under its picker and Back / Next
         reveal = new StepReveal(walkthroughs, vm, topology);
         WalkthroughView guide = new WalkthroughView(walkthroughs, vm, reveal);
@@ -107,12 +125,48 @@ public final class WorkbenchView extends BorderPane {
     }
 
     /**
+     * A pending pod's "Why it does not run" reads whole without scrolling: the inspector grows over the trace as far as
+     * the sentence, its fix and its reference need (at most {@link #WHY_SHARE_MAX}); once another object is selected
+     * the divider goes back where it was, unless the user has moved it since.
+     */
+    private void keepWhyInView(InspectorView inspector, double need) {
+        double total = inspect.getHeight();
+        // not while a slide has lent the panels (no divider then)
+        if (total <= 0 || !inspect.getItems().contains(inspector) || inspect.getDividerPositions().length == 0) {
+            return;
+        }
+        double now = inspect.getDividerPositions()[0];
+        if (need <= 0) {
+            if (!Double.isNaN(whyFrom) && Math.abs(now - whyAt) < 0.005) {
+                inspect.setDividerPositions(whyFrom);
+            }
+            whyFrom = Double.NaN;
+            return;
+        }
+        if (need > inspector.getHeight() + 0.5) {
+            double divider = inspect.lookup(".split-pane-divider") instanceof javafx.scene.layout.Region d
+                    ? d.getHeight() : 0;
+            double share = Math.min(WHY_SHARE_MAX, (need + divider / 2) / total);
+            if (share > now) {
+                if (Double.isNaN(whyFrom)) {
+                    whyFrom = now;
+                }
+                whyAt = share;
+                inspect.setDividerPositions(share);
+            }
+        }
+    }
+
+    /**
      * Fits the chrome to the window: narrower side panels below {@link #NARROW} px wide; on short windows
      * the events drawer and the management band start closed (until the user opens them) so the canvas
      * keeps its height.
      */
-    private void fit(double width, double height) {
+    private void fit(double sceneWidth, double sceneHeight) {
         fitting = true;
+        magnify(presentation ? zoomFor(sceneWidth, sceneHeight) : 1);
+        double width = sceneWidth / zoom.getX();
+        double height = sceneHeight / zoom.getY();
         boolean narrow = width < NARROW;
         boolean small = height < SHORT;
         pseudoClassStateChanged(PseudoClass.getPseudoClass("narrow"), narrow);
@@ -124,6 +178,45 @@ public final class WorkbenchView extends BorderPane {
             topology.managementOpenProperty().set(!small && !presentation);
         }
         fitting = false;
+    }
+
+    /**
+     * Presentation mode's magnification on a {@code width × height} window: the layout of a window
+     * {@link #PRESENTED_WIDTH} × {@link #PRESENTED_HEIGHT} (or of the window itself, when it is smaller), drawn as
+     * large as the window allows; never smaller than laid out.
+     */
+    public static double zoomFor(double width, double height) {
+        return Math.max(1, Math.min(width / PRESENTED_WIDTH, height / PRESENTED_HEIGHT));
+    }
+
+    /** The magnification the window is drawn at: 1 but in presentation mode on a screen past 1280x720. */
+    public double zoom() {
+        return zoom.getX();
+    }
+
+    private void magnify(double z) {
+        if (z == zoom.getX()) {
+            return;
+        }
+        zoom.setX(z);
+        zoom.setY(z);
+        if (z == 1) {
+            getTransforms().remove(zoom);
+        } else if (!getTransforms().contains(zoom)) {
+            getTransforms().add(zoom);
+        }
+        if (getScene() != null && getScene().getRoot() == this) {
+            resize(getScene().getWidth(), getScene().getHeight());
+        }
+    }
+
+    /**
+     * Sized {@code width × height} on screen: laid out that size divided by the magnification, which the zoom then
+     * draws at that size (the scene sizes its root with this).
+     */
+    @Override
+    public void resize(double width, double height) {
+        super.resize(width / zoom.getX(), height / zoom.getY());
     }
 
     /**

@@ -26,6 +26,9 @@ public final class InspectorModel {
     /** A pod's reason in words, its fix and its docs/reasons.md entry. */
     public static final String WHY = "Why it does not run";
 
+    /** HAMi's last filter of a pod it placed on no node (instead of "Why this node, why this card"). */
+    public static final String NO_NODE = "Why no node fits";
+
     /** The tenant's category of what its own API server lists (nodes, GPU capacity). */
     public static final String API_SERVER = "API server lists";
 
@@ -285,12 +288,17 @@ public final class InspectorModel {
         r.add(new InspectorRow(k, "reference", w.doc()));
     }
 
-    /** HAMi's last filter of the pod, one row per setting, node, container and card (WhyLines, as trace prints). */
+    /**
+     * HAMi's last filter of the pod, one row per setting, node, container and card (WhyLines, as trace prints), under
+     * WhyLines' heading: "Why this node, why this card" for a pod HAMi placed, {@link #NO_NODE} for one it placed nowhere.
+     */
     private static void why(List<InspectorRow> r, PodWhy w) {
+        String category = "Why this node, why this card";
         for (WhyLines.Line l : WhyLines.of(new PodWhy(null, w.at(), w.filter(), w.allocated()), true)) {
-            if (l.depth() > 0) {
-                r.add(new InspectorRow("Why this node, why this card", "  ".repeat(l.depth() - 1) + l.label(),
-                        l.value()));
+            if (l.depth() == 0) {
+                category = Character.toUpperCase(l.label().charAt(0)) + l.label().substring(1);
+            } else {
+                r.add(new InspectorRow(category, "  ".repeat(l.depth() - 1) + l.label(), l.value()));
             }
         }
     }

@@ -1,21 +1,20 @@
 package io.gpulab.app.gui.view;
 
+import static io.gpulab.app.gui.RealDisplay.shown;
+import static io.gpulab.app.gui.RealDisplay.visible;
+import static io.gpulab.app.gui.RealDisplay.waitFor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.gpulab.app.gui.EngineLabOpener;
+import io.gpulab.app.gui.RealDisplay;
 import io.gpulab.app.gui.Workbench;
-import io.gpulab.app.gui.WorkbenchApp;
 import io.gpulab.app.gui.walkthrough.Walkthrough;
 import io.gpulab.app.gui.walkthrough.WalkthroughLoader;
 import io.gpulab.app.gui.walkthrough.WalkthroughStep;
-import io.gpulab.app.gui.window.WindowMemory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Supplier;
 import javafx.geometry.Bounds;
 import javafx.geometry.Rectangle2D;
 import javafx.scene.Node;
@@ -32,22 +31,22 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.testfx.api.FxRobot;
-import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * A trainer's projector: the real workbench on a real X display (Xvfb, {@code .ci/run} runs it at 1024 x 768,
  * 1280 x 720 and 1920 x 1080), put in presentation mode with its shortcut, plays every built-in walkthrough by every
- * route its steps offer, with the real mouse: the canvas scrolled by the trainee to the tenant a step names, a
- * toolbar button taken from the overflow menu where the screen is narrow. At every step worked on: the screen is
- * covered, the type is larger and no hint strip is shown; the panel's progress reads on one line and none of its
+ * route its steps offer, with the real mouse: a toolbar button taken from the overflow menu where the screen is
+ * narrow, the canvas scrolled by the trainee only between the actions of a route. At every step worked on: the screen
+ * is covered, the type is larger and no hint strip is shown; the panel's progress reads on one line and none of its
  * labels is cut; what to do and what will then be seen are in view; the statements shown about the lab are those
- * true of it. {@code -Dgpulab.shots=DIR} also writes the screen at every step (the pictures a reviewer reads).
+ * true of it; when it begins, what it points at on the canvas ({@link StepTarget}) is in the canvas's view. {@code -Dgpulab.shots=DIR} also writes the screen at every step (the pictures a reviewer reads).
  */
 @Tag("real-window")
 class PresentationTourTest {
 
     private static final FxRobot ROBOT = new FxRobot();
+    private static RealDisplay display;
     private static Stage stage;
     private static Workbench workbench;
     private static int shot;
@@ -59,19 +58,11 @@ class PresentationTourTest {
         open(false);
     }
 
+    /** The workbench opened as {@code gpulab gui} opens it (dark: switched with Ctrl+T), then in presentation mode. */
     static void open(boolean dark) throws Exception {
-        stage = FxToolkit.registerPrimaryStage();
-        AtomicReference<Workbench> w = new AtomicReference<>();
-        EngineLabOpener opener = EngineLabOpener.sim();
-        var lab = opener.open("article");
-        FxToolkit.setupFixture(() -> w.set(WorkbenchApp.show(stage, lab, opener, "article", WindowMemory.NONE)));
-        workbench = w.get();
-        waitFor("the window is painted", () -> stage.isShowing() && stage.getScene().getWidth() > 0);
-        ROBOT.interact(stage::requestFocus);
-        if (dark) {
-            ROBOT.push(KeyCode.CONTROL, KeyCode.T);
-            waitFor("the dark theme", () -> Theme.isDark(stage.getScene()));
-        }
+        display = RealDisplay.open(dark);
+        stage = display.stage();
+        workbench = display.workbench();
         ROBOT.push(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.F);
         Rectangle2D whole = Screen.getPrimary().getBounds();
         waitFor("presentation mode on the whole screen", () -> workbench.view().presentation()
@@ -80,11 +71,8 @@ class PresentationTourTest {
 
     @AfterAll
     static void close() throws Exception {
-        if (workbench != null) {
-            FxToolkit.setupFixture(() -> {
-                workbench.viewModel().close();
-                stage.close();
-            });
+        if (display != null) {
+            display.close();
         }
     }
 
@@ -167,7 +155,7 @@ class PresentationTourTest {
     /** A toolbar button the narrow screen moved to the overflow menu is taken from there. */
     private static void click(String query) {
         java.util.Optional<Node> n = ROBOT.lookup(query).tryQuery();
-        if (n.isEmpty() || !shownOnScreen(n.get())) {
+        if (n.isEmpty() || !shown(n.get())) {
             ToolBar bar = ROBOT.lookup(".lab-toolbar").queryAs(ToolBar.class);
             ROBOT.clickOn(bar.lookup(".tool-bar-overflow-button"));
             WaitForAsyncUtils.waitForFxEvents();
@@ -226,6 +214,13 @@ class PresentationTourTest {
             if (summary.getFont().getSize() < 15) {
                 problems.add("the panel's type is not larger: " + summary.getFont().getSize() + " px");
             }
+            // and grows with the screen (docs/workbench.md): 15 px at 1280x720 and below, 22.5 px at 1920x1080
+            double drawn = summary.getFont().getSize() * summary.getLocalToSceneTransform().getMyy();
+            double wanted = 15 * Math.max(1, Math.min(whole.getWidth() / 1280, whole.getHeight() / 720));
+            if (drawn < wanted - 0.01) {
+                problems.add("the panel's type is drawn at " + drawn + " px on a " + (int) whole.getWidth() + "x"
+                        + (int) whole.getHeight() + " screen, not " + wanted + " px");
+            }
             if (lines(progress) > 1) {
                 problems.add("the progress '" + progress.getText() + "' wraps on " + lines(progress) + " lines");
             }
@@ -242,9 +237,36 @@ class PresentationTourTest {
                 if (!tru.equals(shown)) {
                     problems.add("shown about the lab " + shown + ", true of it " + tru);
                 }
+                if (when.startsWith("begins")) {
+                    targetInView(w, i, problems);
+                }
             }
         });
         problems.forEach(p -> WRONG.add(where + ": " + p));
+    }
+
+    /**
+     * What step {@code i} points at on the canvas is drawn whole inside the canvas's view, or from its top when it is
+     * taller than the view: every step of a tour begins for the trainee (Start, or the trainee's action on the step
+     * before), and the canvas brings it into view (docs/workbench.md, "Walkthroughs").
+     */
+    private static void targetInView(Walkthrough w, int i, List<String> problems) {
+        ScrollPane canvas = (ScrollPane) stage.getScene().lookup("#topology");
+        Node content = canvas.getContent();
+        StepTarget t = StepTarget.of(w, i, id -> content.lookup("#" + id) != null);
+        if (t == null) {
+            return;
+        }
+        Node top = content.lookup("#" + t.topId());
+        Node bottom = content.lookup("#" + t.bottomId());
+        Node viewport = canvas.lookup(".viewport");
+        Bounds v = viewport.localToScene(viewport.getLayoutBounds());
+        double from = top.localToScene(top.getLayoutBounds()).getMinY();
+        double to = bottom.localToScene(bottom.getLayoutBounds()).getMaxY();
+        if (from < v.getMinY() - 1 || from > v.getMaxY() - 20 || to > v.getMaxY() + 1 && to - from <= v.getHeight()) {
+            problems.add("#" + t.topId() + " to #" + t.bottomId() + ", what the step points at, out of the canvas's "
+                    + "view: " + (int) from + ".." + (int) to + " in " + (int) v.getMinY() + ".." + (int) v.getMaxY());
+        }
     }
 
     private static int lines(Labeled l) {
@@ -285,41 +307,6 @@ class PresentationTourTest {
         }
         if (n instanceof javafx.scene.Parent p) {
             p.getChildrenUnmodifiable().forEach(c -> cut(c, problems));
-        }
-    }
-
-    private static boolean visible(Node n) {
-        for (Node p = n; p != null; p = p.getParent()) {
-            if (!p.isVisible()) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static boolean shownOnScreen(Node n) {
-        AtomicReference<Boolean> out = new AtomicReference<>(false);
-        ROBOT.interact(() -> {
-            if (n.getScene() == null || n.getScene().getWindow() == null || !visible(n)) {
-                return;
-            }
-            Bounds b = n.localToScreen(n.getLayoutBounds());
-            Rectangle2D s = Screen.getPrimary().getBounds();
-            out.set(b != null && b.getWidth() > 0 && b.getMinX() >= s.getMinX() && b.getMaxX() <= s.getMaxX()
-                    && b.getMinY() >= s.getMinY() && b.getMaxY() <= s.getMaxY());
-        });
-        return out.get();
-    }
-
-    private static void waitFor(String what, Supplier<Boolean> condition) {
-        try {
-            WaitForAsyncUtils.waitFor(io.gpulab.engine.cluster.Await.BOUND.toSeconds(), TimeUnit.SECONDS, () -> {
-                AtomicReference<Boolean> ok = new AtomicReference<>(false);
-                ROBOT.interact(() -> ok.set(condition.get()));
-                return ok.get();
-            });
-        } catch (java.util.concurrent.TimeoutException e) {
-            throw new AssertionError("waited for: " + what, e);
         }
     }
 }

@@ -115,6 +115,27 @@ class SlideSideTest {
         return wrong;
     }
 
+    /**
+     * A pod that runs nowhere: its slide says "Why it does not run", as the inspector does, and never "Why this node,
+     * why this card" (HAMi's filter took no node: its section says why none fits).
+     */
+    private static List<String> pendingSaysWhy(Workbench wb, Selection s, SlideSide side, String where) {
+        if (s.kind() != Selection.Kind.POD || wb.viewModel().snapshot().tenant(s.tenant()).flatMap(t -> t.pod(s.id()))
+                .map(p -> "Running".equals(p.phase())).orElse(true)) {
+            return List.of();
+        }
+        List<String> titles = all(side.root(), Labeled.class, side.root()).stream().filter(l -> l.getStyleClass()
+                .contains("section-title")).map(Labeled::getText).toList();
+        List<String> wrong = new ArrayList<>();
+        if (titles.isEmpty() || !titles.get(0).equals("WHY IT DOES NOT RUN")) {
+            wrong.add(where + ": the slide of a pending pod does not begin with why it does not run: " + titles);
+        }
+        if (titles.contains("WHY THIS NODE, WHY THIS CARD")) {
+            wrong.add(where + ": the slide of a pod no node took says why this node: " + titles);
+        }
+        return wrong;
+    }
+
     @Test
     void theSidePanelIsWholeAtEverySizeAndNoSectionTitleStandsAlone(FxRobot robot) {
         List<String> wrong = new ArrayList<>();
@@ -146,6 +167,7 @@ class SlideSideTest {
                         double side = ViewPictures.sideWidth(split, size[0], height);
                         try (SlideSide panel = new SlideSide(split, side, height, true)) {
                             wrong.addAll(problems(panel, height, size[0] + "x" + size[1] + " " + s));
+                            wrong.addAll(pendingSaysWhy(wb, s, panel, size[0] + "x" + size[1] + " " + s));
                             leftOut[0] += panel.sectionsLeftOut();
                             wider[0] += side > Math.max(ViewPictures.SIDE_MIN, Math.min(ViewPictures.SIDE_MAX,
                                     size[0] / 3.0)) + 1 ? 1 : 0;

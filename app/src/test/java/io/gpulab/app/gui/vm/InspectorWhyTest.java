@@ -43,6 +43,14 @@ class InspectorWhyTest {
             assertEquals("asks 90,000 MB of one card; the largest card here has 81,920 MB: it fits no card of this lab, "
                     + "whatever is freed", words.value());
             assertTrue(rows.stream().anyMatch(r -> r.value().equals("docs/reasons.md#cardinsufficientmemory")));
+            // HAMi's filter took no node: its lines say why none fits, not "why this node" nor how one is chosen
+            assertEquals(List.of(), rows.stream().filter(r -> r.category().equals("Why this node, why this card"))
+                    .toList());
+            List<InspectorRow> none = rows.stream().filter(r -> r.category().equals(InspectorModel.NO_NODE)).toList();
+            assertTrue(none.stream().anyMatch(r -> r.name().equals("node w1") && r.value().startsWith("fails: ")),
+                    none.toString());
+            assertTrue(none.stream().noneMatch(r -> r.name().equals("nodes") || r.name().equals("cards")
+                    || r.value().contains("is chosen")), none.toString());
 
             Selection small = new Selection(Selection.Kind.POD, "t", "default/small");
             List<InspectorRow> why = InspectorModel.rows(b.snapshot(), small, b.events(), (t, k) -> Optional.empty(),

@@ -1,19 +1,18 @@
 package io.gpulab.app.gui.window;
 
+import static io.gpulab.app.gui.RealDisplay.shown;
+import static io.gpulab.app.gui.RealDisplay.waitFor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.gpulab.app.gui.EngineLabOpener;
+import io.gpulab.app.gui.RealDisplay;
 import io.gpulab.app.gui.Workbench;
-import io.gpulab.app.gui.WorkbenchApp;
 import io.gpulab.app.gui.view.Texts;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Supplier;
 import javafx.geometry.Bounds;
 import javafx.geometry.Rectangle2D;
 import javafx.scene.Node;
@@ -51,6 +50,7 @@ import org.testfx.util.WaitForAsyncUtils;
 class RealWindowTest {
 
     private static final FxRobot ROBOT = new FxRobot();
+    private static RealDisplay display;
     private static Stage stage;
     private static Workbench workbench;
     private static Rectangle2D screen;
@@ -65,32 +65,17 @@ class RealWindowTest {
      * does, with its shortcut (Ctrl+T), so every check runs on the dark window ({@link RealWindowDarkTest}).
      */
     static void open(boolean dark) throws Exception {
-        stage = FxToolkit.registerPrimaryStage();
-        AtomicReference<Workbench> w = new AtomicReference<>();
-        EngineLabOpener opener = EngineLabOpener.sim();
-        var lab = opener.open("article");
-        FxToolkit.setupFixture(() -> w.set(WorkbenchApp.show(stage, lab, opener, "article", WindowMemory.NONE)));
-        workbench = w.get();
+        display = RealDisplay.open(dark);
+        stage = display.stage();
+        workbench = display.workbench();
         screen = Screen.getPrimary().getVisualBounds();
-        waitFor("the window is painted", () -> stage.isShowing() && stage.getScene().getWidth() > 0);
-        if (dark) {
-            ROBOT.interact(stage::requestFocus);
-            ROBOT.push(KeyCode.CONTROL, KeyCode.T);
-            waitFor("the dark theme", () -> io.gpulab.app.gui.view.Theme.isDark(stage.getScene()));
-        }
-        waitFor("the theme is " + (dark ? "dark" : "light"), () -> io.gpulab.app.gui.view.Theme.isDark(
-                stage.getScene()) == dark);
     }
 
     @AfterAll
     static void close() throws Exception {
-        if (workbench == null) {
-            return;
+        if (display != null) {
+            display.close();
         }
-        FxToolkit.setupFixture(() -> {
-            workbench.viewModel().close();
-            stage.close();
-        });
     }
 
     private boolean wide() {
@@ -293,25 +278,6 @@ class RealWindowTest {
         return new Rectangle2D(w.getX(), w.getY(), w.getWidth(), w.getHeight());
     }
 
-    /** Visible all the way up, in a showing window, and inside the screen. */
-    private static boolean shown(Node n) {
-        AtomicReference<Boolean> out = new AtomicReference<>(false);
-        ROBOT.interact(() -> {
-            if (n.getScene() == null || n.getScene().getWindow() == null || !n.getScene().getWindow().isShowing()) {
-                return;
-            }
-            for (Node p = n; p != null; p = p.getParent()) {
-                if (!p.isVisible()) {
-                    return;
-                }
-            }
-            Bounds b = n.localToScreen(n.getLayoutBounds());
-            out.set(b != null && b.getWidth() > 0 && WindowFit.inside(Screen.getPrimary().getBounds(),
-                    new Rectangle2D(b.getMinX(), b.getMinY(), b.getWidth(), b.getHeight())));
-        });
-        return out.get();
-    }
-
     /**
      * Every visible Labeled of the window whose drawn text differs from its text (an ellipsis, a cut), or that
      * runs past the window's edge, unless its tooltip carries the text.
@@ -372,21 +338,6 @@ class RealWindowTest {
             }
         }
         return path + n.getClass().getSimpleName() + (n.getStyleClass().isEmpty() ? "" : "." + n.getStyleClass());
-    }
-
-    private static final long GUARD_SECONDS = io.gpulab.engine.cluster.Await.BOUND.toSeconds();
-
-    private static void waitFor(String what, Supplier<Boolean> condition) {
-        try {
-            // a hang guard, not a speed target: a starved 2-core machine can take far longer than 20 s to repaint
-            WaitForAsyncUtils.waitFor(GUARD_SECONDS, TimeUnit.SECONDS, () -> {
-                AtomicReference<Boolean> ok = new AtomicReference<>(false);
-                ROBOT.interact(() -> ok.set(condition.get()));
-                return ok.get();
-            });
-        } catch (java.util.concurrent.TimeoutException e) {
-            throw new AssertionError("waited " + GUARD_SECONDS + " s for: " + what, e);
-        }
     }
 
     private static <T extends Window> T waitForWindow(java.util.function.Predicate<Window> which) {
