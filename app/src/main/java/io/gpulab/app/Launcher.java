@@ -33,8 +33,7 @@ public final class Launcher {
         OutOfMemoryLine.reserve();
         // before any library class logs: their warnings and traces go to the log file, not the terminal
         LibraryLog.install(System.getenv(), System.getProperties());
-        boolean window = opensWindow(args.length == 0 ? new String[] {"gui"} : args);
-        Thread.setDefaultUncaughtExceptionHandler((t, e) -> uncaught(t, e, window));
+        watchUncaught(opensWindow(args.length == 0 ? new String[] {"gui"} : args));
         int exit;
         try {
             exit = run(args);
@@ -45,6 +44,14 @@ public final class Launcher {
             exit = GpulabCommand.EXIT_USAGE;
         }
         System.exit(exit);
+    }
+
+    /**
+     * Routes a failure on any thread no one waits for through {@link #uncaught}; {@code window}: the workbench, which
+     * stays open. Public for the child-JVM test of that route (UncaughtOutOfMemoryMain).
+     */
+    public static void watchUncaught(boolean window) {
+        Thread.setDefaultUncaughtExceptionHandler((t, e) -> uncaught(t, e, window));
     }
 
     /**

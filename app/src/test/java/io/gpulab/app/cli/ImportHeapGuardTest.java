@@ -23,16 +23,33 @@ class ImportHeapGuardTest {
 
     @Test
     void aDumpOfTinyLabelsIsStoppedWhileReadNamingWhereAndTheLimit(@TempDir Path dir) throws Exception {
+        assertStopped(dir, List.of("-Xmx96m"), "still in use after a collection");
+    }
+
+    /** G1 (the JVM's default collector, `java -jar`): at 75 % of its whole heap it read the dump and then ran out. */
+    @Test
+    void underG1TheReadingStopsToo(@TempDir Path dir) throws Exception {
+        assertStopped(dir, List.of("-Xmx96m", "-XX:+UseG1GC"), "still in use after a collection");
+    }
+
+    /** The confirming collection ignored: the JVM's own full collection came too late, the heap ran out instead. */
+    @Test
+    void aJvmThatIgnoresSystemGcStopsCountingGarbage(@TempDir Path dir) throws Exception {
+        assertStopped(dir, List.of("-Xmx96m", "-XX:+DisableExplicitGC"), "in use, garbage included \\(this JVM "
+                + "ignores System\\.gc\\(\\): -XX:\\+DisableExplicitGC\\)");
+    }
+
+    private static void assertStopped(Path dir, List<String> jvm, String inUse) throws Exception {
         Path dump = tinyLabels(dir.resolve("tiny.yaml"), 2_000); // 8.3 MB: 90 MB by the estimate, within -Xmx96m
         Path out = dir.resolve("s.json");
-        ChildGpulab.Result r = ChildGpulab.run(dir, List.of("-Xmx96m"), "import", "snapshot", "--tenant",
+        ChildGpulab.Result r = ChildGpulab.run(dir, jvm, "import", "snapshot", "--tenant",
                 "tenant-a=" + dump, "--out", out.toString());
         String all = r.out() + r.err();
         assertEquals(2, r.exit(), all);
         assertEquals(1, r.err().lines().count(), all);
         assertTrue(Pattern.compile("gpulab: import snapshot: " + Pattern.quote(dump.toString()) + ":\\d+: Pod d/p\\d+: "
-                + "the heap is nearly full after [\\d,]+ objects, [\\d.]+ MB of the dump's 8\\.3 MB: \\d+ MB still in "
-                + "use after a collection, over 75 % of the \\d+ MB its old generation may hold \\(a dump of many small "
+                + "the heap is nearly full after [\\d,]+ objects, [\\d.]+ MB of the dump's 8\\.3 MB: \\d+ MB " + inUse
+                + ", over 75 % of the \\d+ MB its old generation may hold \\(a dump of many small "
                 + "labels or annotations needs more heap per byte than the 5 of the estimate\\); give it more with "
                 + "GPULAB_JAVA_OPTS=-Xmx\\d+[mg] \\(JDK_JAVA_OPTIONS on Windows and macOS\\), or dump fewer namespaces "
                 + "\\(kubectl get \\.\\.\\. -n NAMESPACE\\)\\R").matcher(r.err()).matches(), all);

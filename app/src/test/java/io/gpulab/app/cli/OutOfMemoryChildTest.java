@@ -17,7 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Commands that run out of heap in a JVM of their own end in the one designed line and exit 2, whichever way the
  * error reached the launcher: {@code import openb} is a method, whose error picocli wraps (it printed "internal error
  * (ExecutionException: ... OutOfMemoryError)"); {@code run}, {@code plan} and {@code bench} are classes, whose error
- * passes through picocli unwrapped.
+ * passes through picocli unwrapped; and a thread nobody waits for, whose error only the launcher's default handler
+ * sees.
  */
 class OutOfMemoryChildTest {
 
@@ -64,6 +65,13 @@ class OutOfMemoryChildTest {
 
         assertTheLine("gpulab bench", ChildGpulab.run(dir, List.of("-Xmx40m"), "bench", "--nodes", "20000",
                 "--pods", "200000"));
+    }
+
+    @Test
+    void anOutOfMemoryOnAThreadNobodyWaitsForSaysTheLineAndEndsTheCommand() throws Exception {
+        ChildGpulab.Result r = ChildGpulab.runMain(dir, List.of("-Xmx16m"), UncaughtOutOfMemoryMain.class.getName());
+        assertTheLine("gpulab", r);
+        assertEquals("", r.out());
     }
 
     private static void assertTheLine(String who, ChildGpulab.Result r) {

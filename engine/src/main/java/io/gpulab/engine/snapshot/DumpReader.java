@@ -145,7 +145,7 @@ public final class DumpReader {
             java.util.OptionalLong full = heap.over();
             if (full.isPresent()) {
                 throw new IOException(HeapGuard.message(at, objects, read.getAsLong(), size, full.getAsLong(),
-                        heap.max(), Runtime.getRuntime().maxMemory()));
+                        heap.max(), Runtime.getRuntime().maxMemory(), heap.collects()));
             }
             if (!item.isObject()) {
                 skipped.add(at + ": not an object");

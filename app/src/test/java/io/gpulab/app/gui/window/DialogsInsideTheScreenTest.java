@@ -1,0 +1,380 @@
+package io.gpulab.app.gui.window;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.gpulab.app.gui.EngineLabOpener;
+import io.gpulab.app.gui.Workbench;
+import io.gpulab.app.gui.WorkbenchApp;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
+import javafx.geometry.Rectangle2D;
+import javafx.scene.Scene;
+import javafx.scene.control.DialogPane;
+import javafx.scene.input.KeyCode;
+import javafx.scene.layout.Pane;
+import javafx.stage.Screen;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.testfx.api.FxRobot;
+import org.testfx.api.FxToolkit;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * Every window and dialog of the workbench opens inside the screen, as the X server draws it: the real workbench on an
+ * X display with a window manager, as on a desktop ({@code .ci/run} runs metacity on each Xvfb), opened by the robot's
+ * real mouse and keys at 1024 x 768, 1280 x 720 and 1920 x 1080. GTK's file dialogs are not JavaFX windows: their
+ * frames are read from the X server ({@link X11Windows}); JavaFX's windows are checked both ways. Each dialog is then
+ * closed as a user does (Esc, or its button). docs/workbench.md, "Screens", says who places which window.
+ */
+@Tag("real-window")
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class DialogsInsideTheScreenTest {
+
+    private static final FxRobot ROBOT = new FxRobot();
+    private static final long GUARD_SECONDS = io.gpulab.engine.cluster.Await.BOUND.toSeconds();
+    private static Stage stage;
+    private static Workbench workbench;
+    private static Rectangle2D screen;
+
+    @BeforeAll
+    static void openTheWorkbench() throws Exception {
+        String wm = X11Windows.windowManager();
+        assertNotNull(wm, "no window manager on DISPLAY " + System.getenv("DISPLAY") + ": on a desktop the window "
+                + "manager fits GTK's file dialogs to the screen, a bare X server leaves them where GTK asks "
+                + "(docs/workbench.md, \"Screens\"); start one, e.g. `DISPLAY=:N metacity &`");
+        System.out.println("window manager: " + wm);
+        stage = FxToolkit.registerPrimaryStage();
+        AtomicReference<Workbench> w = new AtomicReference<>();
+        EngineLabOpener opener = EngineLabOpener.sim();
+        var lab = opener.open("article");
+        FxToolkit.setupFixture(() -> w.set(WorkbenchApp.show(stage, lab, opener, "article", WindowMemory.NONE)));
+        workbench = w.get();
+        screen = Screen.getPrimary().getBounds();
+        waitFor("the window is painted", () -> stage.isShowing() && stage.getScene().getWidth() > 0);
+    }
+
+    @AfterAll
+    static void close() throws Exception {
+        if (workbench != null) {
+            FxToolkit.setupFixture(() -> {
+                workbench.viewModel().close();
+                stage.close();
+            });
+        }
+    }
+
+    @Test
+    @Order(1)
+    void theMainWindowsFrameIsInsideTheScreen() {
+        String expected = System.getProperty("gpulab.screen");
+        if (expected != null) {
+            assertEquals(expected, (int) screen.getWidth() + "x" + (int) screen.getHeight(), "the X screen");
+        }
+        assertFrameInside("the workbench", onlyWindow("GPU Tenancy Lab — article"));
+    }
+
+    @ParameterizedTest(name = "File → {0}")
+    @Order(2)
+    @CsvSource(delimiter = '|', value = {
+        "Open scenario…|Open scenario",
+        "Open snapshot…|Open snapshot (scenario or kubectl dumps)",
+        "Save scenario…|Save scenario",
+        "Export canvas PNG (1x)…|Export PNG",
+        "Export window PNG (2x)…|Export PNG",
+        "Export slide PNG (1x)…|Export slide PNG",
+        "Export review report (PDF)…|Export review report"})
+    void everyFileDialogOfTheFileMenuOpensInsideTheScreen(String item, String title) {
+        ROBOT.clickOn("File");
+        ROBOT.clickOn(item);
+        String dialog = nativeDialog(title);
+        try {
+            assertFrameInside("GTK's \"" + title + "\" dialog", dialog);
+        } finally {
+            closeNative(title);
+        }
+    }
+
+    @Test
+    @Order(3)
+    void aPathTypedIntoTheSaveDialogAndRefusedOpensItsErrorInsideTheScreen() throws Exception {
+        ROBOT.clickOn("File");
+        ROBOT.clickOn("Export canvas PNG (1x)…");
+        nativeDialog("Export PNG");
+        // the name field has the focus: a path nobody may write (procfs refuses new files, root too), then Enter
+        answerNative("Export PNG", false, "/proc/gpulab-dialog-test.png");
+        Window error = waitForWindow(w -> w != stage && w.getScene() != null
+                && w.getScene().getRoot().lookup(".dialog-pane") instanceof DialogPane p
+                && p.getContentText() != null && p.getContentText().startsWith("Cannot write"));
+        assertJavaFxInside("the error", error);
+        ROBOT.clickOn("OK");
+        waitFor("the error closed", () -> !error.isShowing());
+    }
+
+    @Test
+    @Order(4)
+    void theDiscardQuestionOpensInsideTheScreen() {
+        ROBOT.clickOn("#next-step");
+        waitFor("a step in the history", () -> !workbench.viewModel().timeline().isEmpty());
+        // File → Open scenario…, the path typed into GTK's dialog (Ctrl+L: its location field), Enter
+        ROBOT.clickOn("File");
+        ROBOT.clickOn("Open scenario…");
+        nativeDialog("Open scenario");
+        answerNative("Open scenario", true, java.nio.file.Path.of("..", "assets", "src", "main", "resources", "gpulab",
+                "scenarios", "lock-lifecycle.yaml").toAbsolutePath().normalize().toString());
+        Window question = waitForWindow(w -> w instanceof Stage s && "Discard your actions?".equals(s.getTitle()));
+        assertJavaFxInside("the discard question", question);
+        ROBOT.clickOn("Keep my lab");
+        waitFor("the question closed", () -> !question.isShowing());
+        assertTrue(stage.getTitle().endsWith("— article"), "the lab kept: " + stage.getTitle());
+    }
+
+    @Test
+    @Order(5)
+    void thePlanWindowAndItsOpenDialogOpenInsideTheScreen() throws Exception {
+        ROBOT.push(KeyCode.CONTROL, KeyCode.L);
+        Stage plan = waitForWindow(w -> w instanceof Stage s && s.getTitle() != null
+                && s.getTitle().contains("candidate platforms"));
+        try {
+            assertJavaFxInside("the Plan window", plan);
+            ROBOT.clickOn("Open plan…");
+            String dialog = nativeDialog("Open plan");
+            try {
+                assertFrameInside("GTK's \"Open plan\" dialog over the Plan window", dialog);
+            } finally {
+                closeNative("Open plan");
+            }
+        } finally {
+            FxToolkit.setupFixture(plan::close);
+            waitFor("the Plan window closed", () -> !plan.isShowing());
+        }
+    }
+
+    @Test
+    @Order(6)
+    void theIsolationWindowAndItsExportDialogOpenInsideTheScreen() throws Exception {
+        ROBOT.push(KeyCode.CONTROL, KeyCode.I);
+        Stage isolation = waitForWindow(w -> w instanceof Stage s && s.getTitle() != null
+                && s.getTitle().contains("isolation by layer"));
+        try {
+            assertJavaFxInside("the isolation window", isolation);
+            waitFor("the isolation table derived", () -> !ROBOT.lookup("Export PDF…").queryButton().isDisabled());
+            ROBOT.clickOn("Export PDF…");
+            String dialog = nativeDialog("Export isolation by layer");
+            try {
+                assertFrameInside("GTK's \"Export isolation by layer\" dialog", dialog);
+            } finally {
+                closeNative("Export isolation by layer");
+            }
+        } finally {
+            FxToolkit.setupFixture(isolation::close);
+            waitFor("the isolation window closed", () -> !isolation.isShowing());
+        }
+    }
+
+    /**
+     * A window left on a larger screen (or a second monitor now gone) opens fitted to this one; on a screen where the
+     * remembered bounds still lie, they are kept. Through {@link WindowPlacement} as the main and Plan windows use it.
+     */
+    @Test
+    @Order(7)
+    void boundsRememberedOnALargerScreenAreNotReusedOnThisOne() throws Exception {
+        Rectangle2D visual = Screen.getPrimary().getVisualBounds();
+        Rectangle2D on4k = new Rectangle2D(400, 200, 3000, 1800);
+        Rectangle2D onSecondMonitor = new Rectangle2D(visual.getMaxX() + 100, 100, 800, 600);
+        Rectangle2D fits = new Rectangle2D(visual.getMinX() + 20, visual.getMinY() + 10, 900, 600);
+        for (Rectangle2D last : List.of(on4k, onSecondMonitor, fits)) {
+            WindowMemory memory = new Remembered(last);
+            Rectangle2D main = opened(s -> new WindowPlacement(memory).placeMain(s, "workbench"));
+            Rectangle2D plan = opened(s -> new WindowPlacement(memory).place(s, "plan", stage, 1280, 800));
+            for (Rectangle2D b : List.of(main, plan)) {
+                assertTrue(WindowFit.inside(visual, b), "remembered " + last + ", opened at " + b + " on " + visual);
+            }
+            if (last == fits) {
+                assertEquals(fits, main, "the user's size and place, kept where they fit");
+                assertEquals(fits, plan, "the user's size and place, kept where they fit");
+            } else {
+                assertEquals(WindowFit.mainWindow(visual, null), main, "fitted to this screen as on a first start");
+            }
+        }
+    }
+
+    // ---- helpers ----
+
+    private static Rectangle2D opened(java.util.function.Consumer<Stage> place) throws Exception {
+        AtomicReference<Stage> s = new AtomicReference<>();
+        FxToolkit.setupFixture(() -> {
+            Stage st = new Stage();
+            st.setTitle("gpulab placement probe");
+            st.setScene(new Scene(new Pane()));
+            place.accept(st);
+            st.show();
+            s.set(st);
+        });
+        Stage st = s.get();
+        waitFor("the probe shown", () -> st.isShowing() && st.getWidth() > 0);
+        AtomicReference<Rectangle2D> b = new AtomicReference<>();
+        FxToolkit.setupFixture(() -> {
+            b.set(new Rectangle2D(st.getX(), st.getY(), st.getWidth(), st.getHeight()));
+            st.close();
+        });
+        return b.get();
+    }
+
+    /** A memory holding one set of bounds for every window. */
+    private record Remembered(Rectangle2D bounds) implements WindowMemory {
+        @Override
+        public @Nullable Rectangle2D last(String window) {
+            return bounds;
+        }
+
+        @Override
+        public void remember(String window, Rectangle2D b) {
+        }
+    }
+
+    /** The GTK dialog titled {@code title}, once the window manager has placed it (two equal reads in a row). */
+    private static String nativeDialog(String title) {
+        AtomicReference<String> id = new AtomicReference<>();
+        AtomicReference<Rectangle2D> last = new AtomicReference<>();
+        waitForX("GTK's \"" + title + "\" dialog mapped and placed", () -> {
+            List<String> ids = X11Windows.titled(title);
+            if (ids.size() != 1) {
+                return false;
+            }
+            id.set(ids.get(0));
+            Rectangle2D now = X11Windows.frame(ids.get(0));
+            boolean settled = now.equals(last.get());
+            last.set(now);
+            if (!settled) {
+                sleep(300);
+            }
+            return settled;
+        });
+        return id.get();
+    }
+
+    /**
+     * Types {@code path} into GTK's dialog and presses Enter, as a user does; {@code location}: first Ctrl+L, an open
+     * dialog's location field (a save dialog's name field has the focus already). Pauses let GTK show the field and
+     * finish completing the path. The dialog is closed by Esc if it did not take the answer.
+     */
+    private static void answerNative(String title, boolean location, String path) {
+        boolean answered = false;
+        try {
+            if (location) {
+                X11Windows.key("ctrl+l");
+                sleep(700);
+            }
+            X11Windows.key("ctrl+a");
+            X11Windows.type(path);
+            sleep(700);
+            X11Windows.key("Return");
+            waitForX("GTK's \"" + title + "\" dialog took the typed path", () -> X11Windows.titled(title).isEmpty());
+            answered = true;
+        } finally {
+            if (!answered) {
+                closeNative(title);
+            }
+        }
+    }
+
+    /** Esc, as a user closes GTK's dialog (a second Esc where the first only closed its location field). */
+    private static void closeNative(String title) {
+        for (int i = 0; i < 3 && !X11Windows.titled(title).isEmpty(); i++) {
+            X11Windows.key("Escape");
+            try {
+                WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> X11Windows.titled(title).isEmpty());
+            } catch (java.util.concurrent.TimeoutException e) {
+                // pressed again below; the guard after the loop fails the test if it never closes
+            }
+        }
+        waitForX("GTK's \"" + title + "\" dialog closed by Esc", () -> X11Windows.titled(title).isEmpty());
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    private static String onlyWindow(String title) {
+        List<String> ids = X11Windows.titled(title);
+        assertEquals(1, ids.size(), "one window titled " + title + ": " + ids);
+        return ids.get(0);
+    }
+
+    private static void assertFrameInside(String what, String id) {
+        Rectangle2D b = X11Windows.frame(id);
+        String raw = X11Windows.raw(id);
+        System.out.println(what + " on " + (int) screen.getWidth() + "x" + (int) screen.getHeight() + ": " + b + "; "
+                + raw);
+        assertTrue(WindowFit.inside(screen, b), what + " at " + b + " is not inside the screen " + screen + " ("
+                + raw + ")");
+    }
+
+    /** JavaFX's bounds of {@code w}, and its frame as the X server has it, both inside the screen. */
+    private static void assertJavaFxInside(String what, Window w) {
+        AtomicReference<Rectangle2D> fx = new AtomicReference<>();
+        AtomicReference<String> title = new AtomicReference<>();
+        ROBOT.interact(() -> {
+            fx.set(new Rectangle2D(w.getX(), w.getY(), w.getWidth(), w.getHeight()));
+            title.set(w instanceof Stage s ? s.getTitle() : null);
+        });
+        assertTrue(WindowFit.inside(screen, fx.get()), what + " at " + fx.get() + " is not inside the screen " + screen);
+        if (title.get() != null && !title.get().isEmpty()) {
+            assertFrameInside(what, onlyWindow(title.get()));
+        }
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Waits on the X server only: while GTK's dialog runs its own loop, nothing is asked of the FX thread. */
+    private static void waitForX(String what, Supplier<Boolean> condition) {
+        try {
+            WaitForAsyncUtils.waitFor(GUARD_SECONDS, TimeUnit.SECONDS, condition::get);
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new AssertionError("waited " + GUARD_SECONDS + " s for: " + what, e);
+        }
+    }
+
+    private static void waitFor(String what, Supplier<Boolean> condition) {
+        waitForX(what, () -> {
+            AtomicReference<Boolean> ok = new AtomicReference<>(false);
+            ROBOT.interact(() -> ok.set(condition.get()));
+            return ok.get();
+        });
+    }
+
+    private static <T extends Window> T waitForWindow(Predicate<Window> which) {
+        AtomicReference<Window> found = new AtomicReference<>();
+        waitFor("the window", () -> {
+            for (Window w : Window.getWindows()) {
+                if (w.isShowing() && which.test(w)) {
+                    found.set(w);
+                    return w.getWidth() > 0;
+                }
+            }
+            return false;
+        });
+        @SuppressWarnings("unchecked")
+        T w = (T) found.get();
+        assertNotNull(w);
+        return w;
+    }
+}
