@@ -19,6 +19,8 @@ final class ViewPictures {
     /** The slide's side panel: about a third of the picture, within these bounds. */
     static final double SIDE_MIN = 300;
     static final double SIDE_MAX = 560;
+    /** The canvas's style class while a slide is drawn: it hides the hints of cards drawn anew for the slide. */
+    static final String SLIDE = "slide-canvas";
     /** Laid out this much wider at most before a tall lab is drawn smaller to fit the picture's height. */
     private static final double[] WIDER = {1, 1.25, 1.5, 2};
 
@@ -114,6 +116,8 @@ final class ViewPictures {
             h.setVisible(false);
             h.setManaged(false);
         });
+        // the canvas laid out at the slide's size draws its cards anew, with hints of their own: the style hides them
+        topology.getStyleClass().add(SLIDE);
         try {
             if (!selection) {
                 return canvas(topology, width, height, scale);
@@ -133,6 +137,7 @@ final class ViewPictures {
             }
             return out;
         } finally {
+            topology.getStyleClass().remove(SLIDE);
             hints.forEach(h -> {
                 h.setManaged(true);
                 h.setVisible(true);
