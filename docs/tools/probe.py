@@ -382,6 +382,14 @@ def plans(p, d):
         if name == "price-1e308" and ("Infinity" in r.out or "E16" in r.out):
             row["silent"] = True
             row["note"] = "Infinity or a float exponent in the cost"
+    # the same lifted past its work bound: it would take the process past 2 GB, so it is refused up front by its
+    # memory estimate, with the estimate and the limit, and writes nothing
+    pdf = os.path.join(d, "lifted.pdf")
+    r = p.run(["plan", os.path.join(d, "199082-pods-on-100000-workers.plan.yaml"), "--max-work", "100000000",
+               "--out", pdf])
+    row = p.record("plan", "199082-pods-max-work-lifted", r, must_fail=True, partial=os.path.exists(pdf))
+    if r.rc == 2 and not ("this plan needs about" in r.err and "more than the" in r.err):
+        row["note"] = "refused, but not by its memory estimate"
     p.record("plan", "valid", p.run(["plan", write(os.path.join(d, "ok.plan.yaml"), PLAN)]), must_pass=True)
     # within its estimate (2,291 steps), but 1,000 pods of 57 % of an L4 on the workers their demand needs hold
     # only 576 at once, and every departure rechecks the ~400 waiting (~90,000 rechecks): stopped while replaying,
