@@ -30,6 +30,8 @@ public final class StatusBarView extends HBox {
     private final Hyperlink folder = new Hyperlink("Open folder");
     /** A readable start of the message when even the counts leave no room. */
     private static final double MESSAGE_FLOOR = 160;
+    /** The refusing count's start ("2 cont…") when the counts and the message's floor leave no more. */
+    private static final double REFUSING_FLOOR = 60;
 
     public StatusBarView(WorkbenchViewModel vm) {
         super(8);
@@ -59,7 +61,8 @@ public final class StatusBarView extends HBox {
         });
         refusing.setId("status-control-planes");
         refusing.getStyleClass().add("status-refusing");
-        refusing.setMinWidth(Region.USE_PREF_SIZE);
+        // it gives way before the counts (ellipsized, its words first on hover): in presentation type at 1024x768
+        // its whole width beside the counts made the bar, and so the window's content, wider than the screen
         refusing.managedProperty().bind(refusing.visibleProperty());
         refusing.setVisible(false);
         getChildren().addAll(dot, message, folder, refusing, counts, keys);
@@ -74,15 +77,23 @@ public final class StatusBarView extends HBox {
 
     @Override
     protected void layoutChildren() {
-        message.setMinWidth(Math.max(MESSAGE_FLOOR, Math.min(message.prefWidth(-1), getWidth() - taken())));
+        // the refusing count keeps its whole width while the message keeps its floor; then it gives way to its floor
+        double room = getWidth() - taken(0);
+        double count = refusing.isManaged()
+                ? Math.min(refusing.prefWidth(-1), Math.max(REFUSING_FLOOR, room - MESSAGE_FLOOR)) : 0;
+        refusing.setMinWidth(count);
+        message.setMinWidth(Math.max(MESSAGE_FLOOR, Math.min(message.prefWidth(-1), room - count)));
         super.layoutChildren();
     }
 
-    /** Everything on the bar but the message and the hint: the dot, the counts, the folder link, the gaps. */
-    private double taken() {
+    /**
+     * Everything on the bar but the message and the hint: the dot, the counts, the folder link, the gaps, and this
+     * much of the refusing count.
+     */
+    private double taken(double refusingWidth) {
         return snappedLeftInset() + snappedRightInset() + getSpacing() * (getManagedChildren().size() - 1)
                 + dot.minWidth(-1) + counts.prefWidth(-1) + (folder.isManaged() ? folder.prefWidth(-1) : 0)
-                + (refusing.isManaged() ? refusing.prefWidth(-1) : 0);
+                + refusingWidth;
     }
 
     /**
@@ -95,7 +106,7 @@ public final class StatusBarView extends HBox {
      */
     @Override
     protected double computeMinWidth(double height) {
-        return taken() + MESSAGE_FLOOR;
+        return taken(refusing.isManaged() ? REFUSING_FLOOR : 0) + MESSAGE_FLOOR;
     }
 
     /** The message as shown (for tests). */
@@ -138,7 +149,7 @@ public final class StatusBarView extends HBox {
         refusing.setVisible(!down.isEmpty());
         refusing.setText(refusingText(s));
         // the count may stay while what each one says changes (Ready and refusing, then NotReady)
-        String tip = String.join("\n", down.stream()
+        String tip = refusingText(s) + "\n" + String.join("\n", down.stream()
                 .map(t -> t.name() + "'s control plane: " + t.controlPlane().statusInWords()).toList());
         if (down.isEmpty()) {
             refusing.setTooltip(null);
