@@ -47,6 +47,12 @@ final class ControlPlaneBox extends VBox {
             getChildren().add(w);
         }
         List<String> problems = problems(cp);
+        if ("Unknown".equals(cp.phase()) && cp.serving()) {
+            // Kamaji's last case, not gpulab's ignorance: a trainer read the amber "Unknown" as "gpulab does not know"
+            problems.add(0, "Unknown is Kamaji's word for a Deployment neither all ready nor upgrading: "
+                    + cp.readyReplicas() + " of " + cp.replicas() + " replicas ready; the API server serves from the "
+                    + (cp.readyReplicas() == 1 ? "ready one" : "ready ones"));
+        }
         if (vm.simulated() && !vm.snapshot().management().kamajiReady()) {
             // the simulation computes the status every moment; with no node to run on, Kamaji writes none
             problems.add(0, "Kamaji's controller is not running: " + cp.phase() + " is the status it would compute; a "

@@ -138,6 +138,20 @@ class ControlPlaneDownOnScreenTest {
         assertFalse(robot.lookup("#cp-problem-tenant-a-0").tryQuery().isPresent(), "nothing left to say");
     }
 
+    /** A lost replica: the amber Unknown is explained in the box as Kamaji's word, the API still serving. */
+    @Test
+    void aLostReplicasUnknownIsExplainedInItsBox(FxRobot robot) {
+        Workbench w = FxTestSupport.showAt(robot, stage, "article", 1600, 1000, false);
+        WaitForAsyncUtils.waitForFxEvents();
+        act(robot, () -> w.viewModel().faults().loseControlPlaneReplica("tenant-a"));
+        assertEquals("Unknown", full(robot, "cp-phase-tenant-a"));
+        assertEquals("⚠ Unknown is Kamaji's word for a Deployment neither all ready nor upgrading: 1 of 2 replicas "
+                + "ready; the API server serves from the ready one", full(robot, "cp-problem-tenant-a-0"));
+        assertFalse(visible(robot, "status-control-planes"), "it serves: nothing refuses");
+        ToggleButton konn = robot.lookup("#konnectivity-tenant-a").queryAs(ToggleButton.class);
+        assertTrue(konn.getText().endsWith(" up"), "a server runs in the ready replica: " + konn.getText());
+    }
+
     /** At 1024x768 the status bar says it whole, beside the counts, with the band folded. */
     @Test
     void theRefusingControlPlanesAreReadWholeAt1024x768(FxRobot robot) {
