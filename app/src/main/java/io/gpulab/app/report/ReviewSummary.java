@@ -83,7 +83,7 @@ final class ReviewSummary {
                 + (pods.running() == 1 ? "" : "s") + " running, "
                 + pods.pending() + " pending" + (pods.refused() == 0 ? "" : ", " + pods.refused() + " refused")
                 + "; " + CapacityWords.figures(m) + ".");
-        ServingControlPlanes.write(pdf, s);
+        ServingControlPlanes.write(pdf, s, h.observed());
         pdf.continues(null);
         String proves;
         if (passed + failed == 0) {

@@ -116,6 +116,7 @@ public final class ScenarioReport {
                 ReviewLimits.write(pdf, in.snapshot(), observed);
                 pdf.newPage();
                 pdf.heading("The lab " + in.history().after());
+                pdf.continues("The lab " + in.history().after());
                 LabDiagram.draw(pdf, in.snapshot());
                 history(pdf, in.history());
                 allocations(pdf, in.snapshot());
@@ -133,6 +134,7 @@ public final class ScenarioReport {
 
     private static void allocations(PdfDoc pdf, LabSnapshot s) throws IOException {
         pdf.heading("Card allocations");
+        pdf.continues("Card allocations");
         List<List<String>> rows = new ArrayList<>();
         for (TenantView t : s.tenants()) {
             for (NodeView n : t.nodes()) {
@@ -268,7 +270,13 @@ public final class ScenarioReport {
         } else {
             pdf.text("The lab's history as a scenario: the lab it started from and the " + h.steps().size() + " step"
                     + (h.steps().size() == 1 ? "" : "s") + " taken since" + (h.own() == 0 ? "" : " (the user's own "
-                    + "actions named 'workbench action: ...')") + ". gpulab run of this file rebuilds the lab drawn "
+                    + "actions named 'workbench action: ...')")
+                    // "the 8 steps taken since" under a page 1 that said "after the scenario's 5 steps" read as a
+                    // contradiction: the file's steps and the playable steps Next step counts differ
+                    + (h.steps().size() == h.played() + h.own() ? "" : "; the file counts " + h.steps().size()
+                    + " steps where this report counts " + h.played() + " of " + h.origin() + "'s " + h.playable()
+                    + ": a playable step, as Next step and gpulab report --steps count them, may hold several of the "
+                    + "file's steps") + ". gpulab run of this file rebuilds the lab drawn "
                     + "above and gives the verdicts of the checks that ran; the checks not run are not in it.");
         }
         List<List<String>> rows = new ArrayList<>();

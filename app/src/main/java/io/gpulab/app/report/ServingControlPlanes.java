@@ -17,11 +17,13 @@ final class ServingControlPlanes {
     private ServingControlPlanes() {
     }
 
-    static void write(PdfDoc pdf, LabSnapshot s) throws IOException {
+    /** @param observed the lab was read from a cluster: "as read", not "at the end" of a history */
+    static void write(PdfDoc pdf, LabSnapshot s, boolean observed) throws IOException {
         List<TenantView> refusing = s.tenants().stream().filter(t -> t.controlPlane().apiKnown()
                 && !t.controlPlane().serving()).toList();
         for (TenantView t : refusing.subList(0, Math.min(NAMED, refusing.size()))) {
-            pdf.text(t.name() + "'s control plane at the end: " + t.controlPlane().statusInWords()
+            pdf.text(t.name() + "'s control plane " + (observed ? "as read" : "at the end") + ": "
+                    + t.controlPlane().statusInWords()
                     + (t.controlPlane().apiError().endsWith("?") ? "" : "."));
         }
         if (refusing.size() > NAMED) {

@@ -59,6 +59,10 @@ class ScenarioReportTest {
         assertTrue(all.contains("Traces of pods that did not run") && all.contains("tenant-a default/gpu-pod-4")
                 && all.contains("CardInsufficientCore"), all);
         assertTrue(all.contains(Sha256.of(source)) && all.contains("9.9.9"), "appendix identifies the file");
+        // the file's 8 steps and the 5 playable steps page 1 counts, told apart
+        assertTrue(all.contains("the lab it started from and the 8 steps taken since; the file counts 8 steps where "
+                + "this report counts 5 of article's 5: a playable step, as Next step and gpulab report --steps count "
+                + "them, may hold several of the file's steps."), all);
         assertFalse(all.contains("drop a pod here"), "a UI hint in the report");
         assertFalse(all.toLowerCase(java.util.Locale.ROOT).contains("failure policy:"), "a UI control in the report");
     }

@@ -47,8 +47,8 @@ public final class ApiErrors {
      * modelled.
      */
     public static String noEtcdMember() {
-        return NO_MEMBER_MARK + ": each request fails after kube-apiserver's 60 s request timeout with a timeout "
-                + "error (its exact text depends on the request and the Kubernetes version; gpulab does not model it)";
+        return NO_MEMBER_MARK + ": each request fails after kube-apiserver's 60 s request timeout (its exact error "
+                + "text depends on the Kubernetes version; gpulab does not model it)";
     }
 
     /**

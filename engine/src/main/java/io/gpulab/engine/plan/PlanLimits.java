@@ -6,8 +6,9 @@ import java.util.Locale;
 
 /**
  * The bounds of a plan, each checked before anything is replayed and named in its error; docs/plan-format.md
- * ("Limits") lists the same values. The memory a plan needs is estimated up front from the pods and workers its
- * replays hold at once, and a plan that would not fit in the JVM's heap is refused with that estimate. Its work is
+ * ("Limits") lists the same values. The memory a plan needs is estimated up front from the pods, workers and cards its
+ * replays hold at once, and a plan that would not fit in the JVM's heap, or in {@link #HEAP_BUDGET} when no heap was
+ * set by hand, is refused with that estimate. Its work is
  * estimated the same way ({@link #work}), and a plan beyond {@link #MAX_WORK} is refused with that estimate too.
  */
 public final class PlanLimits {
@@ -22,12 +23,23 @@ public final class PlanLimits {
     public static final int MAX_WORKERS = LabLimits.MAX_WORKERS;
     /** Replays one {@code minimize: workers} search may use. */
     public static final int REPLAYS_PER_SEARCH = WorkerSearch.BUDGET;
-    /** Heap a pod takes in a replay, measured high (a pending pod holds 1.3–1.9 KB, a placed one its decision). */
-    static final long BYTES_PER_POD = 6 * 1024;
-    /** Heap a card takes in a replay (its node's share, indexes and usage), measured high. */
-    static final long BYTES_PER_CARD = 4 * 1024;
+    /**
+     * Heap a pod takes in a replay, on the high side: 2 × 199,000 pending pods peaked at 837 MB live, ~1.9 KB a pod
+     * besides the JVM (docs/plan-format.md, "Limits").
+     */
+    static final long BYTES_PER_POD = 2560;
+    /** Heap a worker takes in a replay besides its cards (its node, the scheduler's and kube's views): ~2.1 KB. */
+    static final long BYTES_PER_WORKER = 2560;
+    /** Heap a card takes in a replay: 400,000 more cards on the same 100,000 workers took 200 MB more, 0.5 KB. */
+    static final long BYTES_PER_CARD = 768;
     /** What the JVM holds besides the replays (classes, the plan, its workload). */
-    static final long BASE_BYTES = 128L << 20;
+    static final long BASE_BYTES = 96L << 20;
+    /**
+     * The heap a plan may use unless a heap is set by hand ({@code -Xmx}): a gpulab process is bounded at 2 GB (issue
+     * 23), and the launcher's JVM holds ~650 MB besides the live replays (its 600 MB young generation and what is
+     * outside the heap: resident minus the largest live heap was 648–658 MB on three plans).
+     */
+    public static final long HEAP_BUDGET = 1400L << 20;
 
     /**
      * Work a plan may do, in replay steps ({@link #work}): measured at 30–45 µs of CPU a step on a 2-core machine,
@@ -60,27 +72,62 @@ public final class PlanLimits {
     }
 
     /**
-     * Refuses a plan whose replays would not fit in {@code heap} bytes: each candidate's replay holds the workload's
-     * pods and its workers' cards (a searched candidate at least its capacity lower bound), {@code threads} at once.
+     * Refuses a plan whose replays would not fit: its {@link #memory} against {@code heap} bytes, and against
+     * {@link #HEAP_BUDGET} unless {@code heapSetByHand} (the user's {@code -Xmx} is then the bound).
      *
-     * @throws IllegalArgumentException with the estimate and the heap
+     * @throws IllegalArgumentException with the estimate, its parts and the limit
      */
-    static void checkMemory(Plan plan, Workload w, int threads, long heap, java.util.function.ToIntFunction<Candidate> workers) {
-        long[] each = plan.candidates().stream().mapToLong(c -> BYTES_PER_POD * w.pods().size()
-                + BYTES_PER_CARD * (long) workers.applyAsInt(c) * Math.max(1, c.cardsPerWorker()))
-                .sorted().toArray();
-        long atOnce = 0;
+    static void checkMemory(Plan plan, Workload w, int threads, long heap, boolean heapSetByHand,
+                            java.util.function.ToIntFunction<Candidate> workers) {
+        Memory m = memory(plan, w, threads, workers);
+        boolean budget = !heapSetByHand && HEAP_BUDGET < heap;
+        long limit = budget ? HEAP_BUDGET : heap;
+        if (m.bytes() <= limit) {
+            return;
+        }
+        throw new IllegalArgumentException(String.format(Locale.ROOT, "this plan needs about %,d MB of heap (%,d pods "
+                        + "at %.1f KB, %,d workers at %.1f KB and %,d cards at %.2f KB in the %d replays that run at "
+                        + "once, and %d MB for the JVM and the plan), more than the %,d MB %s", m.bytes() >> 20,
+                m.pods(), BYTES_PER_POD / 1024.0, m.workers(), BYTES_PER_WORKER / 1024.0, m.cards(),
+                BYTES_PER_CARD / 1024.0, m.replays(), BASE_BYTES >> 20, limit >> 20, budget
+                        ? "a plan may use (gpulab's 2 GB for a process, less its JVM's young generation and memory "
+                        + "outside the heap): give fewer pods, workers or candidates, or set a larger heap by hand ("
+                        + "GPULAB_JAVA_OPTS=" + io.gpulab.engine.snapshot.ImportMemory.xmx(m.bytes())
+                        + ", JDK_JAVA_OPTIONS on Windows and macOS), which is then the bound"
+                        : "this JVM's heap holds: give fewer pods, workers or candidates, or more heap (GPULAB_JAVA_OPTS="
+                        + io.gpulab.engine.snapshot.ImportMemory.xmx(m.bytes())
+                        + ", JDK_JAVA_OPTIONS on Windows and macOS)"));
+    }
+
+    /**
+     * The heap a plan's replays need at once, estimated up front: each candidate's replay holds the workload's pods
+     * (grown by the largest growth step of {@code sensitivity}), its workers and their cards (a searched candidate at
+     * least its capacity lower bound, grown likewise); the {@code threads} largest replays run at once.
+     */
+    static Memory memory(Plan plan, Workload w, int threads, java.util.function.ToIntFunction<Candidate> workers) {
+        SensitivitySpec s = plan.sensitivity();
+        int growth = s == null ? 0 : s.growth().stream().mapToInt(g -> Math.max(0, g)).max().orElse(0);
+        double f = 1 + growth / 100.0;
+        long pods = (long) Math.ceil(w.pods().size() * f - 1e-9);
+        long[][] each = plan.candidates().stream().map(c -> {
+            long n = (long) Math.ceil(workers.applyAsInt(c) * f - 1e-9);
+            long cards = n * Math.max(1, c.cardsPerWorker());
+            return new long[] {BYTES_PER_POD * pods + BYTES_PER_WORKER * n + BYTES_PER_CARD * cards, n, cards};
+        }).sorted(java.util.Comparator.comparingLong(e -> -e[0])).toArray(long[][]::new);
         int k = Math.min(Math.max(1, threads), each.length);
+        long bytes = BASE_BYTES;
+        long n = 0;
+        long cards = 0;
         for (int i = 0; i < k; i++) {
-            atOnce += each[each.length - 1 - i];
+            bytes += each[i][0];
+            n += each[i][1];
+            cards += each[i][2];
         }
-        long need = BASE_BYTES + atOnce;
-        if (need > heap) {
-            throw new IllegalArgumentException(String.format(Locale.ROOT, "this plan needs about %,d MB (%,d pods at "
-                    + "%d KB and the largest candidates' cards at %d KB each, %d replays at once), more than the %,d MB "
-                    + "this JVM may use: give fewer pods or workers, or more memory (GPULAB_JAVA_OPTS=-Xmx...)",
-                    need >> 20, w.pods().size(), BYTES_PER_POD >> 10, BYTES_PER_CARD >> 10, k, heap >> 20));
-        }
+        return new Memory(bytes, pods * k, n, cards, k);
+    }
+
+    /** {@link #memory}'s estimate and what it counts: pods, workers and cards of the replays that run at once. */
+    record Memory(long bytes, long pods, long workers, long cards, int replays) {
     }
 
     /**

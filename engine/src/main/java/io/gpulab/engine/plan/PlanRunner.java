@@ -105,10 +105,14 @@ public final class PlanRunner {
         }
     }
 
+    /** Whether this JVM's heap was set by hand ({@code -Xmx}, {@code -XX:MaxHeapSize}): then it bounds a plan's memory. */
+    static final boolean HEAP_SET_BY_HAND = java.lang.management.ManagementFactory.getRuntimeMXBean()
+            .getInputArguments().stream().anyMatch(a -> a.startsWith("-Xmx") || a.startsWith("-XX:MaxHeapSize="));
+
     /**
      * Refuses, before any replay, a workload beyond {@link PlanLimits#MAX_PODS}, a plan whose replays would take more
-     * steps than {@link #maxWork(long)} allows, and one whose replays would not fit in this JVM's heap (the estimate is
-     * in the message).
+     * steps than {@link #maxWork(long)} allows, and one whose replays would not fit in this JVM's heap or, unless the
+     * heap was set by hand, in {@link PlanLimits#HEAP_BUDGET} (the estimate and the limit are in the message).
      *
      * @return the plan's work estimate, in replay steps ({@link PlanLimits#work})
      * @throws IllegalArgumentException naming the limit
@@ -123,7 +127,7 @@ public final class PlanRunner {
                 c -> c.minimize() ? WorkerSearch.lowerBound(c, workload, none, catalog) : c.workers();
         java.util.function.ToIntFunction<Candidate> need = c -> WorkerSearch.lowerBound(c, workload, none, catalog);
         PlanLimits.checkWork(plan, workload, maxWork, workers, need);
-        PlanLimits.checkMemory(plan, workload, threads, Runtime.getRuntime().maxMemory(), workers);
+        PlanLimits.checkMemory(plan, workload, threads, Runtime.getRuntime().maxMemory(), HEAP_SET_BY_HAND, workers);
         return PlanLimits.work(plan, workload, workers, need);
     }
 

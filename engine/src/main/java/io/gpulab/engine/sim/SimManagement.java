@@ -77,6 +77,14 @@ final class SimManagement {
         return fit.state(node) == ManagementFit.NodeState.READY;
     }
 
+    /**
+     * Whether Kamaji's controller runs: a pod of the management cluster, not placed by the model, it runs while a
+     * node is Ready to hold it (every node lost or drained: it is not running, whatever it last wrote).
+     */
+    boolean kamajiRuns() {
+        return spec.nodes().isEmpty() || spec.nodes().stream().anyMatch(n -> nodeReady(n.name()));
+    }
+
     String nodeStateText(String node) {
         return switch (fit.state(node)) {
             case READY -> "Ready";
@@ -232,9 +240,7 @@ final class SimManagement {
                 ds.add(d.view(this, tcps.values().stream().filter(t -> t.ds == d).toList()));
             }
             SimDataStore first = stores.values().iterator().next();
-            // the Kamaji controller is a pod of the management cluster: not placed by the model, it runs while a node
-            // is Ready to hold it (every node lost or drained: it is not running, whatever it last wrote)
-            boolean kamaji = nodes.isEmpty() || nodes.stream().anyMatch(n -> "Ready".equals(n.state()));
+            boolean kamaji = kamajiRuns();
             v = new ManagementView(spec.name(), kamaji, first.name(), first.spec.driver(), METALLB_POOL, List.of(),
                     nodes, ds);
             view = v;

@@ -257,6 +257,11 @@ final class SimTcp {
         String m = "TenantControlPlane " + tenant + " status " + status + " (" + ready + "/" + spec.replicas()
                 + " replicas ready, version " + (installed.isEmpty() ? "none yet" : installed)
                 + (current.equals(installed) ? "" : ", spec " + current) + ")";
+        if (!mgmt.kamajiRuns()) {
+            // nobody writes it: a real cluster keeps the last status Kamaji wrote (docs/kamaji-model.md)
+            return m + ": what Kamaji would compute; its controller is not running (no management node is Ready), so "
+                    + "a real cluster's status keeps the last one written";
+        }
         if (TcpStatus.UNKNOWN.equals(status)) {
             m += ": Kamaji's computeStatus reads Unknown while its Deployment is neither all ready nor upgrading"
                     + (refusal(now) == null ? "; its API server serves from the ready replica" + (ready == 1 ? "" : "s")

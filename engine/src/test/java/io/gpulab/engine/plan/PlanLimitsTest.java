@@ -72,11 +72,42 @@ class PlanLimitsTest {
                 "  - name: a\n    worker: {cards: [{model: L4-24GB, count: 8}]}\n    workers: 50000\n"), null);
         Workload w = new WorkloadResolver(CardCatalog.builtIn(), null).resolve(p.workload());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> PlanLimits.checkMemory(p, w,
-                2, 1L << 30, c -> c.workers()));
-        assertTrue(e.getMessage().startsWith("this plan needs about 2,862 MB (100,000 pods at 6 KB and the largest "
-                + "candidates' cards at 4 KB each, 2 replays at once), more than the 1,024 MB this JVM may use"),
+                2, 512L << 20, true, c -> c.workers()));
+        // 96 MB + a (100,000 × 2,560 + 50,000 × 2,560 + 400,000 × 768 B) + b (100,000 × 2,560 + 2 × 2,560 + 16 × 768 B)
+        assertEquals("this plan needs about 999 MB of heap (200,000 pods at 2.5 KB, 50,002 workers at 2.5 KB and "
+                + "400,016 cards at 0.75 KB in the 2 replays that run at once, and 96 MB for the JVM and the plan), "
+                + "more than the 512 MB this JVM's heap holds: give fewer pods, workers or candidates, or more heap "
+                + "(GPULAB_JAVA_OPTS=-Xmx2g, JDK_JAVA_OPTIONS on Windows and macOS)", e.getMessage());
+        PlanLimits.checkMemory(p, w, 2, 4L << 30, false, c -> c.workers()); // within the 1,400 MB of a plan
+    }
+
+    @Test
+    void aPlanPastTheBudgetOfAProcessIsRefusedWhateverTheHeapUnlessTheHeapIsSetByHand() {
+        Plan p = new PlanReader().read("p.yaml", plan("    - {name: chat, count: 200000, gpuMemMB: 2000}\n",
+                "  - name: a\n    worker: {cards: [{model: L4-24GB, count: 8}]}\n    workers: 100000\n"), null);
+        Workload w = new WorkloadResolver(CardCatalog.builtIn(), null).resolve(p.workload());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> PlanLimits.checkMemory(p, w,
+                2, 6L << 30, false, c -> c.workers()));
+        assertEquals("this plan needs about 1,902 MB of heap (400,000 pods at 2.5 KB, 100,002 workers at 2.5 KB and "
+                + "800,016 cards at 0.75 KB in the 2 replays that run at once, and 96 MB for the JVM and the plan), "
+                + "more than the 1,400 MB a plan may use (gpulab's 2 GB for a process, less its JVM's young generation "
+                + "and memory outside the heap): give fewer pods, workers or candidates, or set a larger heap by hand "
+                + "(GPULAB_JAVA_OPTS=-Xmx2g, JDK_JAVA_OPTIONS on Windows and macOS), which is then the bound",
                 e.getMessage());
-        PlanLimits.checkMemory(p, w, 2, 4L << 30, c -> c.workers()); // fits in 4 GB
+        PlanLimits.checkMemory(p, w, 2, 6L << 30, true, c -> c.workers()); // -Xmx6g by hand: the heap bounds it
+        assertThrows(IllegalArgumentException.class, () -> PlanLimits.checkMemory(p, w, 2, 1L << 30, true,
+                c -> c.workers()));
+    }
+
+    @Test
+    void theEstimateCountsTheLargestGrowthStep() {
+        String candidate = "  - name: a\n    worker: {cards: [{model: L4-24GB, count: 8}]}\n    workers: 1000\n";
+        Plan grown = new PlanReader().read("p.yaml", plan("    - {name: chat, count: 1000, gpuMemMB: 2000}\n",
+                candidate).replace("workload:\n", "sensitivity: {orders: 2, growth: [0, 50]}\nworkload:\n"), null);
+        Workload w = new WorkloadResolver(CardCatalog.builtIn(), null).resolve(grown.workload());
+        PlanLimits.Memory m = PlanLimits.memory(grown, w, 2, c -> c.workers());
+        assertEquals(3_000, m.pods(), "1,500 pods in each of 2 replays");
+        assertEquals(1_500 + 3, m.workers());
     }
 
     /** The plan that ran past 120 s: 199,082 pods on 100,000 workers of one candidate (issue 23). */

@@ -116,10 +116,16 @@ public final class PlanView extends BorderPane {
         column("placed", c -> count(c.placed()));
         column("pending", c -> count(c.pending()) + (c.neverFitPods() > 0 ? " (" + count(c.neverFitPods()) + " never fit)"
                 : ""));
-        column("GPU\ncompute\nbooked", c -> pct(c.metrics().gpuCompute().pct()));
-        column("GPU\nmemory\nbooked", c -> pct(c.metrics().gpuMemory().pct()));
-        column("sharing\nslots\nin use", c -> pct(c.metrics().gpuSlots().pct()));
-        column("stranded\nGPU mem /\ncompute", c -> pct(c.strandedMemoryPct()) + " / " + pct(c.strandedComputePct()));
+        // a percentage says of what and when, one hover away (docs/metrics.md)
+        column("GPU\ncompute\nbooked", c -> pct(c.metrics().gpuCompute().pct()), "compute HAMi booked of all the "
+                + "candidate's cards (core units, 100 a card), " + WHEN);
+        column("GPU\nmemory\nbooked", c -> pct(c.metrics().gpuMemory().pct()), "MB HAMi booked of all the "
+                + "candidate's cards' registered MB, " + WHEN);
+        column("sharing\nslots\nin use", c -> pct(c.metrics().gpuSlots().pct()), "pods sharing a card, of "
+                + "deviceSplitCount slots a card over all the candidate's cards, " + WHEN);
+        column("stranded\nGPU mem /\ncompute", c -> pct(c.strandedMemoryPct()) + " / " + pct(c.strandedComputePct()),
+                "free memory on cards whose compute or slots are exhausted / free compute on cards whose memory or "
+                + "slots are exhausted, each of all the candidate's cards', " + WHEN);
         // per period, as the answer's sentences say (the period beside it did not fit at 1280 x 720); it includes the
         // control planes when the plan states them (their sentence under the answer says how much)
         column("cost", c -> c.cost() == null ? "-" : String.format(Locale.ROOT, "%,.0f %s", c.cost(),
@@ -246,12 +252,25 @@ public final class PlanView extends BorderPane {
         return cp.mode().key() + cost + (cp.holdsUpgrades() ? "" : ", no upgrade room");
     }
 
+    /** When a candidate's figures were read (as the decision report says it). */
+    private static final String WHEN = "at the end of its replay (where pods leave: at its highest allocation sampled)";
+
     private TableColumn<CandidateResult, String> column(String title,
                                                         java.util.function.Function<CandidateResult, String> value) {
+        return column(title, value, "");
+    }
+
+    private TableColumn<CandidateResult, String> column(String title,
+                                                        java.util.function.Function<CandidateResult, String> value,
+                                                        String how) {
         TableColumn<CandidateResult, String> c = new TableColumn<>();
-        // a header the column's width cuts ("GPU comp...") reads whole on hover
+        // a header the column's width cuts ("GPU comp...") reads whole on hover, with how its figure is computed
         javafx.scene.control.Label head = new javafx.scene.control.Label(title);
-        head.setTooltip(new javafx.scene.control.Tooltip(title));
+        javafx.scene.control.Tooltip headTip = new javafx.scene.control.Tooltip(how.isEmpty() ? title
+                : title + "\n" + how);
+        headTip.setWrapText(true);
+        headTip.setMaxWidth(420);
+        head.setTooltip(headTip);
         c.setGraphic(head);
         c.setCellValueFactory(d -> new ReadOnlyObjectWrapper<>(value.apply(d.getValue())));
         // a cell the column's width cuts reads whole on hover; the control-plane cell says its whole sentence

@@ -47,6 +47,11 @@ final class ControlPlaneBox extends VBox {
             getChildren().add(w);
         }
         List<String> problems = problems(cp);
+        if (vm.simulated() && !vm.snapshot().management().kamajiReady()) {
+            // the simulation computes the status every moment; with no node to run on, Kamaji writes none
+            problems.add(0, "Kamaji's controller is not running: " + cp.phase() + " is the status it would compute; a "
+                    + "real cluster's kubectl get tcp keeps the last one it wrote");
+        }
         // each sentence whole, wrapped within the box: a trainer on a projector reads it without hovering
         for (int i = 0; i < problems.size(); i++) {
             // an effect's instant ("not ready from ...") on the lab's clock, as every surface shows it

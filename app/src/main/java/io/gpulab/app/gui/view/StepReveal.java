@@ -4,6 +4,7 @@ import io.gpulab.app.gui.vm.WorkbenchViewModel;
 import io.gpulab.app.gui.walkthrough.Walkthrough;
 import io.gpulab.app.gui.walkthrough.WalkthroughViewModel;
 import javafx.application.Platform;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Scrolls the canvas to what a walkthrough step points at ({@link StepTarget}) when the step begins for the trainee,
@@ -19,16 +20,23 @@ final class StepReveal {
     private final TopologyView topology;
     /** Start was pressed and reset or opens the lab: step 1 begins when that lands. */
     private boolean startPending;
+    /** The walkthrough whose steps the index counted last. */
+    private @Nullable Walkthrough judged;
 
     StepReveal(WalkthroughViewModel wvm, WorkbenchViewModel vm, TopologyView topology) {
         this.wvm = wvm;
         this.vm = vm;
         this.topology = topology;
+        judged = wvm.selectedProperty().get();
         wvm.stepIndexProperty().addListener((o, a, b) -> {
-            if (b.intValue() > a.intValue() && vm.lastChangeByHand()) {
+            // another walkthrough picked is judged against the lab as it is: no step of it began by anyone's hand
+            boolean same = wvm.selectedProperty().get() == judged;
+            if (same && b.intValue() > a.intValue() && vm.lastChangeByHand()) {
                 later(b.intValue());
             }
         });
+        // after the view-model's own listener, which judges the walkthrough picked (and moves the index above)
+        wvm.selectedProperty().addListener((o, a, b) -> judged = b);
         vm.versionsProperty().addListener((o, a, b) -> {
             // the reset or the opened lab Start asked for: the lab as built, nothing since (a reset refused while a
             // past version is shown leaves it pending, and the next Play must not take its place)

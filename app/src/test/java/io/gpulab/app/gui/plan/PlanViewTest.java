@@ -116,6 +116,11 @@ class PlanViewTest {
         // the built-in plan: 1,050 EUR of management nodes over 8 tenants, 3 × 250 EUR per dedicated tenant
         assertEquals(List.of("kamaji 131 EUR", "dedicated 750 EUR"), cells);
         assertEquals("control\nplanes per\ntenant", ((javafx.scene.control.Label) cp.getGraphic()).getText());
+        // a percentage column says of what and when, one hover away ("GPU memory booked 67.1 %" said neither)
+        javafx.scene.control.Label memory = table.getColumns().stream().map(c -> (javafx.scene.control.Label)
+                c.getGraphic()).filter(l -> l.getText().equals("GPU\nmemory\nbooked")).findFirst().orElseThrow();
+        assertEquals("GPU\nmemory\nbooked\nMB HAMi booked of all the candidate's cards' registered MB, at the end of "
+                + "its replay (where pods leave: at its highest allocation sampled)", memory.getTooltip().getText());
         // nothing is stranded on either candidate: a sentence stands where the chart of bars of 0 was
         javafx.scene.control.Label none = robot.lookup("#plan-stranded-none").queryAs(javafx.scene.control.Label.class);
         assertTrue(none.getParent().isVisible() && none.getAccessibleText().startsWith("Stranded at the end: none. No "

@@ -107,6 +107,35 @@ class ControlPlaneDownOnScreenTest {
         assertTrue(konn.getText().endsWith(" up"), konn.getText());
     }
 
+    /**
+     * The only management node lost: Kamaji's controller has nowhere to run, so the NotReady shown is what it would
+     * compute, not what it wrote; the box and the event say so, the status bar counts both control planes and the
+     * tunnels are down.
+     */
+    @Test
+    void theManagementNodeLostSaysTheStatusIsWhatKamajiWouldCompute(FxRobot robot) {
+        Workbench w = FxTestSupport.showAt(robot, stage, "article", 1600, 1000, false);
+        WaitForAsyncUtils.waitForFxEvents();
+        var vm = w.viewModel();
+        act(robot, () -> vm.faults().setManagementNode("kamaji-control-plane", "lost"));
+        assertEquals("NotReady", full(robot, "cp-phase-tenant-a"));
+        assertEquals("⚠ Kamaji's controller is not running: NotReady is the status it would compute; a real cluster's "
+                + "kubectl get tcp keeps the last one it wrote", full(robot, "cp-problem-tenant-a-0"));
+        var event = vm.events().stream()
+                .filter(e -> e.object().endsWith("/tenant-a") && "NotReady".equals(e.reason()))
+                .reduce((x, y) -> y).orElseThrow();
+        assertTrue(event.message().endsWith(": what Kamaji would compute; its controller is not running (no "
+                + "management node is Ready), so a real cluster's status keeps the last one written"), event.message());
+        assertEquals("2 control planes refuse requests", full(robot, "status-control-planes"));
+        ToggleButton konn = robot.lookup("#konnectivity-tenant-b").queryAs(ToggleButton.class);
+        assertTrue(konn.getText().endsWith(" down"), konn.getText());
+
+        act(robot, () -> vm.faults().setManagementNode("kamaji-control-plane", "ready"));
+        act(robot, () -> vm.advance(Duration.ofSeconds(30)));
+        assertEquals("Ready", full(robot, "cp-phase-tenant-a"));
+        assertFalse(robot.lookup("#cp-problem-tenant-a-0").tryQuery().isPresent(), "nothing left to say");
+    }
+
     /** At 1024x768 the status bar says it whole, beside the counts, with the band folded. */
     @Test
     void theRefusingControlPlanesAreReadWholeAt1024x768(FxRobot robot) {
