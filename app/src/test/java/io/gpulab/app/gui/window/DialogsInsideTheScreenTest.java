@@ -226,12 +226,23 @@ class DialogsInsideTheScreenTest {
             s.set(st);
         });
         Stage st = s.get();
-        waitFor("the probe shown", () -> st.isShowing() && st.getWidth() > 0);
+        // once the window manager has framed and placed it: JavaFX learns the frame's extents after the window is
+        // mapped, and until then may report the window 37 px (the title bar) higher than it will be
         AtomicReference<Rectangle2D> b = new AtomicReference<>();
-        FxToolkit.setupFixture(() -> {
-            b.set(new Rectangle2D(st.getX(), st.getY(), st.getWidth(), st.getHeight()));
-            st.close();
+        waitFor("the probe shown and placed", () -> {
+            Rectangle2D now = new Rectangle2D(st.getX(), st.getY(), st.getWidth(), st.getHeight());
+            boolean settled = st.isShowing() && st.getWidth() > 0 && now.equals(b.get());
+            b.set(now);
+            return settled;
         });
+        sleep(500);
+        waitFor("the probe still where it was", () -> {
+            Rectangle2D now = new Rectangle2D(st.getX(), st.getY(), st.getWidth(), st.getHeight());
+            boolean settled = now.equals(b.get());
+            b.set(now);
+            return settled;
+        });
+        FxToolkit.setupFixture(st::close);
         return b.get();
     }
 
