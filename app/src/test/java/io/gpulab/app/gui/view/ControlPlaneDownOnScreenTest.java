@@ -175,8 +175,16 @@ class ControlPlaneDownOnScreenTest {
     void inPresentationModeAt1024x768TheBarStaysInsideTheWindowAndTheCountIsOneHoverAway(FxRobot robot) {
         Workbench w = FxTestSupport.showAt(robot, stage, "article", 1024, 768, false);
         act(robot, () -> w.view().setPresentation(true));
+        // the walkthrough's state at its step 6: one pod running, a create refused, the clock moved, version 30-odd
+        act(robot, () -> w.viewModel().playback().playNextScenarioStep());
         act(robot, () -> w.viewModel().faults().setDataStoreMember("default", "kamaji-etcd-0", false));
         act(robot, () -> w.viewModel().faults().setDataStoreMember("default", "kamaji-etcd-1", false));
+        for (int i = 0; i < 12; i++) {
+            act(robot, () -> w.viewModel().advance(Duration.ofSeconds(30)));
+        }
+        act(robot, () -> w.viewModel().submitTemplate(io.gpulab.app.gui.vm.PodTemplate.builtIns().get(0), "tenant-a",
+                null));
+        assertTrue(w.viewModel().statusProperty().get().length() > 20, "a message to shorten");
         Label refusing = robot.lookup("#status-control-planes").queryAs(Label.class);
         Label counts = robot.lookup("#status-counts").queryAs(Label.class);
         double right = refusing.getScene().getWidth();
