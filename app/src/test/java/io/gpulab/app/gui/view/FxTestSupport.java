@@ -110,4 +110,18 @@ public final class FxTestSupport {
     static String text(FxRobot robot, String id) {
         return robot.lookup("#" + id).queryAs(Labeled.class).getText();
     }
+
+    /**
+     * Starts this walkthrough from the Walkthroughs menu's item, not the panel's title or picker, which show the same
+     * words (a click on the picker opens its list over Back and Next), and checks the panel shows it.
+     */
+    static void beginFromMenu(FxRobot robot, io.gpulab.app.gui.walkthrough.Walkthrough w) {
+        robot.clickOn("Walkthroughs");
+        WaitForAsyncUtils.waitForFxEvents();
+        javafx.scene.Node item = robot.lookup(".menu-item").match((javafx.scene.Node n) -> n.lookupAll(".label")
+                .stream().anyMatch(l -> w.title().equals(((javafx.scene.control.Label) l).getText()))).query();
+        robot.clickOn(item);
+        WaitForAsyncUtils.waitForFxEvents();
+        org.junit.jupiter.api.Assertions.assertEquals(w.title(), text(robot, "walkthrough-title"));
+    }
 }

@@ -13,7 +13,6 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
 import javafx.geometry.Bounds;
 import javafx.scene.Node;
-import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
@@ -47,16 +46,6 @@ class StepTargetInViewTest {
     private void open(FxRobot robot, double width, double height) {
         workbench = FxTestSupport.showAt(robot, stage, "article", width, height, false);
         WaitForAsyncUtils.waitForFxEvents();
-    }
-
-    private void begin(FxRobot robot, Walkthrough w) {
-        robot.clickOn("Walkthroughs");
-        WaitForAsyncUtils.waitForFxEvents();
-        Node item = robot.lookup(".menu-item").match((Node n) -> n.lookupAll(".label").stream()
-                .anyMatch(l -> w.title().equals(((Label) l).getText()))).query();
-        robot.clickOn(item);
-        WaitForAsyncUtils.waitForFxEvents();
-        assertEquals(w.title(), FxTestSupport.text(robot, "walkthrough-title"));
     }
 
     private int at() {
@@ -126,7 +115,7 @@ class StepTargetInViewTest {
     @Test
     void nextShowsTheTenantTheStepAsksToDragOntoAt1024x768WithTheBandOpen(FxRobot robot) {
         open(robot, 1024, 768);
-        begin(robot, SHARE);
+        FxTestSupport.beginFromMenu(robot, SHARE);
         assertFalse(robot.lookup("#management").queryAs(Node.class).getStyleClass().contains("collapsed"),
                 "the walkthrough opened the band");
         assertFalse(whole(robot, "tenant-header-tenant-b"), "tenant-b starts below the fold at 1024x768");
@@ -143,7 +132,7 @@ class StepTargetInViewTest {
     @Test
     void theTraineesOwnActionBringsTheNextStepsTenantIntoView(FxRobot robot) {
         open(robot, 1024, 768);
-        begin(robot, SHARE);
+        FxTestSupport.beginFromMenu(robot, SHARE);
         assertFalse(whole(robot, "tenant-header-tenant-b"), "tenant-b starts below the fold at 1024x768");
         // step 1 by the Faults menu: step 2 ("Drag the Article pod onto tenant-b") begins
         play(robot, 0);
@@ -156,7 +145,7 @@ class StepTargetInViewTest {
     @Test
     void stepEightShowsTheBandItSpeaksOfAt1280x720(FxRobot robot) {
         open(robot, 1280, 720);
-        begin(robot, SHARE);
+        FxTestSupport.beginFromMenu(robot, SHARE);
         for (int i = 0; i < 6; i++) {
             play(robot, i);
         }

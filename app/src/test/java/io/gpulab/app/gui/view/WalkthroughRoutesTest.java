@@ -53,18 +53,6 @@ class WalkthroughRoutesTest {
         WaitForAsyncUtils.waitForFxEvents();
     }
 
-    private void begin(FxRobot robot, Walkthrough w) {
-        robot.clickOn("Walkthroughs");
-        WaitForAsyncUtils.waitForFxEvents();
-        // the menu's item, not the panel's title or picker, which show the same words (a click on the picker
-        // opens its list over Back and Next)
-        Node item = robot.lookup(".menu-item").match((Node n) -> n.lookupAll(".label").stream()
-                .anyMatch(l -> w.title().equals(((Label) l).getText()))).query();
-        robot.clickOn(item);
-        WaitForAsyncUtils.waitForFxEvents();
-        assertEquals(w.title(), FxTestSupport.text(robot, "walkthrough-title"));
-    }
-
     private int at() {
         return workbench.walkthroughs().stepIndexProperty().get();
     }
@@ -219,7 +207,7 @@ class WalkthroughRoutesTest {
     void everyWalkthroughCompletesByEveryRouteItsStepsOffer(FxRobot robot) {
         for (Walkthrough w : WalkthroughLoader.builtIns()) {
             open(robot, 1600, 1000);
-            begin(robot, w);
+            FxTestSupport.beginFromMenu(robot, w);
             for (int i = 0; i < w.steps().size(); i++) {
                 play(robot, w, i, w.steps().get(i).routes().get(0));
             }
@@ -227,7 +215,7 @@ class WalkthroughRoutesTest {
             for (int i = 0; i < w.steps().size(); i++) {
                 for (int r = 1; r < w.steps().get(i).routes().size(); r++) {
                     open(robot, 1600, 1000);
-                    begin(robot, w);
+                    FxTestSupport.beginFromMenu(robot, w);
                     for (int j = 0; j < i; j++) {
                         play(robot, w, j, w.steps().get(j).routes().get(0));
                     }
@@ -267,7 +255,7 @@ class WalkthroughRoutesTest {
     void backAndNextShowOtherStepsWithoutTouchingTheLab(FxRobot robot) {
         open(robot, 1600, 1000);
         Walkthrough w = WalkthroughLoader.builtIns().get(0);
-        begin(robot, w);
+        FxTestSupport.beginFromMenu(robot, w);
         FxTestSupport.dragPod(robot, "article", "tenant-header-tenant-a");
         settle(() -> at() == 1);
         int actions = workbench.viewModel().timeline().size();
@@ -293,7 +281,7 @@ class WalkthroughRoutesTest {
     void theStepShownIsInViewAndTheWheelScrollsThePanel(FxRobot robot) {
         open(robot, 1280, 720);
         Walkthrough w = WalkthroughLoader.builtIns().get(0);
-        begin(robot, w);
+        FxTestSupport.beginFromMenu(robot, w);
         for (int i = 0; i < 5; i++) {
             play(robot, w, i, w.steps().get(i).routes().get(0));
         }
@@ -367,7 +355,7 @@ class WalkthroughRoutesTest {
                 .findFirst().orElseThrow();
         assertTrue(robot.lookup("#management").queryAs(Node.class).getStyleClass().contains("collapsed"),
                 "a 1280x720 window starts with the band folded");
-        begin(robot, w);
+        FxTestSupport.beginFromMenu(robot, w);
         assertFalse(robot.lookup("#management").queryAs(Node.class).getStyleClass().contains("collapsed"),
                 "the walkthrough opened the band it reads");
         play(robot, w, 0, w.steps().get(0).routes().get(0));
@@ -395,7 +383,7 @@ class WalkthroughRoutesTest {
         open(robot, 1024, 768);
         Walkthrough w = WalkthroughLoader.builtIns().stream().filter(x -> x.id().equals("what-the-tenants-share"))
                 .findFirst().orElseThrow();
-        begin(robot, w);
+        FxTestSupport.beginFromMenu(robot, w);
         robot.interact(() -> workbench.view().setPresentation(true));
         WaitForAsyncUtils.waitForFxEvents();
         WaitForAsyncUtils.waitForFxEvents();
@@ -413,7 +401,7 @@ class WalkthroughRoutesTest {
     void startOnAFreshLabSaysItStartedAndWhichStepIsFirst(FxRobot robot) {
         open(robot, 1600, 1000);
         Walkthrough w = WalkthroughLoader.builtIns().get(2);
-        begin(robot, w);
+        FxTestSupport.beginFromMenu(robot, w);
         assertEquals(0, workbench.viewModel().timeline().size(), "nothing to reset on a fresh lab");
         assertEquals("Started “The node lock” on the article lab as opened; step 1: Switch to the article's mock",
                 workbench.viewModel().statusProperty().get());
