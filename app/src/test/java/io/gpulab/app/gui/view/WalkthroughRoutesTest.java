@@ -359,7 +359,10 @@ class WalkthroughRoutesTest {
         assertFalse(robot.lookup("#management").queryAs(Node.class).getStyleClass().contains("collapsed"),
                 "the walkthrough opened the band it reads");
         play(robot, w, 0, w.steps().get(0).routes().get(0));
-        // the trainee folds it; the next step opens it again
+        // the trainee scrolls up to the band (step 2 may have brought tenant-b into view below it) and folds it;
+        // the next step opens it again
+        robot.interact(() -> robot.lookup("#topology").queryAs(ScrollPane.class).setVvalue(0));
+        WaitForAsyncUtils.waitForFxEvents();
         robot.clickOn("#management-toggle");
         WaitForAsyncUtils.waitForFxEvents();
         assertTrue(robot.lookup("#management").queryAs(Node.class).getStyleClass().contains("collapsed"));
