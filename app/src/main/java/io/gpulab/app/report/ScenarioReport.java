@@ -124,6 +124,7 @@ public final class ScenarioReport {
                 traces(pdf, in.traces(), in.snapshot());
                 pdf.newPage();
                 isolation(pdf, in);
+                ReasonsAppendix.write(pdf, named(in));
                 pdf.newPage();
                 appendix(pdf, in, version, date);
             }
@@ -163,7 +164,12 @@ public final class ScenarioReport {
         }
         if (!shares.isEmpty() && shares.size() <= 400) {
             pdf.subheading("Pod shares");
-            pdf.table(List.of("tenant", "pod", "node / card", "container", "memory", "compute"), shares);
+            pdf.table(List.of("tenant", "pod", "node / card", "container", "GPU memory booked",
+                    "compute booked (% of the card)"), shares);
+            // "100 %" and "0 %" read as a measured load: they are what HAMi booked, nothing ran
+            pdf.muted("One row per card a container holds: the GPU memory and the share of the card's compute "
+                    + "(nvidia.com/gpucores) HAMi booked for it; 100 % is the whole card's compute, 0 % that the "
+                    + "container asked for no compute share and none was booked. Booked, not used: no workload ran.");
         }
     }
 
@@ -216,7 +222,7 @@ public final class ScenarioReport {
                 pdf.table(List.of("field", "expected", "observed"), rows);
             }
             for (String p : c.problems()) {
-                pdf.muted("did not hold: " + p);
+                pdf.muted("did not hold: " + ReasonsAppendix.inWords(p));
             }
         }
     }
@@ -237,15 +243,33 @@ public final class ScenarioReport {
             pdf.need(90);
             pdf.subheading(t.tenant() + "  " + t.podKey());
             for (PodTrace.Step s : t.steps()) {
-                pdf.tagged(s.outcome().name(), s.outcome() != PodTrace.Outcome.FAILED, s.stage() + ": " + s.summary());
+                pdf.tagged(s.outcome().name(), s.outcome() != PodTrace.Outcome.FAILED, s.stage() + ": " + ReasonsAppendix.inWords(s.summary()));
                 for (Map.Entry<String, String> e : s.evidence().entrySet()) {
-                    pdf.mono(e.getKey() + ": " + e.getValue(), 7.5f, 46);
+                    pdf.mono(e.getKey() + ": " + ReasonsAppendix.inWords(e.getValue()), 7.5f, 46);
                 }
             }
         }
         if (traces.size() > 50) {
             pdf.muted((traces.size() - 50) + " more pods did not run; gpulab trace shows any of them.");
         }
+    }
+
+    /** Every text of the checks and traces, where the reason codes the appendix explains are named. */
+    private static List<String> named(Input in) {
+        List<String> out = new ArrayList<>();
+        for (Check c : in.checks()) {
+            out.add(c.title());
+            out.addAll(c.expected().values());
+            out.addAll(c.observed().values());
+            out.addAll(c.problems());
+        }
+        for (PodTrace t : in.traces()) {
+            for (PodTrace.Step s : t.steps()) {
+                out.add(s.summary());
+                out.addAll(s.evidence().values());
+            }
+        }
+        return out;
     }
 
     private static void isolation(PdfDoc pdf, Input in) throws IOException {
