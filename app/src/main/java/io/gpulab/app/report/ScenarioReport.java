@@ -215,8 +215,11 @@ public final class ScenarioReport {
             java.util.Set<String> keys = new java.util.LinkedHashSet<>(c.expected().keySet());
             keys.addAll(c.observed().keySet());
             for (String k : keys) {
+                // an expected field the observed object lacks (a card check's node) names what was looked at: a
+                // blank beside it under PASS read as a value nobody checked
                 rows.add(List.of(k, c.expected().getOrDefault(k, ""), c.verdict() == Verdict.NOT_RUN ? "(not run)"
-                        : c.observed().getOrDefault(k, "")));
+                        : c.observed().getOrDefault(k, c.expected().containsKey(k)
+                        ? "(used to find what was observed)" : "")));
             }
             if (!rows.isEmpty()) {
                 pdf.table(List.of("field", "expected", "observed"), rows);
@@ -228,6 +231,8 @@ public final class ScenarioReport {
     }
 
     private static void traces(PdfDoc pdf, List<PodTrace> traces, LabSnapshot lab) throws IOException {
+        pdf.continues(null);   // the checks ended: a new page here continues nothing
+        pdf.need(traces.isEmpty() ? 60 : 140);   // the heading stays with its first trace, never alone at a page's foot
         pdf.heading("Traces of pods that did not run");
         pdf.continues("Traces of pods that did not run");
         if (traces.isEmpty()) {

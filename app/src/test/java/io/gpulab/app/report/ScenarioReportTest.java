@@ -78,6 +78,12 @@ class ScenarioReportTest {
         assertTrue(all.contains("compute booked (% of the card)") && all.contains("100 % is the whole card's "
                 + "compute, 0 % that the container asked for no compute share and none was booked"), all);
         assertFalse(all.contains("reason=, message="), "empty fields printed as values");
+        // check 6 finds the card by its node: said so, not a blank beside a PASS
+        assertTrue(all.contains("node tenant-a-worker (used to find what was observed)"), all);
+        // the traces' heading stays with its first trace: it stood alone at the foot of page 5
+        String traces = pages.stream().filter(p -> p.contains("Traces of pods that did not run")).findFirst()
+                .orElseThrow().replaceAll("\\s+", " ");
+        assertTrue(traces.contains("tenant-a default/gpu-pod-4"), "a heading alone at a page's foot: " + traces);
         assertFalse(all.toLowerCase(java.util.Locale.ROOT).contains("failure policy:"), "a UI control in the report");
     }
 
