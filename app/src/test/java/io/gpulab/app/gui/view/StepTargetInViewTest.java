@@ -184,7 +184,7 @@ class StepTargetInViewTest {
             assertTrue(whole(robot, "management-toggle"), size[0] + "x" + size[1]
                     + ": the band's toggle is in view after Play");
             int before = at();
-            robot.interact(() -> workbench.viewModel().undo());
+            robot.interact(() -> workbench.viewModel().history().undo());
             settle(() -> at() < before || workbench.viewModel().playback().scenarioStepsPlayed() < steps);
             assertEquals(0, canvas(robot).getVvalue(), 1e-9, size[0] + "x" + size[1] + ": Undo left the canvas");
         }

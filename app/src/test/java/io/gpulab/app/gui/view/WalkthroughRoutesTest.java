@@ -258,7 +258,7 @@ class WalkthroughRoutesTest {
         FxTestSupport.beginFromMenu(robot, w);
         FxTestSupport.dragPod(robot, "article", "tenant-header-tenant-a");
         settle(() -> at() == 1);
-        int actions = workbench.viewModel().timeline().size();
+        int actions = workbench.viewModel().history().timeline().size();
         long version = lab().version();
         robot.clickOn("#walkthrough-next");
         settle(() -> workbench.walkthroughs().viewedProperty().get() == 2);
@@ -269,7 +269,8 @@ class WalkthroughRoutesTest {
         settle(() -> workbench.walkthroughs().viewedProperty().get() == 0);
         assertEquals(0, workbench.walkthroughs().viewedProperty().get());
         assertTrue(FxTestSupport.text(robot, "wt-action").startsWith("✓ Done: "), "a done step says it is done");
-        assertEquals(actions, workbench.viewModel().timeline().size(), "Back and Next did nothing to the lab");
+        assertEquals(actions, workbench.viewModel().history().timeline().size(),
+                "Back and Next did nothing to the lab");
         assertEquals(version, lab().version());
         assertEquals(1, at());
         FxTestSupport.dragPod(robot, "article", "tenant-header-tenant-a");
@@ -405,7 +406,7 @@ class WalkthroughRoutesTest {
         open(robot, 1600, 1000);
         Walkthrough w = WalkthroughLoader.builtIns().get(2);
         FxTestSupport.beginFromMenu(robot, w);
-        assertEquals(0, workbench.viewModel().timeline().size(), "nothing to reset on a fresh lab");
+        assertEquals(0, workbench.viewModel().history().timeline().size(), "nothing to reset on a fresh lab");
         assertEquals("Started “The node lock” on the article lab as opened; step 1: Switch to the article's mock",
                 workbench.viewModel().statusProperty().get());
         robot.clickOn("#lifecycle-article");
