@@ -69,7 +69,7 @@ public final class StatusBarView extends HBox {
         vm.statusKindProperty().addListener((o, a, k) -> tone(k));
         vm.snapshotProperty().addListener((o, a, s) -> counts(vm, s));
         // the version is the timeline's: it moves with each action (recorded after the snapshot arrives)
-        vm.versionsProperty().addListener((o, a, v) -> counts(vm, vm.snapshot()));
+        vm.history().versionsProperty().addListener((o, a, v) -> counts(vm, vm.snapshot()));
         counts(vm, vm.snapshot());
         // HBox shrinks every child alike: the message's minimum is what is left of the bar beside the counts
         message.textProperty().addListener((o, a, t) -> requestLayout());
@@ -136,7 +136,7 @@ public final class StatusBarView extends HBox {
         LabMetrics m = metrics;
         counts.setText(pods.words(" · ") + " · GPU " + String.format(Locale.ROOT, "%.1f", m.gpuAllocation().pct())
                 + " % allocated · CPU " + String.format(Locale.ROOT, "%.1f", m.cpu().pct()) + " % · version "
-                + vm.shownVersion());
+                + vm.history().shownVersion());
     }
 
     /**

@@ -54,7 +54,7 @@ class TimeTravelTest {
         FxTestSupport.dragPod(robot, "article", "tenant-header-tenant-a");
         assertEquals("40,000 / 81,920 MB", FxTestSupport.text(robot, "mem-tenant-a-worker-GPU-0"),
                 "read-only: a drop changes nothing");
-        assertEquals(5, workbench.viewModel().timeline().size());
+        assertEquals(5, workbench.viewModel().history().timeline().size());
 
         robot.clickOn("#timeline-now");
         WaitForAsyncUtils.waitForFxEvents();
@@ -62,7 +62,7 @@ class TimeTravelTest {
         assertEquals("60,000 / 81,920 MB", FxTestSupport.text(robot, "mem-tenant-a-worker-GPU-0"));
         assertEquals(eventsNow, workbench.viewModel().events().size());
         FxTestSupport.dragPod(robot, "article", "tenant-header-tenant-b");
-        assertEquals(6, workbench.viewModel().timeline().size(), "live again: the drop is an action");
+        assertEquals(6, workbench.viewModel().history().timeline().size(), "live again: the drop is an action");
     }
 
     @Test

@@ -129,7 +129,7 @@ class DialogsInsideTheScreenTest {
     @Order(4)
     void theDiscardQuestionOpensInsideTheScreen() {
         ROBOT.clickOn("#next-step");
-        waitFor("a step in the history", () -> !workbench.viewModel().timeline().isEmpty());
+        waitFor("a step in the history", () -> !workbench.viewModel().history().timeline().isEmpty());
         // File → Open scenario…, the path typed into GTK's dialog (Ctrl+L: its location field), Enter
         ROBOT.clickOn("File");
         ROBOT.clickOn("Open scenario…");

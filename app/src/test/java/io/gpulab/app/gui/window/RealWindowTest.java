@@ -185,7 +185,7 @@ class RealWindowTest {
     @Order(7)
     void theDiscardQuestionOpensInsideTheScreen() throws Exception {
         ROBOT.clickOn("#next-step");
-        waitFor("a step in the history", () -> !workbench.viewModel().timeline().isEmpty());
+        waitFor("a step in the history", () -> !workbench.viewModel().history().timeline().isEmpty());
         // File → Open built-in scenario → article, as its menu item does (the question is modal: run it later)
         javafx.application.Platform.runLater(() -> workbench.viewModel().files().open("article"));
         Window dialog = waitForWindow(w -> w != stage && w instanceof Stage && w.getScene() != null
@@ -193,7 +193,7 @@ class RealWindowTest {
         assertInside("the discard question", dialog);
         ROBOT.clickOn("Keep my lab");
         waitFor("the question closed", () -> !dialog.isShowing());
-        assertFalse(workbench.viewModel().timeline().isEmpty(), "the lab was kept");
+        assertFalse(workbench.viewModel().history().timeline().isEmpty(), "the lab was kept");
     }
 
     @Test
