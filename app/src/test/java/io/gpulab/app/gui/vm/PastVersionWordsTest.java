@@ -40,7 +40,7 @@ class PastVersionWordsTest {
     @Test
     void aPodPendingThenAndRunningNowIsDescribedAsPendingWhileThenIsShown() {
         vm.playback().playScenarioSteps();
-        int pendingVersion = vm.timeline().size();
+        int pendingVersion = vm.history().timeline().size();
         assertEquals("Pending", pod(POD4).phase());
         vm.deletePod("tenant-a", "default/gpu-pod-1");
         vm.advance(Duration.ofSeconds(30));
