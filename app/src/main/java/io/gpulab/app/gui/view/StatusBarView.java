@@ -75,6 +75,12 @@ public final class StatusBarView extends HBox {
         message.textProperty().addListener((o, a, t) -> requestLayout());
     }
 
+    /**
+     * Sets the message's and the refusing count's minimums from the bar's width, as no layout constraint can: HBox
+     * takes the width it lacks from every child alike, down to each one's minimum (Hgrow only shares out width to
+     * spare), so with constraints alone the message would give way with the hint rather than after it, and the
+     * refusing count while the message is still above its floor. Constraints say no order of giving way.
+     */
     @Override
     protected void layoutChildren() {
         // the refusing count keeps its whole width while the message keeps its floor; then it gives way to its floor

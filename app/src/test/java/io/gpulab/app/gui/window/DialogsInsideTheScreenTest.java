@@ -1,16 +1,16 @@
 package io.gpulab.app.gui.window;
 
+import static io.gpulab.app.gui.RealDisplay.waitFor;
+import static io.gpulab.app.gui.RealDisplay.waitForWindow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.gpulab.app.gui.EngineLabOpener;
+import io.gpulab.app.gui.RealDisplay;
 import io.gpulab.app.gui.Workbench;
-import io.gpulab.app.gui.WorkbenchApp;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Predicate;
 import java.util.function.Supplier;
 import javafx.geometry.Rectangle2D;
 import javafx.scene.Scene;
@@ -47,6 +47,7 @@ class DialogsInsideTheScreenTest {
 
     private static final FxRobot ROBOT = new FxRobot();
     private static final long GUARD_SECONDS = io.gpulab.engine.cluster.Await.BOUND.toSeconds();
+    private static RealDisplay display;
     private static Stage stage;
     private static Workbench workbench;
     private static Rectangle2D screen;
@@ -58,23 +59,16 @@ class DialogsInsideTheScreenTest {
                 + "manager fits GTK's file dialogs to the screen, a bare X server leaves them where GTK asks "
                 + "(docs/workbench.md, \"Screens\"); start one, e.g. `DISPLAY=:N metacity &`");
         System.out.println("window manager: " + wm);
-        stage = FxToolkit.registerPrimaryStage();
-        AtomicReference<Workbench> w = new AtomicReference<>();
-        EngineLabOpener opener = EngineLabOpener.sim();
-        var lab = opener.open("article");
-        FxToolkit.setupFixture(() -> w.set(WorkbenchApp.show(stage, lab, opener, "article", WindowMemory.NONE)));
-        workbench = w.get();
+        display = RealDisplay.open(false);
+        stage = display.stage();
+        workbench = display.workbench();
         screen = Screen.getPrimary().getBounds();
-        waitFor("the window is painted", () -> stage.isShowing() && stage.getScene().getWidth() > 0);
     }
 
     @AfterAll
     static void close() throws Exception {
-        if (workbench != null) {
-            FxToolkit.setupFixture(() -> {
-                workbench.viewModel().close();
-                stage.close();
-            });
+        if (display != null) {
+            display.close();
         }
     }
 
@@ -362,30 +356,5 @@ class DialogsInsideTheScreenTest {
         } catch (java.util.concurrent.TimeoutException e) {
             throw new AssertionError("waited " + GUARD_SECONDS + " s for: " + what, e);
         }
-    }
-
-    private static void waitFor(String what, Supplier<Boolean> condition) {
-        waitForX(what, () -> {
-            AtomicReference<Boolean> ok = new AtomicReference<>(false);
-            ROBOT.interact(() -> ok.set(condition.get()));
-            return ok.get();
-        });
-    }
-
-    private static <T extends Window> T waitForWindow(Predicate<Window> which) {
-        AtomicReference<Window> found = new AtomicReference<>();
-        waitFor("the window", () -> {
-            for (Window w : Window.getWindows()) {
-                if (w.isShowing() && which.test(w)) {
-                    found.set(w);
-                    return w.getWidth() > 0;
-                }
-            }
-            return false;
-        });
-        @SuppressWarnings("unchecked")
-        T w = (T) found.get();
-        assertNotNull(w);
-        return w;
     }
 }

@@ -2,6 +2,7 @@ package io.gpulab.app.gui.window;
 
 import static io.gpulab.app.gui.RealDisplay.shown;
 import static io.gpulab.app.gui.RealDisplay.waitFor;
+import static io.gpulab.app.gui.RealDisplay.waitForWindow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -338,22 +339,5 @@ class RealWindowTest {
             }
         }
         return path + n.getClass().getSimpleName() + (n.getStyleClass().isEmpty() ? "" : "." + n.getStyleClass());
-    }
-
-    private static <T extends Window> T waitForWindow(java.util.function.Predicate<Window> which) {
-        AtomicReference<Window> found = new AtomicReference<>();
-        waitFor("the window", () -> {
-            for (Window w : Window.getWindows()) {
-                if (w.isShowing() && which.test(w)) {
-                    found.set(w);
-                    return w.getWidth() > 0;
-                }
-            }
-            return false;
-        });
-        @SuppressWarnings("unchecked")
-        T w = (T) found.get();
-        assertNotNull(w);
-        return w;
     }
 }
