@@ -109,6 +109,18 @@ public final class RealDisplay {
         return w;
     }
 
+    /** Opens a window by its shortcut, as a user does, and waits for the one whose title contains {@code title}. */
+    public static Stage openByShortcut(String title, KeyCode... keys) {
+        ROBOT.push(keys);
+        return waitForWindow(w -> w instanceof Stage s && s.getTitle() != null && s.getTitle().contains(title));
+    }
+
+    /** Closes a window a test opened and waits until it is gone, so the next test finds the screen as it was. */
+    public static void closeWindow(String what, Stage window) throws Exception {
+        FxToolkit.setupFixture(window::close);
+        waitFor(what + " closed", () -> !window.isShowing());
+    }
+
     /** Visible all the way up (call on the FX thread). */
     public static boolean visible(Node n) {
         for (Node p = n; p != null; p = p.getParent()) {

@@ -95,12 +95,7 @@ class DialogsInsideTheScreenTest {
     void everyFileDialogOfTheFileMenuOpensInsideTheScreen(String item, String title) {
         ROBOT.clickOn("File");
         ROBOT.clickOn(item);
-        String dialog = nativeDialog(title);
-        try {
-            assertFrameInside("GTK's \"" + title + "\" dialog", dialog);
-        } finally {
-            closeNative(title);
-        }
+        assertNativeInside("GTK's \"" + title + "\" dialog", title);
     }
 
     @Test
@@ -140,43 +135,27 @@ class DialogsInsideTheScreenTest {
     @Test
     @Order(5)
     void thePlanWindowAndItsOpenDialogOpenInsideTheScreen() throws Exception {
-        ROBOT.push(KeyCode.CONTROL, KeyCode.L);
-        Stage plan = waitForWindow(w -> w instanceof Stage s && s.getTitle() != null
-                && s.getTitle().contains("candidate platforms"));
+        Stage plan = RealDisplay.openByShortcut("candidate platforms", KeyCode.CONTROL, KeyCode.L);
         try {
             assertJavaFxInside("the Plan window", plan);
             ROBOT.clickOn("Open plan…");
-            String dialog = nativeDialog("Open plan");
-            try {
-                assertFrameInside("GTK's \"Open plan\" dialog over the Plan window", dialog);
-            } finally {
-                closeNative("Open plan");
-            }
+            assertNativeInside("GTK's \"Open plan\" dialog over the Plan window", "Open plan");
         } finally {
-            FxToolkit.setupFixture(plan::close);
-            waitFor("the Plan window closed", () -> !plan.isShowing());
+            RealDisplay.closeWindow("the Plan window", plan);
         }
     }
 
     @Test
     @Order(6)
     void theIsolationWindowAndItsExportDialogOpenInsideTheScreen() throws Exception {
-        ROBOT.push(KeyCode.CONTROL, KeyCode.I);
-        Stage isolation = waitForWindow(w -> w instanceof Stage s && s.getTitle() != null
-                && s.getTitle().contains("isolation by layer"));
+        Stage isolation = RealDisplay.openByShortcut("isolation by layer", KeyCode.CONTROL, KeyCode.I);
         try {
             assertJavaFxInside("the isolation window", isolation);
             waitFor("the isolation table derived", () -> !ROBOT.lookup("Export PDF…").queryButton().isDisabled());
             ROBOT.clickOn("Export PDF…");
-            String dialog = nativeDialog("Export isolation by layer");
-            try {
-                assertFrameInside("GTK's \"Export isolation by layer\" dialog", dialog);
-            } finally {
-                closeNative("Export isolation by layer");
-            }
+            assertNativeInside("GTK's \"Export isolation by layer\" dialog", "Export isolation by layer");
         } finally {
-            FxToolkit.setupFixture(isolation::close);
-            waitFor("the isolation window closed", () -> !isolation.isShowing());
+            RealDisplay.closeWindow("the isolation window", isolation);
         }
     }
 
@@ -295,6 +274,16 @@ class DialogsInsideTheScreenTest {
             if (!answered) {
                 closeNative(title);
             }
+        }
+    }
+
+    /** GTK's dialog titled {@code title}, just asked for: its frame is inside the screen; it is closed either way. */
+    private static void assertNativeInside(String what, String title) {
+        String dialog = nativeDialog(title);
+        try {
+            assertFrameInside(what, dialog);
+        } finally {
+            closeNative(title);
         }
     }
 

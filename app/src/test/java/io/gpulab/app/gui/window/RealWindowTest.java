@@ -38,7 +38,6 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.testfx.api.FxRobot;
-import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
@@ -168,17 +167,14 @@ class RealWindowTest {
     @Test
     @Order(6)
     void thePlanWindowOpensInsideTheScreen() throws Exception {
-        ROBOT.push(KeyCode.CONTROL, KeyCode.L);
-        Stage plan = waitForWindow(w -> w != stage && w instanceof Stage s && s.getTitle() != null
-                && s.getTitle().contains("candidate platforms"));
+        Stage plan = RealDisplay.openByShortcut("candidate platforms", KeyCode.CONTROL, KeyCode.L);
         try {
             assertInside("the Plan window", plan);
             if (wide()) {
                 assertEquals(List.of(), cutLabels(plan), "cut labels in the Plan window");
             }
         } finally {
-            FxToolkit.setupFixture(plan::close);
-            waitFor("the Plan window closed", () -> !plan.isShowing());
+            RealDisplay.closeWindow("the Plan window", plan);
         }
     }
 
