@@ -77,15 +77,16 @@ class LabEditorRoundTripTest {
     @Test
     void eachEditIsOneEngineCommandAndUndoTakesItBack() {
         editTheLab();
-        assertEquals(7, vm.timeline().size());
-        assertTrue(vm.timeline().stream().allMatch(e -> e.applied().get(0).command() instanceof LabCommand.Redesign));
+        assertEquals(7, vm.history().timeline().size());
+        assertTrue(vm.history().timeline().stream()
+                .allMatch(e -> e.applied().get(0).command() instanceof LabCommand.Redesign));
         TenantView c = vm.snapshot().tenant("tenant-c").orElseThrow();
         assertEquals(2, c.nodes().get(0).cards().size());
         assertEquals(4, c.nodes().get(0).cards().get(0).slots(), "deviceSplitCount 4 applies to new cards");
-        vm.undo();
+        vm.history().undo();
         assertEquals(10, vm.snapshot().tenant("tenant-c").orElseThrow().nodes().get(0).cards().get(0).slots());
         for (int i = 0; i < 6; i++) {
-            vm.undo();
+            vm.history().undo();
         }
         assertFalse(vm.snapshot().tenant("tenant-c").isPresent(), "back to the article's two tenants");
     }
@@ -95,7 +96,7 @@ class LabEditorRoundTripTest {
         vm.editor().edit("remove both tenants", d -> d.removeTenant("tenant-a").removeTenant("tenant-b"));
         assertEquals(StatusKind.ERROR, vm.statusKindProperty().get());
         assertTrue(vm.statusProperty().get().contains("at least one tenant"), vm.statusProperty().get());
-        assertEquals(0, vm.timeline().size());
+        assertEquals(0, vm.history().timeline().size());
     }
 
     @Test

@@ -68,7 +68,7 @@ public final class LabEditorView extends VBox {
         });
         // the design of a version is known once the history has recorded it, after its snapshot arrived: the form
         // then shows the lab's values (a change applied, undone, a past version shown), and earlier refusals go
-        vm.versionsProperty().addListener((o, a, v) -> {
+        vm.history().versionsProperty().addListener((o, a, v) -> {
             clearErrors();
             if (shown.get()) {
                 render(vm.snapshot());

@@ -202,4 +202,46 @@ class ControlPlaneDownOnScreenTest {
                 "drawn '" + drawn + "': cut without its words on hover");
         robot.interact(() -> w.viewModel().close());
     }
+
+    private static List<String> apiLines(FxRobot robot, String tenant) {
+        return robot.lookup("#api-" + tenant).tryQuery().map(n -> ((javafx.scene.Parent) n).getChildrenUnmodifiable()
+                .stream().map(l -> ((WordWrapLabel) l).getFullText().replaceFirst("^⚠ ", "")).toList()).orElse(List.of());
+    }
+
+    /**
+     * Two of three kamaji-etcd members lost: from the first moment each tenant's own panel says its DataStore has no
+     * quorum and every request times out with etcd's error, and that the API server is not down while its pods are
+     * ready (Kamaji reads Ready for 30 s); after the third failed probe, that it is down. The quorum back, it is gone.
+     */
+    @Test
+    void eachTenantsPanelSaysItsDataStoreHasNoQuorumFromTheFirstMoment(FxRobot robot) {
+        Workbench w = FxTestSupport.showAt(robot, stage, "article", 1280, 720, false);
+        WaitForAsyncUtils.waitForFxEvents();
+        var vm = w.viewModel();
+        assertEquals(List.of(), apiLines(robot, "tenant-a"), "the API server serves: nothing to say");
+
+        act(robot, () -> vm.faults().setDataStoreMember("default", "kamaji-etcd-0", false));
+        assertEquals(List.of(), apiLines(robot, "tenant-a"), "the quorum (2 of 3) holds");
+        act(robot, () -> vm.faults().setDataStoreMember("default", "kamaji-etcd-1", false));
+        for (String t : List.of("tenant-a", "tenant-b")) {
+            assertEquals(List.of("API server cannot store or read anything: its DataStore default has no quorum (1 of "
+                    + "3 etcd members up, 2 needed). Every create, read and delete times out: "
+                    + ApiErrors.storageTimeout(), "Not down: Kamaji reads Ready; kube-apiserver pods still ready, "
+                    + "though DataStore default has no quorum: their /readyz etcd check fails 3 probes of 10 s first; "
+                    + "not ready from 00:00:30 unless the quorum returns"), apiLines(robot, t), t);
+        }
+        act(robot, () -> vm.advance(Duration.ofSeconds(20)));
+        assertTrue(apiLines(robot, "tenant-a").get(1).startsWith("Not down: Kamaji reads Ready"),
+                "20 s: two probes failed, the pods are still ready");
+
+        act(robot, () -> vm.advance(Duration.ofSeconds(10)));
+        List<String> down = apiLines(robot, "tenant-a");
+        assertTrue(down.get(0).startsWith("API server down: no kube-apiserver pod is ready (0 of 2; Kamaji reads "
+                + "NotReady). A client reads: The connection to the server "), down.toString());
+        assertEquals("Its DataStore default has no quorum (1 of 3 etcd members up, 2 needed)", down.get(1));
+
+        act(robot, () -> vm.faults().setDataStoreMember("default", "kamaji-etcd-1", true));
+        act(robot, () -> vm.advance(Duration.ofSeconds(10)));
+        assertEquals(List.of(), apiLines(robot, "tenant-a"), "the quorum back, the next probe passes");
+    }
 }

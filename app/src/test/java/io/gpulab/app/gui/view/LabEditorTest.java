@@ -38,7 +38,7 @@ class LabEditorTest {
         FxTestSupport.click(robot, "design-add-cards");
         assertEquals(16, workbench.viewModel().snapshot().tenant("tenant-c").orElseThrow().nodes().get(0).cpu());
         assertEquals(1, workbench.viewModel().snapshot().tenant("tenant-c").orElseThrow().nodes().get(0).cards().size());
-        assertEquals(3, workbench.viewModel().timeline().size(), "three edits, three engine commands");
+        assertEquals(3, workbench.viewModel().history().timeline().size(), "three edits, three engine commands");
 
         FxTestSupport.click(robot, "undo");
         assertEquals(0, workbench.viewModel().snapshot().tenant("tenant-c").orElseThrow().nodes().get(0).cards().size());
@@ -61,7 +61,7 @@ class LabEditorTest {
         assertEquals("4", field(robot, "design-cpu"), "a refused value is not shown as the lab's");
         var refusal = robot.lookup("#design-worker-error").queryAs(javafx.scene.control.Label.class);
         assertTrue(refusal.isVisible() && refusal.getText().startsWith("Refused: "), refusal.getText());
-        assertEquals(0, workbench.viewModel().timeline().size());
+        assertEquals(0, workbench.viewModel().history().timeline().size());
 
         robot.doubleClickOn("#design-split").write("4");
         FxTestSupport.click(robot, "design-apply-hami");
@@ -95,7 +95,7 @@ class LabEditorTest {
         // said as the field the user typed in, not as a line of the generated design ("lab design:14: ...")
         assertTrue(refusal.isVisible() && refusal.getText().startsWith("Refused: tenant name 'Tenant C' is not a valid "
                 + "Kubernetes name"), refusal.getText());
-        assertEquals(0, workbench.viewModel().timeline().size());
+        assertEquals(0, workbench.viewModel().history().timeline().size());
 
         robot.doubleClickOn("#design-tenant-name").eraseText(8).write("tenant-c");
         FxTestSupport.click(robot, "design-add-tenant");

@@ -49,7 +49,7 @@ class WorkbenchViewModelTest {
     void undoReplaysAllButTheLastAction() {
         vm.submitTemplate(article, "tenant-a", null);
         vm.submitTemplate(article, "tenant-a", null);
-        vm.undo();
+        vm.history().undo();
         assertEquals(20_000, a100().usedMemMB());
         assertEquals(List.of("default/gpu-pod-1"), a100().pods());
     }
@@ -91,16 +91,16 @@ class WorkbenchViewModelTest {
         vm.submitTemplate(article, "tenant-a", null);
         vm.reset();
         assertEquals(0, a100().usedMemMB());
-        assertTrue(vm.history().isEmpty());
+        assertTrue(vm.history().commands().isEmpty());
     }
 
     @Test
     void undoAfterResetBringsTheLabBack() {
         vm.submitTemplate(article, "tenant-a", null);
         vm.reset();
-        vm.undo();
+        vm.history().undo();
         assertEquals(20_000, a100().usedMemMB());
-        assertEquals(1, vm.history().size());
+        assertEquals(1, vm.history().commands().size());
     }
 
     @Test
@@ -127,7 +127,7 @@ class WorkbenchViewModelTest {
         vm.files().open("lock-lifecycle");
         assertEquals(List.of("Open lock-lifecycle: 1 action on article (save them first with File → Save scenario)"),
                 asked, "only the action after the Save is lost");
-        vm.undo();
+        vm.history().undo();
         vm.files().open("lock-lifecycle");
         assertEquals(1, asked.size(), "after Save nothing is unsaved: asked again " + asked);
         assertEquals("lock-lifecycle", vm.snapshot().scenario(), "opened without a question");
@@ -137,11 +137,11 @@ class WorkbenchViewModelTest {
     void versionsFollowTheActionsSinceTheLastReset() {
         vm.submitTemplate(article, "tenant-a", null);
         vm.submitTemplate(article, "tenant-a", null);
-        assertEquals(3, vm.versionsProperty().get().size());
-        vm.undo();
-        assertEquals(2, vm.versionsProperty().get().size());
+        assertEquals(3, vm.history().versionsProperty().get().size());
+        vm.history().undo();
+        assertEquals(2, vm.history().versionsProperty().get().size());
         vm.reset();
-        assertEquals(1, vm.versionsProperty().get().size());
+        assertEquals(1, vm.history().versionsProperty().get().size());
     }
 
     @Test
