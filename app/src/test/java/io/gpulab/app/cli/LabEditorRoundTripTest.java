@@ -8,7 +8,7 @@ import io.gpulab.app.gui.EngineLabOpener;
 import io.gpulab.app.gui.vm.OpenedLab;
 import io.gpulab.app.gui.vm.PodTemplate;
 import io.gpulab.app.gui.vm.StatusKind;
-import io.gpulab.app.gui.vm.Fixtures;
+import io.gpulab.app.gui.vm.FreshArticleLab;
 import io.gpulab.app.gui.vm.WorkbenchViewModel;
 import io.gpulab.engine.api.CardView;
 import io.gpulab.engine.api.LabCommand;
@@ -20,8 +20,6 @@ import io.gpulab.engine.scenario.ScenarioReader;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,22 +27,11 @@ import org.junit.jupiter.api.io.TempDir;
  * The lab editor: each change one undoable engine command, and File → Save writes a scenario that
  * {@code gpulab run} reads back to the same lab.
  */
-class LabEditorRoundTripTest {
+class LabEditorRoundTripTest extends FreshArticleLab {
 
     @TempDir
     Path dir;
-    private WorkbenchViewModel vm;
     private final PodTemplate article = PodTemplate.builtIns().get(0);
-
-    @BeforeEach
-    void open() throws Exception {
-        vm = Fixtures.articleViewModel();
-    }
-
-    @AfterEach
-    void close() {
-        vm.close();
-    }
 
     private void editTheLab() {
         vm.editor().edit("add tenant-c", d -> d.addTenant("tenant-c"));

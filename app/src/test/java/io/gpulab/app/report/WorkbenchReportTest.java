@@ -6,15 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gpulab.app.gui.export.ReportData;
 import io.gpulab.app.gui.export.ReportWriter;
-import io.gpulab.app.gui.vm.Fixtures;
+import io.gpulab.app.gui.vm.FreshArticleLab;
 import io.gpulab.app.gui.vm.WorkbenchViewModel;
 import io.gpulab.engine.scenario.BuiltinScenarios;
 import io.gpulab.engine.scenario.ScenarioReader;
 import java.io.StringReader;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,21 +20,10 @@ import org.junit.jupiter.api.io.TempDir;
  * File → Export review report, the three cases a reviewer was misled by: after one step, after a full Play, after a
  * lab-editor change. Each is the report of the lab's history, made by the code of {@code gpulab report}.
  */
-class WorkbenchReportTest {
+class WorkbenchReportTest extends FreshArticleLab {
 
     @TempDir
     Path dir;
-    private WorkbenchViewModel vm;
-
-    @BeforeEach
-    void open() throws Exception {
-        vm = Fixtures.articleViewModel();
-    }
-
-    @AfterEach
-    void close() {
-        vm.close();
-    }
 
     private String report() throws Exception {
         Path pdf = dir.resolve("gui.pdf");

@@ -7,27 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.gpulab.engine.api.PodView;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * One lab history (docs/workbench.md): Next step, Play, the clock, Undo, Redo and Reset share it, so the step counter,
  * the timeline and Undo never disagree, and no scenario step is applied twice.
  */
-class LabHistoryTest {
-
-    private WorkbenchViewModel vm;
-
-    @BeforeEach
-    void open() throws Exception {
-        vm = Fixtures.articleViewModel();
-    }
-
-    @AfterEach
-    void close() {
-        vm.close();
-    }
+class LabHistoryTest extends FreshArticleLab {
 
     private List<String> pods() {
         return vm.snapshot().tenant("tenant-a").orElseThrow().pods().stream().map(p -> p.name() + " " + p.phase())

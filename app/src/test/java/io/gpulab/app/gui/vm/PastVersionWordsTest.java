@@ -8,29 +8,15 @@ import io.gpulab.engine.api.PodView;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * While a past version is shown, every word about a pod comes from that version (docs/workbench.md, "Time travel"):
  * the inspector's rows, the pending lane's reasons and the trace describe the pod as it was then, not as it is now.
  */
-class PastVersionWordsTest {
+class PastVersionWordsTest extends FreshArticleLab {
 
     private static final String POD4 = "default/gpu-pod-4";
-
-    private WorkbenchViewModel vm;
-
-    @BeforeEach
-    void open() throws Exception {
-        vm = Fixtures.articleViewModel();
-    }
-
-    @AfterEach
-    void close() {
-        vm.close();
-    }
 
     private PodView pod(String key) {
         return vm.snapshot().tenant("tenant-a").orElseThrow().pods().stream().filter(p -> p.key().equals(key))

@@ -8,26 +8,12 @@ import io.gpulab.app.gui.fx.CurrentThreadTaskExecutor;
 import io.gpulab.engine.api.CardView;
 import io.gpulab.engine.api.PodView;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** The view-model on the real simulated article lab, engine calls on the test thread. */
-class WorkbenchViewModelTest {
+class WorkbenchViewModelTest extends FreshArticleLab {
 
-    private WorkbenchViewModel vm;
     private final PodTemplate article = PodTemplate.builtIns().get(0);
-
-    @BeforeEach
-    void open() throws Exception {
-        // listener pushes are dropped: every command round brings its own snapshot back
-        vm = Fixtures.articleViewModel();
-    }
-
-    @AfterEach
-    void close() {
-        vm.close();
-    }
 
     private CardView a100() {
         return vm.snapshot().tenant("tenant-a").orElseThrow().nodes().get(0).cards().get(0);
