@@ -69,6 +69,30 @@ class WorkbenchReportTest extends FreshArticleLab {
         assertFalse(all.contains("not attached"), all);
     }
 
+    /**
+     * Played to the end, an edited lab's page 1 printed the article's description as is: "10 slots" of a lab split 4
+     * ways, "two Kamaji tenants" of a lab of three. It states the edits and the lab's own figures; the article's
+     * figures only as the scenario's, before the edits.
+     */
+    @Test
+    void anEditedLabPlayedToTheEndNeverStatesTheScenariosFiguresAsItsOwn() throws Exception {
+        vm.editor().edit("add tenant-c", d -> d.addTenant("tenant-c"));
+        vm.editor().edit("deviceSplitCount 4", d -> d.setHami("deviceSplitCount", "4"));
+        vm.playback().playScenarioSteps();
+        Path pdf = dir.resolve("gui.pdf");
+        ReportWriter.write(ReportData.collect(vm), pdf);
+        String first = PdfChecks.pages(pdf).get(0).replace('\u00a0', ' ').replaceAll("\\s+", " ");
+        int scenarios = first.indexOf("two Kamaji tenants");
+        assertTrue(scenarios > 0, first);
+        assertTrue(first.substring(0, scenarios).contains("written before these edits for its lab after all 5 steps; "
+                + "its figures may no longer hold of this lab"), first);
+        assertTrue(first.startsWith("Review report: article (edited)"), first);
+        assertTrue(first.contains("This lab is the scenario article, edited in the workbench: add tenant-c; "
+                + "deviceSplitCount 4. It is reported after the scenario's 5 steps"), first);
+        assertTrue(first.contains("A lab of 3 tenants") && first.contains("sharing slots 25.0 % (3 of 12 slots)"),
+                "the lab's own figures, 3 tenants and 4 slots a card: " + first);
+    }
+
     @Test
     void anEditedLabIsReportedAsEditedWithNothingPassedThatDidNotRun() throws Exception {
         vm.editor().edit("add tenant-c", d -> d.addTenant("tenant-c"));
@@ -77,9 +101,13 @@ class WorkbenchReportTest extends FreshArticleLab {
         assertTrue(all.startsWith("Review report: article (edited)"), all);
         assertTrue(all.contains("No check was run"), all);
         assertFalse(all.contains("PASS"), all);
-        // read by a reviewer: no parenthesis inside a parenthesis, no "step 0"
-        assertTrue(all.contains("This report shows the lab as built (no step played); the scenario's description was "
-                + "written for its lab after all 5 steps: Edited in the workbench"), all);
+        // read by a reviewer: no parenthesis inside a parenthesis, no "step 0"; the edits first, then the scenario's
+        // own description marked as written before them (its "10 slots" are not this lab's 4)
+        assertTrue(all.contains("This lab is the scenario article, edited in the workbench: add tenant-c; "
+                + "deviceSplitCount 4. It is reported as built (no step played); its own figures are the ones this "
+                + "report shows"), all);
+        assertTrue(all.contains("The scenario article's own description, written before these edits for its lab "
+                + "after all 5 steps; its figures may no longer hold of this lab: The lab of"), all);
         assertTrue(all.contains("not run: it is checked in step 1 of article's 5, and the lab was reported before its "
                 + "first step"), all);
         assertFalse(all.contains("step 0"), all);
@@ -92,7 +120,8 @@ class WorkbenchReportTest extends FreshArticleLab {
         var saved = new ScenarioReader().read("saved.yaml", new StringReader(vm.recording().text()), false);
         assertEquals("article (edited)", saved.name());
         assertTrue(saved.lab().description().startsWith("Edited in the workbench from the scenario article: add "
-                + "tenant-c; deviceSplitCount 4."), saved.lab().description());
+                + "tenant-c; deviceSplitCount 4. The scenario article's own description, written before these edits "
+                + "(its figures may no longer hold of this lab): The lab of"), saved.lab().description());
         assertEquals(List.of("tenant-a", "tenant-b", "tenant-c"), saved.lab().tenants().stream().map(t -> t.name())
                 .toList());
     }

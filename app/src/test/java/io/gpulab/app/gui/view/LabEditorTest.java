@@ -1,5 +1,6 @@
 package io.gpulab.app.gui.view;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -67,6 +68,11 @@ class LabEditorTest {
         assertEquals("4", field(robot, "design-split"), "the applied value, without switching tabs");
         assertTrue(!refusal.isVisible(), "the refusal went with the next change");
         assertEquals("article (edited)", workbench.viewModel().snapshot().scenario());
+        // only the setting changed is named: the policies left as they were read as two more edits
+        String description = assertDoesNotThrow(() -> new io.gpulab.engine.scenario.ScenarioReader().read("saved.yaml",
+                new java.io.StringReader(workbench.viewModel().recording().text()), false)).lab().description();
+        assertTrue(description.startsWith("Edited in the workbench from the scenario article: HAMi deviceSplitCount 4. "),
+                description);
 
         robot.interact(() -> workbench.viewModel().past().showVersion(0));
         WaitForAsyncUtils.waitForFxEvents();
