@@ -69,24 +69,20 @@ class StepTargetInViewTest {
 
     /** The node with this id drawn inside the canvas's visible part, top to bottom. */
     private static boolean whole(FxRobot robot, String id) {
-        boolean[] in = new boolean[1];
-        robot.interact(() -> {
-            Node n = robot.lookup("#" + id).query();
-            Bounds b = n.localToScene(n.getLayoutBounds());
-            Bounds v = view(robot);
-            in[0] = b.getMinY() >= v.getMinY() - 1 && b.getMaxY() <= v.getMaxY() + 1;
-        });
-        return in[0];
+        return inView(robot, id, (b, v) -> b.getMinY() >= v.getMinY() - 1 && b.getMaxY() <= v.getMaxY() + 1);
     }
 
     /** The top of the node with this id drawn inside the canvas's visible part. */
     private static boolean topShown(FxRobot robot, String id) {
+        return inView(robot, id, (b, v) -> b.getMinY() >= v.getMinY() - 1 && b.getMinY() < v.getMaxY() - 20);
+    }
+
+    /** {@code test} of the node with this id and the canvas's visible part, in the scene (read on the FX thread). */
+    private static boolean inView(FxRobot robot, String id, java.util.function.BiPredicate<Bounds, Bounds> test) {
         boolean[] in = new boolean[1];
         robot.interact(() -> {
             Node n = robot.lookup("#" + id).query();
-            Bounds b = n.localToScene(n.getLayoutBounds());
-            Bounds v = view(robot);
-            in[0] = b.getMinY() >= v.getMinY() - 1 && b.getMinY() < v.getMaxY() - 20;
+            in[0] = test.test(n.localToScene(n.getLayoutBounds()), view(robot));
         });
         return in[0];
     }
