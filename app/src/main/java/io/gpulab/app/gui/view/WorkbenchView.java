@@ -57,6 +57,9 @@ public final class WorkbenchView extends BorderPane {
     private boolean userSized;
     private boolean fitting;
     private boolean presentation;
+    /** Presentation mode's type in the menus, tooltips and dialogs opened over this window. */
+    private final PresentedPopups popups = new PresentedPopups(() -> getScene() == null ? null : getScene().getWindow(),
+            () -> presentation ? PresentedPopups.TYPE * zoom() : 0);
     private boolean fullScreenWatched;
     /** Presentation mode's magnification of the whole window (absent: 1). */
     private final javafx.scene.transform.Scale zoom = new javafx.scene.transform.Scale(1, 1, 0, 0);
@@ -230,6 +233,9 @@ public final class WorkbenchView extends BorderPane {
             getStyleClass().add("presentation");
         }
         canvas.setPresenting(on);
+        if (on) {
+            popups.watch();
+        }
         userSized = false;
         if (getScene() != null) {
             fit(getScene().getWidth(), getScene().getHeight());
