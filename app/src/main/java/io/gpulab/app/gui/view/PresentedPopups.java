@@ -29,6 +29,8 @@ final class PresentedPopups {
     private final Supplier<@Nullable Window> main;
     private final DoubleSupplier size;
     private boolean watching;
+    /** A menu or tooltip over the workbench closed during the event being handled (reset after it). */
+    private boolean justClosed;
 
     /**
      * @param main the workbench's window (null before it is shown)
@@ -48,8 +50,21 @@ final class PresentedPopups {
         Window.getWindows().addListener((ListChangeListener<Window>) c -> {
             while (c.next()) {
                 c.getAddedSubList().forEach(this::style);
+                if (c.getRemoved().stream().anyMatch(w -> w instanceof PopupWindow && root(w) == main.get())) {
+                    justClosed = true;
+                    javafx.application.Platform.runLater(() -> justClosed = false);
+                }
             }
         });
+    }
+
+    /**
+     * Whether a menu over the workbench is open, or the key being handled closed one: the Esc that closes a menu must not also end
+     * presentation mode (a trainer closing a menu on the projector dropped out of it).
+     */
+    boolean menuOpenOrJustClosed() {
+        return justClosed || Window.getWindows().stream().anyMatch(w -> w instanceof PopupWindow
+                && !(w instanceof javafx.scene.control.Tooltip) && w.isShowing() && root(w) == main.get());
     }
 
     /**

@@ -264,7 +264,7 @@ public final class WorkbenchView extends BorderPane {
                 }
             });
             getScene().addEventHandler(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
-                if (e.getCode() == javafx.scene.input.KeyCode.ESCAPE && presentation) {
+                if (e.getCode() == javafx.scene.input.KeyCode.ESCAPE && presentation && !popups.menuOpenOrJustClosed()) {
                     togglePresentation();
                     e.consume();
                 }
@@ -276,6 +276,8 @@ public final class WorkbenchView extends BorderPane {
             var screens = javafx.stage.Screen.getScreensForRectangle(windowed);
             var whole = (screens.isEmpty() ? javafx.stage.Screen.getPrimary() : screens.get(0)).getBounds();
             stage.setFullScreenExitHint("Presentation mode: Esc or Ctrl+Shift+F leaves it");
+            // Esc is this window's own handler above: JavaFX's exit key also fired on the Esc that closed a menu
+            stage.setFullScreenExitKeyCombination(javafx.scene.input.KeyCombination.NO_MATCH);
             stage.setFullScreen(true);
             stage.setX(whole.getMinX());
             stage.setY(whole.getMinY());

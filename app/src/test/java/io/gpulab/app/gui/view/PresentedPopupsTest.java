@@ -47,6 +47,7 @@ class PresentedPopupsTest {
         robot.interact(() -> {
             w.view().setPresentation(true);
             alert[0] = new Alert(Alert.AlertType.CONFIRMATION, "This throws away 1 step.");
+            alert[0].setHeaderText("Open article?");
             alert[0].initOwner(stage);
         });
         robot.interact(() -> menu.show(canvas, 300, 300));
@@ -64,6 +65,9 @@ class PresentedPopupsTest {
         WaitForAsyncUtils.waitForFxEvents();
         robot.interact(() -> dialog[0] = ((Label) alert[0].getDialogPane().lookup(".content.label")).getFont()
                 .getSize());
+        robot.interact(() -> alert[0].getDialogPane().lookupAll(".text").forEach(t -> System.out.println("DIALOG "
+                + t + " " + ((javafx.scene.text.Text) t).getFont() + " root=" + alert[0].getDialogPane().getScene()
+                .getRoot() + " style=" + alert[0].getDialogPane().getStyle())));
         assertEquals(expected, dialog[0], 0.01, "a dialog in presentation mode");
         robot.interact(() -> {
             alert[0].close();
