@@ -65,9 +65,6 @@ class PresentedPopupsTest {
         WaitForAsyncUtils.waitForFxEvents();
         robot.interact(() -> dialog[0] = ((Label) alert[0].getDialogPane().lookup(".content.label")).getFont()
                 .getSize());
-        robot.interact(() -> alert[0].getDialogPane().lookupAll(".text").forEach(t -> System.out.println("DIALOG "
-                + t + " " + ((javafx.scene.text.Text) t).getFont() + " root=" + alert[0].getDialogPane().getScene()
-                .getRoot() + " style=" + alert[0].getDialogPane().getStyle())));
         assertEquals(expected, dialog[0], 0.01, "a dialog in presentation mode");
         robot.interact(() -> {
             alert[0].close();
