@@ -31,13 +31,13 @@ final class StepReveal {
         wvm.stepIndexProperty().addListener((o, a, b) -> {
             // another walkthrough picked is judged against the lab as it is: no step of it began by anyone's hand
             boolean same = wvm.selectedProperty().get() == judged;
-            if (same && b.intValue() > a.intValue() && vm.lastChangeByHand()) {
+            if (same && b.intValue() > a.intValue() && vm.history().lastChangeByHand()) {
                 later(b.intValue());
             }
         });
         // after the view-model's own listener, which judges the walkthrough picked (and moves the index above)
         wvm.selectedProperty().addListener((o, a, b) -> judged = b);
-        vm.versionsProperty().addListener((o, a, b) -> {
+        vm.history().versionsProperty().addListener((o, a, b) -> {
             // the reset or the opened lab Start asked for: the lab as built, nothing since (a reset refused while a
             // past version is shown leaves it pending, and the next Play must not take its place)
             if (startPending && b.size() == 1) {
