@@ -77,7 +77,7 @@ class PresentedPopupsRealWindowTest {
         assertTrue(workbench.view().presentation(), "the Esc that closed a menu left presentation mode");
 
         ROBOT.clickOn("#next-step");
-        waitFor("a step in the history", () -> !workbench.viewModel().timeline().isEmpty());
+        waitFor("a step in the history", () -> !workbench.viewModel().history().timeline().isEmpty());
         javafx.application.Platform.runLater(() -> workbench.viewModel().files().open("article"));
         Window question = waitForWindow(w -> w != stage && w instanceof Stage && w.getScene() != null
                 && w.getScene().getRoot() instanceof DialogPane);
