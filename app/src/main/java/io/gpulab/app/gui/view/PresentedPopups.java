@@ -50,7 +50,8 @@ final class PresentedPopups {
         Window.getWindows().addListener((ListChangeListener<Window>) c -> {
             while (c.next()) {
                 c.getAddedSubList().forEach(this::style);
-                if (c.getRemoved().stream().anyMatch(w -> w instanceof PopupWindow && root(w) == main.get())) {
+                if (c.getRemoved().stream().anyMatch(w -> w instanceof javafx.scene.control.ContextMenu
+                        && root(w) == main.get())) {
                     justClosed = true;
                     javafx.application.Platform.runLater(() -> justClosed = false);
                 }
@@ -59,12 +60,11 @@ final class PresentedPopups {
     }
 
     /**
-     * Whether a menu over the workbench is open, or the key being handled closed one: the Esc that closes a menu must not also end
-     * presentation mode (a trainer closing a menu on the projector dropped out of it).
+     * Whether the key being handled closed a menu or context menu over the workbench: the Esc that closes a menu must
+     * not also end presentation mode (a trainer closing a menu on the projector dropped out of it).
      */
-    boolean menuOpenOrJustClosed() {
-        return justClosed || Window.getWindows().stream().anyMatch(w -> w instanceof PopupWindow
-                && !(w instanceof javafx.scene.control.Tooltip) && w.isShowing() && root(w) == main.get());
+    boolean menuJustClosed() {
+        return justClosed;
     }
 
     /**

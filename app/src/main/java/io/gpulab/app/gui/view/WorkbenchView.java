@@ -264,7 +264,7 @@ public final class WorkbenchView extends BorderPane {
                 }
             });
             getScene().addEventHandler(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
-                if (e.getCode() == javafx.scene.input.KeyCode.ESCAPE && presentation && !popups.menuOpenOrJustClosed()) {
+                if (e.getCode() == javafx.scene.input.KeyCode.ESCAPE && presentation && !popups.menuJustClosed()) {
                     togglePresentation();
                     e.consume();
                 }
