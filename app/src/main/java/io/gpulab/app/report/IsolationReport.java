@@ -63,7 +63,8 @@ public final class IsolationReport {
         pdf.text(t.method());
         pdf.subheading("What it does not show");
         for (String l : t.limits()) {
-            pdf.bullet(l);
+            // the sentence says what is modelled; a path into gpulab's repository is of no use to a reader of the PDF
+            pdf.bullet(l.replaceAll(" ?\\(docs/[a-z-]+\\.md\\)", ""));
         }
         pdf.subheading("Without any failure");
         for (TenantLoss l : t.baseline()) {

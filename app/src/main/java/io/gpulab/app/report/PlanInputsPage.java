@@ -42,6 +42,12 @@ final class PlanInputsPage {
             }
             pdf.table(List.of("pods", "count", "cards", "GPU memory / card", "compute / card", "CPU", "memory",
                     "card model"), rows);
+            // a "100 %" and a "-" in the same column read as two ways of saying the same thing
+            pdf.muted("What each pod asks of each card: GPU memory in MB (nvidia.com/gpumem) or as a share of the "
+                    + "card's memory (nvidia.com/gpumem-percentage; 100 % is the whole card's memory), and a share of "
+                    + "the card's compute (nvidia.com/gpucores; 100 % takes the card alone). A '-' is not asked: HAMi books the whole card's "
+                    + "memory and no compute share unless a candidate sets defaultMem or defaultCores (its HAMi "
+                    + "settings, below), and kube-scheduler reserves no CPU or memory for the pod.");
         }
         pdf.heading("The candidates");
         List<List<String>> rows = new ArrayList<>();

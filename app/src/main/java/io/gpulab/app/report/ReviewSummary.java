@@ -33,14 +33,7 @@ final class ReviewSummary {
         pdf.muted(Provenance.line("scenario", ScenarioReport.attachedName(in.scenario()), Sha256.of(in.source()),
                 h.observed() ? "the scenario this lab was opened from; gpulab verify --backend cluster runs its checks"
                         : "gpulab run on it rebuilds this lab and gives the verdicts of the checks that ran"));
-        if (!in.description().isEmpty()) {
-            // the author describes the lab after every step: read after 1 of 5 it stated pods that were not there
-            boolean whole = !h.observed() && h.played() == h.playable() && h.own() == 0;
-            // h.after() may hold its own parentheses ("as built (no step played)"): no nesting around it
-            pdf.text(whole ? in.description() : "This report shows the lab " + h.after() + "; the scenario's "
-                    + "description was written for its lab after " + (h.playable() == 1 ? "its 1 step"
-                    : "all " + h.playable() + " steps") + ": " + in.description());
-        }
+        description(pdf, in);
         pdf.heading("What was checked");
         pdf.continues("What was checked");
         LabSnapshot s = in.snapshot();
@@ -55,6 +48,9 @@ final class ReviewSummary {
                 + " GPU card" + (m.cards() == 1 ? "" : "s") + ", with HAMi scheduling shared GPU requests, reported "
                 + h.after() + ". The scenario states " + n + " expectation" + (n == 1 ? "" : "s")
                 + " about where pods land, on which card, with which share, or why they are refused"
+                // "PASS check 6: ... 3 of 10 slots" under a split count of 4: the title is the author's, not a finding
+                + (in.scenario().equals(h.origin()) || h.observed() ? "" : "; their titles are " + h.origin()
+                + "'s words for its own lab, and only the values in each check's table were compared")
                 + (notRun == 0 ? ":" : h.observed() ? "; none is run on a lab observed on a cluster:"
                 : n == notRun ? "; the lab's history reached none of them:"
                 : "; the lab's history reached " + (n - notRun) + " of them:"));
@@ -104,6 +100,32 @@ final class ReviewSummary {
             pdf.textWithPageOf(proves, "Assumptions and limits");
         } else {
             pdf.text(proves);
+        }
+    }
+
+    /**
+     * The scenario's description, said of the lab it is true of: the author describes the lab after every step (read
+     * after 1 of 5 it stated pods that were not there), and an edited lab is not the scenario's (its "10 slots a card"
+     * read as the lab's after a split count of 4).
+     */
+    private static void description(PdfDoc pdf, Input in) throws IOException {
+        History h = in.history();
+        io.gpulab.engine.scenario.EditedDescription edited = in.scenario().equals(h.origin()) ? null
+                : io.gpulab.engine.scenario.EditedDescription.parse(h.origin(), in.description());
+        String steps = h.playable() == 1 ? "its 1 step" : "all " + h.playable() + " steps";
+        if (edited != null) {
+            pdf.text("This lab is the scenario " + h.origin() + ", edited in the workbench: " + edited.changes()
+                    + ". It is reported " + h.after() + "; its own figures are the ones this report shows (What was "
+                    + "checked, the lab drawn, Card allocations).");
+            if (!edited.original().isEmpty()) {
+                pdf.text("The scenario " + h.origin() + "'s own description, written before these edits for its lab "
+                        + "after " + steps + "; its figures may no longer hold of this lab: " + edited.original());
+            }
+        } else if (!in.description().isEmpty()) {
+            boolean whole = !h.observed() && h.played() == h.playable() && h.own() == 0;
+            // h.after() may hold its own parentheses ("as built (no step played)"): no nesting around it
+            pdf.text(whole ? in.description() : "This report shows the lab " + h.after() + "; the scenario's "
+                    + "description was written for its lab after " + steps + ": " + in.description());
         }
     }
 

@@ -124,6 +124,7 @@ public final class ScenarioReport {
                 traces(pdf, in.traces(), in.snapshot());
                 pdf.newPage();
                 isolation(pdf, in);
+                ReasonsAppendix.write(pdf, named(in));
                 pdf.newPage();
                 appendix(pdf, in, version, date);
             }
@@ -163,7 +164,12 @@ public final class ScenarioReport {
         }
         if (!shares.isEmpty() && shares.size() <= 400) {
             pdf.subheading("Pod shares");
-            pdf.table(List.of("tenant", "pod", "node / card", "container", "memory", "compute"), shares);
+            pdf.table(List.of("tenant", "pod", "node / card", "container", "GPU memory booked",
+                    "compute booked (% of the card)"), shares);
+            // "100 %" and "0 %" read as a measured load: they are what HAMi booked, nothing ran
+            pdf.muted("One row per card a container holds: the GPU memory and the share of the card's compute "
+                    + "(nvidia.com/gpucores) HAMi booked for it; 100 % is the whole card's compute, 0 % that the "
+                    + "container asked for no compute share and none was booked. Booked, not used: no workload ran.");
         }
     }
 
@@ -209,19 +215,24 @@ public final class ScenarioReport {
             java.util.Set<String> keys = new java.util.LinkedHashSet<>(c.expected().keySet());
             keys.addAll(c.observed().keySet());
             for (String k : keys) {
+                // an expected field the observed object lacks (a card check's node) names what was looked at: a
+                // blank beside it under PASS read as a value nobody checked
                 rows.add(List.of(k, c.expected().getOrDefault(k, ""), c.verdict() == Verdict.NOT_RUN ? "(not run)"
-                        : c.observed().getOrDefault(k, "")));
+                        : c.observed().getOrDefault(k, c.expected().containsKey(k)
+                        ? "(used to find what was observed)" : "")));
             }
             if (!rows.isEmpty()) {
                 pdf.table(List.of("field", "expected", "observed"), rows);
             }
             for (String p : c.problems()) {
-                pdf.muted("did not hold: " + p);
+                pdf.muted("did not hold: " + ReasonsAppendix.inWords(p));
             }
         }
     }
 
     private static void traces(PdfDoc pdf, List<PodTrace> traces, LabSnapshot lab) throws IOException {
+        pdf.continues(null);   // the checks ended: a new page here continues nothing
+        pdf.need(traces.isEmpty() ? 60 : 140);   // the heading stays with its first trace, never alone at a page's foot
         pdf.heading("Traces of pods that did not run");
         pdf.continues("Traces of pods that did not run");
         if (traces.isEmpty()) {
@@ -237,15 +248,33 @@ public final class ScenarioReport {
             pdf.need(90);
             pdf.subheading(t.tenant() + "  " + t.podKey());
             for (PodTrace.Step s : t.steps()) {
-                pdf.tagged(s.outcome().name(), s.outcome() != PodTrace.Outcome.FAILED, s.stage() + ": " + s.summary());
+                pdf.tagged(s.outcome().name(), s.outcome() != PodTrace.Outcome.FAILED, s.stage() + ": " + ReasonsAppendix.inWords(s.summary()));
                 for (Map.Entry<String, String> e : s.evidence().entrySet()) {
-                    pdf.mono(e.getKey() + ": " + e.getValue(), 7.5f, 46);
+                    pdf.mono(e.getKey() + ": " + ReasonsAppendix.inWords(e.getValue()), 7.5f, 46);
                 }
             }
         }
         if (traces.size() > 50) {
             pdf.muted((traces.size() - 50) + " more pods did not run; gpulab trace shows any of them.");
         }
+    }
+
+    /** Every text of the checks and traces, where the reason codes the appendix explains are named. */
+    private static List<String> named(Input in) {
+        List<String> out = new ArrayList<>();
+        for (Check c : in.checks()) {
+            out.add(c.title());
+            out.addAll(c.expected().values());
+            out.addAll(c.observed().values());
+            out.addAll(c.problems());
+        }
+        for (PodTrace t : in.traces()) {
+            for (PodTrace.Step s : t.steps()) {
+                out.add(s.summary());
+                out.addAll(s.evidence().values());
+            }
+        }
+        return out;
     }
 
     private static void isolation(PdfDoc pdf, Input in) throws IOException {

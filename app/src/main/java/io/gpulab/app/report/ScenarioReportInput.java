@@ -119,13 +119,16 @@ public final class ScenarioReportInput {
         return out;
     }
 
-    /** A reason in words as a reviewer reads it: the sentence, then its fix and its docs/reasons.md entry. */
+    /**
+     * A reason in words as a reviewer reads it: the sentence, then its fix and its code, which the report's appendix
+     * explains (a docs/reasons.md path is of no use to a reviewer holding only the PDF).
+     */
     private static String words(Map<?, ?> w) {
         Object why = w.get("text");
         Object fix = w.get("fix");
         Object doc = w.get("doc");
         return (why == null ? "" : why + ".") + (fix == null ? "" : " Fix: " + fix + ".")
-                + (doc == null ? "" : " See " + doc);
+                + (doc == null ? "" : " " + ReasonsAppendix.cite(String.valueOf(doc)));
     }
 
     private static String text(Object v) {
@@ -137,7 +140,13 @@ public final class ScenarioReportInput {
                 return "";
             }
             List<String> parts = new ArrayList<>();
-            m.forEach((k, x) -> parts.add(k + "=" + text(x)));
+            // "reason=, message=" of a Ready condition read as values left blank by mistake
+            m.forEach((k, x) -> {
+                String t = text(x);
+                if (!t.isEmpty()) {
+                    parts.add(k + "=" + t);
+                }
+            });
             return String.join(", ", parts);
         }
         if (v instanceof List<?> l) {

@@ -8,7 +8,7 @@ import io.gpulab.app.gui.EngineLabOpener;
 import io.gpulab.app.gui.vm.OpenedLab;
 import io.gpulab.app.gui.vm.PodTemplate;
 import io.gpulab.app.gui.vm.StatusKind;
-import io.gpulab.app.gui.vm.Fixtures;
+import io.gpulab.app.gui.vm.FreshArticleLab;
 import io.gpulab.app.gui.vm.WorkbenchViewModel;
 import io.gpulab.engine.api.CardView;
 import io.gpulab.engine.api.LabCommand;
@@ -20,8 +20,6 @@ import io.gpulab.engine.scenario.ScenarioReader;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,22 +27,11 @@ import org.junit.jupiter.api.io.TempDir;
  * The lab editor: each change one undoable engine command, and File → Save writes a scenario that
  * {@code gpulab run} reads back to the same lab.
  */
-class LabEditorRoundTripTest {
+class LabEditorRoundTripTest extends FreshArticleLab {
 
     @TempDir
     Path dir;
-    private WorkbenchViewModel vm;
     private final PodTemplate article = PodTemplate.builtIns().get(0);
-
-    @BeforeEach
-    void open() throws Exception {
-        vm = Fixtures.articleViewModel();
-    }
-
-    @AfterEach
-    void close() {
-        vm.close();
-    }
 
     private void editTheLab() {
         vm.editor().edit("add tenant-c", d -> d.addTenant("tenant-c"));
@@ -77,15 +64,16 @@ class LabEditorRoundTripTest {
     @Test
     void eachEditIsOneEngineCommandAndUndoTakesItBack() {
         editTheLab();
-        assertEquals(7, vm.timeline().size());
-        assertTrue(vm.timeline().stream().allMatch(e -> e.applied().get(0).command() instanceof LabCommand.Redesign));
+        assertEquals(7, vm.history().timeline().size());
+        assertTrue(vm.history().timeline().stream()
+                .allMatch(e -> e.applied().get(0).command() instanceof LabCommand.Redesign));
         TenantView c = vm.snapshot().tenant("tenant-c").orElseThrow();
         assertEquals(2, c.nodes().get(0).cards().size());
         assertEquals(4, c.nodes().get(0).cards().get(0).slots(), "deviceSplitCount 4 applies to new cards");
-        vm.undo();
+        vm.history().undo();
         assertEquals(10, vm.snapshot().tenant("tenant-c").orElseThrow().nodes().get(0).cards().get(0).slots());
         for (int i = 0; i < 6; i++) {
-            vm.undo();
+            vm.history().undo();
         }
         assertFalse(vm.snapshot().tenant("tenant-c").isPresent(), "back to the article's two tenants");
     }
@@ -95,7 +83,7 @@ class LabEditorRoundTripTest {
         vm.editor().edit("remove both tenants", d -> d.removeTenant("tenant-a").removeTenant("tenant-b"));
         assertEquals(StatusKind.ERROR, vm.statusKindProperty().get());
         assertTrue(vm.statusProperty().get().contains("at least one tenant"), vm.statusProperty().get());
-        assertEquals(0, vm.timeline().size());
+        assertEquals(0, vm.history().timeline().size());
     }
 
     @Test

@@ -103,10 +103,10 @@ final class CommandHands implements ExportEquivalence.Hands {
             case LIFECYCLE -> vm.faults().setLifecycle("article".equals(s.lifecycle()) ? "complete" : "article");
             case POLICY -> vm.faults().setWebhookPolicy(t.name(), "Fail".equals(t.webhookFailurePolicy())
                     ? "Ignore" : "Fail");
-            case UNDO -> vm.undo();
-            case REDO -> vm.redo();
+            case UNDO -> vm.history().undo();
+            case REDO -> vm.history().redo();
             case RESET -> vm.reset();
-            case TIME_TRAVEL -> vm.past().showVersion(act.a() % (vm.timeline().size() + 1));
+            case TIME_TRAVEL -> vm.past().showVersion(act.a() % (vm.history().timeline().size() + 1));
             case RETURN_TO_NOW -> vm.past().returnToNow();
             case EDIT -> edit(vm, act);
             case DATASTORE -> dataStore(vm, s.management(), act);

@@ -210,7 +210,7 @@ final class ExportEquivalence {
 
     /** The check results of the steps played since the last reset, as the workbench judged them then. */
     private static List<String> live(WorkbenchViewModel vm) {
-        List<LabHistory.Action> timeline = vm.timeline().subList(0, vm.shownVersion());
+        List<LabHistory.Action> timeline = vm.history().timeline().subList(0, vm.history().shownVersion());
         int from = 0;
         for (int i = 0; i < timeline.size(); i++) {
             if (timeline.get(i).rebuilds()) {

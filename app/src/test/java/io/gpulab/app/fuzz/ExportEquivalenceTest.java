@@ -51,8 +51,8 @@ class ExportEquivalenceTest {
                 new CurrentThreadTaskExecutor(), x -> { });
         // the walkthrough panel follows the lab as WorkbenchView wires it
         WalkthroughViewModel wvm = new WalkthroughViewModel(GuiHistory.WALKTHROUGHS);
-        vm.versionsProperty().addListener((o, a, v) -> wvm.update(v));
-        wvm.update(vm.versionsProperty().get());
+        vm.history().versionsProperty().addListener((o, a, v) -> wvm.update(v));
+        wvm.update(vm.history().versionsProperty().get());
         try {
             property.play(h, vm, wvm, new CommandHands(property));
         } finally {

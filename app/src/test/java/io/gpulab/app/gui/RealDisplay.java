@@ -5,6 +5,7 @@ import io.gpulab.app.gui.window.WindowFit;
 import io.gpulab.app.gui.window.WindowMemory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import javafx.geometry.Bounds;
 import javafx.geometry.Rectangle2D;
@@ -12,14 +13,16 @@ import javafx.scene.Node;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
+import javafx.stage.Window;
 import org.testfx.api.FxRobot;
 import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * The real workbench on a real X display (Xvfb), as the real-window tests open it ({@code @Tag("real-window")},
- * {@code .ci/run} step 1b): the article's lab opened as {@code gpulab gui} opens it, in the light theme or switched to
- * dark with its shortcut, and waits that a starved machine cannot turn into a failure.
+ * {@code .ci/run} step 1b): a scenario's lab (the article's, unless a test needs another) opened as {@code gpulab gui}
+ * opens it, in the light theme or switched to dark with its shortcut, and waits that a starved machine cannot turn
+ * into a failure.
  */
 public final class RealDisplay {
 
@@ -40,11 +43,16 @@ public final class RealDisplay {
      * {@code dark}: then switches to the dark theme the way a user does, with its shortcut (Ctrl+T).
      */
     public static RealDisplay open(boolean dark) throws Exception {
+        return open("article", dark);
+    }
+
+    /** As {@link #open(boolean)}, on the lab of the built-in scenario {@code scenario}. */
+    public static RealDisplay open(String scenario, boolean dark) throws Exception {
         Stage stage = FxToolkit.registerPrimaryStage();
         AtomicReference<Workbench> w = new AtomicReference<>();
         EngineLabOpener opener = EngineLabOpener.sim();
-        var lab = opener.open("article");
-        FxToolkit.setupFixture(() -> w.set(WorkbenchApp.show(stage, lab, opener, "article", WindowMemory.NONE)));
+        var lab = opener.open(scenario);
+        FxToolkit.setupFixture(() -> w.set(WorkbenchApp.show(stage, lab, opener, scenario, WindowMemory.NONE)));
         waitFor("the window is painted", () -> stage.isShowing() && stage.getScene().getWidth() > 0);
         ROBOT.interact(stage::requestFocus);
         if (dark) {
@@ -82,6 +90,35 @@ public final class RealDisplay {
         } catch (java.util.concurrent.TimeoutException e) {
             throw new AssertionError("waited " + GUARD_SECONDS + " s for: " + what, e);
         }
+    }
+
+    /** Waits for a showing window that {@code which} picks, laid out (a width); fails after the guard. */
+    public static <T extends Window> T waitForWindow(Predicate<Window> which) {
+        AtomicReference<Window> found = new AtomicReference<>();
+        waitFor("the window", () -> {
+            for (Window w : Window.getWindows()) {
+                if (w.isShowing() && which.test(w)) {
+                    found.set(w);
+                    return w.getWidth() > 0;
+                }
+            }
+            return false;
+        });
+        @SuppressWarnings("unchecked")
+        T w = (T) found.get();
+        return w;
+    }
+
+    /** Opens a window by its shortcut, as a user does, and waits for the one whose title contains {@code title}. */
+    public static Stage openByShortcut(String title, KeyCode... keys) {
+        ROBOT.push(keys);
+        return waitForWindow(w -> w instanceof Stage s && s.getTitle() != null && s.getTitle().contains(title));
+    }
+
+    /** Closes a window a test opened and waits until it is gone, so the next test finds the screen as it was. */
+    public static void closeWindow(String what, Stage window) throws Exception {
+        FxToolkit.setupFixture(window::close);
+        waitFor(what + " closed", () -> !window.isShowing());
     }
 
     /** Visible all the way up (call on the FX thread). */

@@ -73,6 +73,10 @@ class DecisionReportTest {
         for (CandidateResult c : result.candidates()) {
             assertTrue(second.contains(c.name() + " "), "page 2 does not list candidate " + c.name());
         }
+        // the workload table's "100 %" and "-" cells are said beside it: a share of the card, and not asked
+        assertTrue(second.contains("nvidia.com/gpumem-percentage; 100 % is the whole card's memory") && second.contains(
+                "A '-' is not asked: HAMi books the whole card's memory and no compute share unless a candidate sets "
+                + "defaultMem or defaultCores"), second);
         String limits = page(text, "Assumptions and limits");
         assertTrue(limits.contains("What was replayed. The workload, in its own order, was replayed on a fresh "
                 + "simulated lab per replay: a100 4 replays (search), l4 5 replays (search), a100-fixed-6 1 replay "

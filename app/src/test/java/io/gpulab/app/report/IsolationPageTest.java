@@ -53,5 +53,9 @@ class IsolationPageTest {
         assertTrue(page.contains("when healed"), "the table's column: " + page);
         assertTrue(page.contains("heal: fault: {managementNode: kamaji-control-plane, state: ready}"), page);
         assertTrue(!page.contains("Not injected"), "every row of the article lab is injected: no empty heading");
+        // a reviewer holds the PDF, not gpulab's repository
+        assertFalse(String.join(" ", pages).contains("docs/"), "a path into gpulab's repository");
+        assertTrue(page.contains("as gpulab models it, HAMi's decisions") && page.contains("so it is not back after the "
+                + "heal."), page);
     }
 }

@@ -64,6 +64,26 @@ class ScenarioReportTest {
                 + "this report counts 5 of article's 5: a playable step, as Next step and gpulab report --steps count "
                 + "them, may hold several of the file's steps."), all);
         assertFalse(all.contains("drop a pod here"), "a UI hint in the report");
+        // a reviewer holds the PDF, not our repository: a reason is cited by its code, explained in the PDF itself
+        assertFalse(all.contains("docs/reasons.md"), all);
+        assertTrue(all.contains("a card. Reason code CardInsufficientCore, explained in this report's appendix of "
+                + "reason codes."), all);
+        String reasons = pages.stream().filter(p -> p.contains("Appendix: the reason codes named in this report"))
+                .findFirst().orElseThrow().replaceAll("\\s+", " ");
+        assertTrue(reasons.contains("CardInsufficientCore HAMi the card's free compute (100 per card minus booked "
+                + "gpucores) is below the container's nvidia.com/gpucores"), reasons);
+        assertTrue(reasons.contains("CardInsufficientMemory HAMi"), reasons);
+        assertFalse(reasons.contains("CardTimeSlicingExhausted"), "a code the report never names");
+        // the pod table's percentages are what HAMi booked, said so beside the table
+        assertTrue(all.contains("compute booked (% of the card)") && all.contains("100 % is the whole card's "
+                + "compute, 0 % that the container asked for no compute share and none was booked"), all);
+        assertFalse(all.contains("reason=, message="), "empty fields printed as values");
+        // check 6 finds the card by its node: said so, not a blank beside a PASS
+        assertTrue(all.contains("node tenant-a-worker (used to find what was observed)"), all);
+        // the traces' heading stays with its first trace: it stood alone at the foot of page 5
+        String traces = pages.stream().filter(p -> p.contains("Traces of pods that did not run")).findFirst()
+                .orElseThrow().replaceAll("\\s+", " ");
+        assertTrue(traces.contains("tenant-a default/gpu-pod-4"), "a heading alone at a page's foot: " + traces);
         assertFalse(all.toLowerCase(java.util.Locale.ROOT).contains("failure policy:"), "a UI control in the report");
     }
 

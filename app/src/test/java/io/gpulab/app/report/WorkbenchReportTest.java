@@ -6,15 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gpulab.app.gui.export.ReportData;
 import io.gpulab.app.gui.export.ReportWriter;
-import io.gpulab.app.gui.vm.Fixtures;
+import io.gpulab.app.gui.vm.FreshArticleLab;
 import io.gpulab.app.gui.vm.WorkbenchViewModel;
 import io.gpulab.engine.scenario.BuiltinScenarios;
 import io.gpulab.engine.scenario.ScenarioReader;
 import java.io.StringReader;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,21 +20,10 @@ import org.junit.jupiter.api.io.TempDir;
  * File → Export review report, the three cases a reviewer was misled by: after one step, after a full Play, after a
  * lab-editor change. Each is the report of the lab's history, made by the code of {@code gpulab report}.
  */
-class WorkbenchReportTest {
+class WorkbenchReportTest extends FreshArticleLab {
 
     @TempDir
     Path dir;
-    private WorkbenchViewModel vm;
-
-    @BeforeEach
-    void open() throws Exception {
-        vm = Fixtures.articleViewModel();
-    }
-
-    @AfterEach
-    void close() {
-        vm.close();
-    }
 
     private String report() throws Exception {
         Path pdf = dir.resolve("gui.pdf");
@@ -82,6 +69,30 @@ class WorkbenchReportTest {
         assertFalse(all.contains("not attached"), all);
     }
 
+    /**
+     * Played to the end, an edited lab's page 1 printed the article's description as is: "10 slots" of a lab split 4
+     * ways, "two Kamaji tenants" of a lab of three. It states the edits and the lab's own figures; the article's
+     * figures only as the scenario's, before the edits.
+     */
+    @Test
+    void anEditedLabPlayedToTheEndNeverStatesTheScenariosFiguresAsItsOwn() throws Exception {
+        vm.editor().edit("add tenant-c", d -> d.addTenant("tenant-c"));
+        vm.editor().edit("deviceSplitCount 4", d -> d.setHami("deviceSplitCount", "4"));
+        vm.playback().playScenarioSteps();
+        Path pdf = dir.resolve("gui.pdf");
+        ReportWriter.write(ReportData.collect(vm), pdf);
+        String first = PdfChecks.pages(pdf).get(0).replace('\u00a0', ' ').replaceAll("\\s+", " ");
+        int scenarios = first.indexOf("two Kamaji tenants");
+        assertTrue(scenarios > 0, first);
+        assertTrue(first.substring(0, scenarios).contains("written before these edits for its lab after all 5 steps; "
+                + "its figures may no longer hold of this lab"), first);
+        assertTrue(first.startsWith("Review report: article (edited)"), first);
+        assertTrue(first.contains("This lab is the scenario article, edited in the workbench: add tenant-c; "
+                + "deviceSplitCount 4. It is reported after the scenario's 5 steps"), first);
+        assertTrue(first.contains("A lab of 3 tenants") && first.contains("sharing slots 25.0 % (3 of 12 slots)"),
+                "the lab's own figures, 3 tenants and 4 slots a card: " + first);
+    }
+
     @Test
     void anEditedLabIsReportedAsEditedWithNothingPassedThatDidNotRun() throws Exception {
         vm.editor().edit("add tenant-c", d -> d.addTenant("tenant-c"));
@@ -90,9 +101,13 @@ class WorkbenchReportTest {
         assertTrue(all.startsWith("Review report: article (edited)"), all);
         assertTrue(all.contains("No check was run"), all);
         assertFalse(all.contains("PASS"), all);
-        // read by a reviewer: no parenthesis inside a parenthesis, no "step 0"
-        assertTrue(all.contains("This report shows the lab as built (no step played); the scenario's description was "
-                + "written for its lab after all 5 steps: Edited in the workbench"), all);
+        // read by a reviewer: no parenthesis inside a parenthesis, no "step 0"; the edits first, then the scenario's
+        // own description marked as written before them (its "10 slots" are not this lab's 4)
+        assertTrue(all.contains("This lab is the scenario article, edited in the workbench: add tenant-c; "
+                + "deviceSplitCount 4. It is reported as built (no step played); its own figures are the ones this "
+                + "report shows"), all);
+        assertTrue(all.contains("The scenario article's own description, written before these edits for its lab "
+                + "after all 5 steps; its figures may no longer hold of this lab: The lab of"), all);
         assertTrue(all.contains("not run: it is checked in step 1 of article's 5, and the lab was reported before its "
                 + "first step"), all);
         assertFalse(all.contains("step 0"), all);
@@ -105,7 +120,8 @@ class WorkbenchReportTest {
         var saved = new ScenarioReader().read("saved.yaml", new StringReader(vm.recording().text()), false);
         assertEquals("article (edited)", saved.name());
         assertTrue(saved.lab().description().startsWith("Edited in the workbench from the scenario article: add "
-                + "tenant-c; deviceSplitCount 4."), saved.lab().description());
+                + "tenant-c; deviceSplitCount 4. The scenario article's own description, written before these edits "
+                + "(its figures may no longer hold of this lab): The lab of"), saved.lab().description());
         assertEquals(List.of("tenant-a", "tenant-b", "tenant-c"), saved.lab().tenants().stream().map(t -> t.name())
                 .toList());
     }

@@ -133,18 +133,16 @@ public record LabDesign(String yaml, LabSpec spec) {
 
     /**
      * This design as an edit of the scenario {@code origin}: named {@code ORIGIN (edited)}, its description saying so
-     * and listing {@code changes} (oldest first) before the scenario's own description, so a saved file, a report and
-     * the window never present an edited lab as the scenario.
+     * and listing {@code changes} (oldest first) before the scenario's own description, marked as written before the
+     * edits ({@link EditedDescription}), so a saved file, a report and the window never present an edited lab as the
+     * scenario, nor the scenario's figures as the edited lab's.
      */
     public LabDesign editedFrom(String origin, String originDescription, List<String> changes) {
         return edit(doc -> {
             ObjectNode meta = doc.has("metadata") && doc.get("metadata").isObject() ? (ObjectNode) doc.get("metadata")
                     : doc.putObject("metadata");
             meta.put("name", editedName(origin));
-            String what = "Edited in the workbench from the scenario " + origin + ": " + String.join("; ", changes)
-                    + ".";
-            meta.put("description", originDescription.isBlank() ? what
-                    : what + " The scenario's description: " + originDescription.strip());
+            meta.put("description", EditedDescription.compose(origin, originDescription, changes));
         });
     }
 

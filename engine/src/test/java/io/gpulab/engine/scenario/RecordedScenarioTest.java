@@ -155,7 +155,11 @@ class RecordedScenarioTest {
                 .editedFrom("article", o.scenario().lab().description(), List.of("remove tenant tenant-b"));
         assertEquals("article (edited)", d.spec().name());
         assertTrue(d.spec().description().startsWith("Edited in the workbench from the scenario article: remove "
-                + "tenant tenant-b. The scenario's description: The lab of"), d.spec().description());
+                + "tenant tenant-b. The scenario article's own description, written before these edits (its figures may no "
+                + "longer hold of this lab): The lab of"), d.spec().description());
+        EditedDescription e = EditedDescription.parse("article", d.spec().description());
+        assertEquals("remove tenant tenant-b", e.changes());
+        assertEquals(o.scenario().lab().description().strip(), e.original());
         RecordedScenario r = RecordedScenario.of(o, d, played(4));
         assertEquals("article (edited)", r.name());
         assertTrue(r.text().contains("name: article (edited)"), r.text());

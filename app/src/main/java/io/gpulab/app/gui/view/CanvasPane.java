@@ -35,14 +35,14 @@ public final class CanvasPane extends VBox {
         l.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         Runnable update = () -> {
             int n = vm.playback().scenarioStepCount();
-            boolean show = vm.simulated() && n > 0 && vm.timeline().isEmpty() && !presenting.get();
+            boolean show = vm.simulated() && n > 0 && vm.history().timeline().isEmpty() && !presenting.get();
             l.setFullText("The " + vm.snapshot().scenario() + " lab, ready to play: press ▶ Play scenario to run its " + n
                     + " step" + (n == 1 ? "" : "s") + " (or Next step for one at a time), or drag a pod from the "
                     + "palette onto a tenant.");
             l.setVisible(show);
             l.setManaged(show);
         };
-        vm.versionsProperty().addListener((o, a, b) -> update.run());
+        vm.history().versionsProperty().addListener((o, a, b) -> update.run());
         presenting.addListener((o, a, b) -> update.run());
         update.run();
         return l;

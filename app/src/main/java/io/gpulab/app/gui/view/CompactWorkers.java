@@ -68,7 +68,7 @@ public final class CompactWorkers extends VBox {
     public void update(List<NodeView> next, @Nullable String selectedNode) {
         long cards = next.stream().mapToLong(n -> n.cards().size()).sum();
         caption.setText(next.size() + " workers · " + cards + " cards — compact view: a column per card "
-                + "(memory in use), then CPU and host memory requested; click a worker to inspect");
+                + "(card memory HAMi booked), then CPU and host memory requested; click a worker to inspect");
         String oldSelected = selected;
         selected = selectedNode;
         if (next.size() != nodes.size()) {

@@ -11,6 +11,7 @@ import javafx.scene.Cursor;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.VBox;
 import javafx.scene.text.Font;
@@ -40,6 +41,8 @@ public final class FleetView extends VBox {
     private final Label caption = new Label();
     private final FlowPane tiles = new FlowPane(6, 6);
     private final List<Canvas> canvases = new ArrayList<>();
+    /** Each tile's tooltip: its figures with what each is a share of. */
+    private final List<Tooltip> tips = new ArrayList<>();
     /** The lines each tile shows, as last drawn on it. */
     private final List<List<String>> drawnLines = new ArrayList<>();
     private final CanvasPainter painter = new CanvasPainter(this, this::redrawAll);
@@ -64,7 +67,10 @@ public final class FleetView extends VBox {
         Texts.clip(caption);
         Texts.clip(drillCaption);
         tiles.setPrefWrapLength(width);
-        getChildren().addAll(caption, tiles);
+        // the tiles' percentages say of what on screen, not only in the docs
+        Label legend = new WordWrapLabel(FleetGroups.LEGEND, "caption");
+        legend.setId("fleet-legend-" + tenant);
+        getChildren().addAll(caption, legend, tiles);
         update(nodes, selected);
     }
 
@@ -76,6 +82,11 @@ public final class FleetView extends VBox {
     /** The lines tile {@code g} shows, as last drawn on it (empty before it is drawn). */
     List<String> drawnLines(int g) {
         return drawnLines.get(g);
+    }
+
+    /** The tooltip of tile {@code g}, as last drawn. */
+    Tooltip tip(int g) {
+        return tips.get(g);
     }
 
     /** The group whose workers are open below the tiles, or -1. */
@@ -107,6 +118,7 @@ public final class FleetView extends VBox {
                 + "fleet view: each group's totals; click a group to see its workers", nodes.size(), cards,
                 groups.size(), model.size()));
         canvases.clear();
+        tips.clear();
         drawnLines.clear();
         for (int g = 0; g < groups.size(); g++) {
             drawnLines.add(List.of());
@@ -115,6 +127,11 @@ public final class FleetView extends VBox {
             c.setCursor(Cursor.HAND);
             int index = g;
             c.setOnMouseClicked(e -> toggle(index));
+            Tooltip tip = new Tooltip();
+            tip.setWrapText(true);
+            tip.setMaxWidth(560);
+            Tooltip.install(c, tip);
+            tips.add(tip);
             canvases.add(c);
         }
         tiles.getChildren().setAll(canvases);
@@ -208,6 +225,7 @@ public final class FleetView extends VBox {
             }
         }
         drawnLines.set(g, lines);
+        tips.get(g).setText(group.meaning());
         tilesDrawn++;
     }
 }

@@ -120,7 +120,7 @@ public final class KamajiFaultsMenu {
                     "fault-upgrade-" + name, () -> vm.faults().upgradeControlPlane(name, next)));
         }
         menu.getItems().add(new SeparatorMenuItem());
-        int opened = vm.openedSnapshot().tenant(name).map(o -> o.controlPlane().replicas()).orElse(2);
+        int opened = vm.history().openedSnapshot().tenant(name).map(o -> o.controlPlane().replicas()).orElse(2);
         int back = opened > 0 ? opened : 2;
         if (cp.replicas() != 0) {
             menu.getItems().add(item("Scale " + name + "'s control plane to 0 (Sleeping)", "fault-scale-0-" + name,

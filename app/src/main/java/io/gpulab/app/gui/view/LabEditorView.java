@@ -68,7 +68,7 @@ public final class LabEditorView extends VBox {
         });
         // the design of a version is known once the history has recorded it, after its snapshot arrived: the form
         // then shows the lab's values (a change applied, undone, a past version shown), and earlier refusals go
-        vm.versionsProperty().addListener((o, a, v) -> {
+        vm.history().versionsProperty().addListener((o, a, v) -> {
             clearErrors();
             if (shown.get()) {
                 render(vm.snapshot());
@@ -156,7 +156,7 @@ public final class LabEditorView extends VBox {
             String s = split.getText().trim();
             String g = gpuPolicy.getValue();
             String n = nodePolicy.getValue();
-            vm.editor().edit("HAMi deviceSplitCount " + s + ", gpuSchedulerPolicy " + g + ", nodeSchedulerPolicy " + n,
+            vm.editor().edit(hamiChange(vm.editor().design().spec().hami(), s, g, n),
                     d -> d.setHami("deviceSplitCount", s).setHami("gpuSchedulerPolicy", g)
                             .setHami("nodeSchedulerPolicy", n), refused(hamiError));
         });
@@ -360,5 +360,25 @@ public final class LabEditorView extends VBox {
         b.setId(id);
         b.setOnAction(e -> action.run());
         return b;
+    }
+
+    /**
+     * The words an Apply of the HAMi settings is recorded with: only the settings it changes. "HAMi deviceSplitCount
+     * 4, gpuSchedulerPolicy spread, nodeSchedulerPolicy binpack" in an edited lab's description and report read as
+     * three changes where one was made.
+     */
+    static String hamiChange(HamiSettings now, String split, String gpu, String node) {
+        java.util.List<String> changed = new java.util.ArrayList<>();
+        if (!split.equals(String.valueOf(now.deviceSplitCount()))) {
+            changed.add("deviceSplitCount " + split);
+        }
+        if (!java.util.Objects.equals(gpu, now.gpuSchedulerPolicy())) {
+            changed.add("gpuSchedulerPolicy " + gpu);
+        }
+        if (!java.util.Objects.equals(node, now.nodeSchedulerPolicy())) {
+            changed.add("nodeSchedulerPolicy " + node);
+        }
+        return changed.isEmpty() ? "HAMi deviceSplitCount " + split + ", gpuSchedulerPolicy " + gpu
+                + ", nodeSchedulerPolicy " + node + " (unchanged)" : "HAMi " + String.join(", ", changed);
     }
 }

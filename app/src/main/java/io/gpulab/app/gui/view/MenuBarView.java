@@ -41,8 +41,8 @@ public final class MenuBarView extends MenuBar {
                 item("Paste Pod YAML", "Shortcut+V", a::pasteYaml),
                 item("Delete selected pod", "Delete", a::deleteSelected),
                 item("Unlock node", "Shortcut+U", a::unlock), new SeparatorMenuItem(),
-                item("Undo last action", "Shortcut+Z", vm::undo),
-                item("Redo", "Shortcut+Shift+Z", vm::redo),
+                item("Undo last action", "Shortcut+Z", vm.history()::undo),
+                item("Redo", "Shortcut+Shift+Z", vm.history()::redo),
                 item("Reset lab", "Shortcut+Shift+R", vm::reset));
         Menu faults = new Menu("Faults");
         faults.setOnShowing(e -> fillFaults(faults, vm, a));

@@ -69,12 +69,18 @@ public final class StatusBarView extends HBox {
         vm.statusKindProperty().addListener((o, a, k) -> tone(k));
         vm.snapshotProperty().addListener((o, a, s) -> counts(vm, s));
         // the version is the timeline's: it moves with each action (recorded after the snapshot arrives)
-        vm.versionsProperty().addListener((o, a, v) -> counts(vm, vm.snapshot()));
+        vm.history().versionsProperty().addListener((o, a, v) -> counts(vm, vm.snapshot()));
         counts(vm, vm.snapshot());
         // HBox shrinks every child alike: the message's minimum is what is left of the bar beside the counts
         message.textProperty().addListener((o, a, t) -> requestLayout());
     }
 
+    /**
+     * Sets the message's and the refusing count's minimums from the bar's width, as no layout constraint can: HBox
+     * takes the width it lacks from every child alike, down to each one's minimum (Hgrow only shares out width to
+     * spare), so with constraints alone the message would give way with the hint rather than after it, and the
+     * refusing count while the message is still above its floor. Constraints say no order of giving way.
+     */
     @Override
     protected void layoutChildren() {
         // the refusing count keeps its whole width while the message keeps its floor; then it gives way to its floor
@@ -136,7 +142,7 @@ public final class StatusBarView extends HBox {
         LabMetrics m = metrics;
         counts.setText(pods.words(" · ") + " · GPU " + String.format(Locale.ROOT, "%.1f", m.gpuAllocation().pct())
                 + " % allocated · CPU " + String.format(Locale.ROOT, "%.1f", m.cpu().pct()) + " % · version "
-                + vm.shownVersion());
+                + vm.history().shownVersion());
     }
 
     /**

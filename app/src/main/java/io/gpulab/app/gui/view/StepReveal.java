@@ -33,7 +33,7 @@ final class StepReveal {
         wvm.stepIndexProperty().addListener((o, a, b) -> {
             // another walkthrough picked is judged against the lab as it is: no step of it began by anyone's hand
             boolean same = wvm.selectedProperty().get() == judged;
-            if (same && b.intValue() > a.intValue() && vm.lastChangeByHand()) {
+            if (same && b.intValue() > a.intValue() && vm.history().lastChangeByHand()) {
                 later(b.intValue());
             } else {
                 // the step the target was held for is over, and no step began by the trainee's hand
@@ -45,7 +45,7 @@ final class StepReveal {
             judged = b;
             topology.release();
         });
-        vm.versionsProperty().addListener((o, a, b) -> {
+        vm.history().versionsProperty().addListener((o, a, b) -> {
             // the reset or the opened lab Start asked for: the lab as built, nothing since (a reset refused while a
             // past version is shown leaves it pending, and the next Play must not take its place)
             if (startPending && b.size() == 1) {

@@ -1,5 +1,6 @@
 package io.gpulab.app.gui.view;
 
+import io.gpulab.app.gui.vm.ApiServerWords;
 import io.gpulab.app.gui.vm.PendingBadge;
 import io.gpulab.app.gui.vm.Selection;
 import io.gpulab.app.gui.vm.WorkbenchViewModel;
@@ -79,6 +80,17 @@ public final class TenantPanel extends VBox {
         update(s, tenant);
     }
 
+    /** The API server's lines, each whole and wrapped: the first (what fails) red, the second (its pods) amber. */
+    private static Node apiLines(String tenant, List<String> lines) {
+        VBox box = new VBox(2);
+        box.setId("api-" + tenant);
+        for (int i = 0; i < lines.size(); i++) {
+            box.getChildren().add(new WordWrapLabel((i == 0 ? "⚠ " : "") + lines.get(i), i == 0 ? "error-text"
+                    : "warning-text"));
+        }
+        return box;
+    }
+
     /** Whether this panel can show {@code tenant} by {@link #update}: same drawing form (tiles or glyphs). */
     public boolean fits(TenantView tenant) {
         return (fleet != null) == grouped(tenant) && (compact != null) == (compact(tenant) && !grouped(tenant));
@@ -96,6 +108,12 @@ public final class TenantPanel extends VBox {
         List<Node> want = new ArrayList<>();
         want.add(header);
         Map<String, Part> next = new HashMap<>();
+        // its API server when it does not serve, in the tenant's own panel: the band may be folded, and in the first
+        // 30 s of a DataStore outage Kamaji reads Ready while nothing can be stored
+        List<String> api = ApiServerWords.of(s, tenant);
+        if (!api.isEmpty()) {
+            want.add(part(next, "api", api, () -> apiLines(tenant.name(), api)));
+        }
         // a real backend's reason for an incomplete tenant (refused credentials, unreachable, late first list)
         for (int i = 0; i < tenant.warnings().size(); i++) {
             String w = io.gpulab.app.gui.vm.Formats.labText(tenant.warnings().get(i), s.now());

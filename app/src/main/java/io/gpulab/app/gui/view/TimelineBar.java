@@ -68,21 +68,21 @@ public final class TimelineBar extends HBox {
                 go((int) Math.round(slider.getValue()));
             }
         });
-        vm.versionsProperty().addListener((o, a, b) -> render());
+        vm.history().versionsProperty().addListener((o, a, b) -> render());
         vm.past().pastProperty().addListener((o, a, b) -> render());
         render();
     }
 
     private void go(int index) {
         TimeTravel shown = vm.past().pastProperty().get();
-        int last = vm.timeline().size();
+        int last = vm.history().timeline().size();
         if (index >= last ? shown != null : shown == null || shown.index() != index) {
             vm.past().showVersion(index);
         }
     }
 
     private void render() {
-        List<LabHistory.Action> timeline = vm.timeline();
+        List<LabHistory.Action> timeline = vm.history().timeline();
         TimeTravel shown = vm.past().pastProperty().get();
         int at = shown == null ? timeline.size() : shown.index();
         updating = true;
@@ -95,7 +95,7 @@ public final class TimelineBar extends HBox {
         now.setManaged(shown != null);
         pseudoClassStateChanged(javafx.css.PseudoClass.getPseudoClass("past"), shown != null);
         String what = at == 0 ? "as opened" : timeline.get(at - 1).label();
-        var time = at == 0 ? vm.openedSnapshot().now() : timeline.get(at - 1).after().now();
+        var time = at == 0 ? vm.history().openedSnapshot().now() : timeline.get(at - 1).after().now();
         // the live lab is the default: only a past version says so (and turns the bar amber)
         where.setFullText((shown == null ? "" : "viewing · ") + "version " + at + " of " + timeline.size() + " · "
                 + Formats.time(time) + " · " + what);

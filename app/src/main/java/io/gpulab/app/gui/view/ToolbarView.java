@@ -104,11 +104,11 @@ public final class ToolbarView extends ToolBar {
                 actions::unlock);
         unlock.setId("unlock");
         unlock.disableProperty().bind(noLock);
-        Button undo = button("Undo", "Take back the last action (Ctrl+Z)", vm::undo);
-        undo.disableProperty().bind(vm.canUndoProperty().not());
+        Button undo = button("Undo", "Take back the last action (Ctrl+Z)", vm.history()::undo);
+        undo.disableProperty().bind(vm.history().canUndoProperty().not());
         undo.setId("undo");
-        redo.setOnAction(e -> vm.redo());
-        redo.disableProperty().bind(vm.canRedoProperty().not());
+        redo.setOnAction(e -> vm.history().redo());
+        redo.disableProperty().bind(vm.history().canRedoProperty().not());
         redo.setId("redo");
         redo.setTooltip(new Tooltip("Play the undone action again (Ctrl+Shift+Z)"));
         Button reset = button("Reset", "Back to the scenario's initial lab (Ctrl+Shift+R)", vm::reset);
@@ -175,7 +175,7 @@ public final class ToolbarView extends ToolBar {
     private void setupValueChangedListeners() {
         vm.snapshotProperty().addListener((o, a, s) -> render(s));
         // the scenario-step buttons read the history, which is recorded after the snapshot arrives
-        vm.versionsProperty().addListener((o, a, v) -> render(vm.snapshot()));
+        vm.history().versionsProperty().addListener((o, a, v) -> render(vm.snapshot()));
         vm.playingProperty().addListener((o, a, on) -> {
             play.setText(on ? "❚❚ Pause" : "▶ Run");
             if (on) {
@@ -230,8 +230,8 @@ public final class ToolbarView extends ToolBar {
                 + ": " + p.title()).orElse("Every step of the scenario is played; Reset to start over"));
         noLock.set(s.tenants().stream().flatMap(t -> t.nodes().stream())
                 .noneMatch(n -> n.lock() != null && n.lock().held()));
-        redo.getTooltip().setText(vm.nextRedo() == null ? "Nothing to redo"
-                : "Redo: " + vm.nextRedo() + " (Ctrl+Shift+Z)");
+        redo.getTooltip().setText(vm.history().nextRedo() == null ? "Nothing to redo"
+                : "Redo: " + vm.history().nextRedo() + " (Ctrl+Shift+Z)");
     }
 
     private static Button button(String text, String tip, Runnable action) {

@@ -80,7 +80,7 @@ public final class WalkthroughView extends VBox {
         wvm.select(w);
         String first = "step 1: " + w.steps().get(0).title();
         if (w.scenario().equals(vm.snapshot().scenario())) {
-            if (!vm.history().isEmpty()) {
+            if (!vm.history().commands().isEmpty()) {
                 vm.reset("Started “" + w.title() + "”: the lab is reset (Undo brings it back); " + first);
                 return true;
             }
@@ -233,7 +233,7 @@ public final class WalkthroughView extends VBox {
         int at = here ? wvm.stepIndexProperty().get() : -1;
         int viewed = wvm.viewedProperty().get();
         boolean done = here && wvm.finishedProperty().get();
-        start.setText(here && (at > 0 || !vm.history().isEmpty()) ? "Restart" : "Start");
+        start.setText(here && (at > 0 || !vm.history().commands().isEmpty()) ? "Restart" : "Start");
         progress.setText(!here ? "Start opens the " + w.scenario() + " lab"
                 : done ? "✓ Complete — all " + w.steps().size() + " steps"
                 : "Step " + (at + 1) + " of " + w.steps().size());

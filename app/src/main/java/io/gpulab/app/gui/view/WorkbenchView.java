@@ -297,8 +297,8 @@ public final class WorkbenchView extends BorderPane {
     }
 
     private void setupValueChangedListeners() {
-        vm.versionsProperty().addListener((o, a, v) -> walkthroughs.update(v));
-        walkthroughs.update(vm.versionsProperty().get());
+        vm.history().versionsProperty().addListener((o, a, v) -> walkthroughs.update(v));
+        walkthroughs.update(vm.history().versionsProperty().get());
         // what a step says will be read there is on screen when the step begins, folded or not by the window's size
         walkthroughs.stepIndexProperty().addListener((o, a, b) -> openWhatTheWalkthroughReads());
         walkthroughs.onItsLabProperty().addListener((o, a, b) -> openWhatTheWalkthroughReads());

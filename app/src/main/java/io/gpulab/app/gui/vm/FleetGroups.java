@@ -128,6 +128,15 @@ public final class FleetGroups {
         }
     }
 
+    /**
+     * What a tile's figures are, in the lab's words (docs/workbench.md, "Fleets past 1,000 workers"; docs/metrics.md):
+     * the line under the fleet view's caption. A percentage alone did not say of what.
+     */
+    public static final String LEGEND = "On each tile: cards in use have memory, compute or a sharing slot booked; "
+            + "card memory and compute are what HAMi has booked of the group's cards' registered memory and compute, "
+            + "now (a booking, not what a GPU uses); CPU and memory are what the pods bound to its workers request of "
+            + "their allocatable. Hover a tile for its figures.";
+
     /** Workers {@code from}..{@code to} (indexes into the tenant's workers) of one shape, and their totals. */
     public static final class Group {
         private final String shape;
@@ -160,6 +169,22 @@ public final class FleetGroups {
 
         public Totals totals() {
             return totals;
+        }
+
+        /** Its tile's figures spelled out, each with what it is a share of (the tile's tooltip). */
+        public String meaning() {
+            Totals t = totals;
+            return String.format(Locale.ROOT, "%s (%,d workers · %s), now:%n"
+                            + "cards in use: %,d of %,d (memory, compute or a sharing slot booked)%n"
+                            + "GPU pods: %,d (pods holding a share of one of these cards, each counted once)%n"
+                            + "card memory booked: %.1f %% = %,d of %,d MB registered (HAMi's booking, not what a GPU "
+                            + "uses)%n"
+                            + "compute booked: %.1f %% = %,d of %,d core units (100 a card)%n"
+                            + "CPU requested: %.1f %% = %,d of %,d millicores allocatable%n"
+                            + "memory requested: %.1f %% = %,d of %,d MiB allocatable host memory",
+                    title(), t.workers, shape, t.cardsInUse, t.cards, t.gpuPods, t.memPct(), t.usedMemMB, t.memMB,
+                    t.corePct(), t.usedCores, t.cores, t.cpuPct(), t.cpuRequestedMilli, t.cpuMilli, t.hostMemPct(),
+                    t.memRequestedMiB, t.memMiB);
         }
 
         /** The lines its tile shows, in order (the tile draws exactly these). */

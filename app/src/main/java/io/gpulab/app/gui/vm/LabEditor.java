@@ -73,7 +73,7 @@ public final class LabEditor {
 
     /** The design of the lab on screen: a past version's while time travel shows one, else the current one. */
     public LabDesign shownDesign() {
-        LabDesign d = editedDesignAt(vm.shownVersion());
+        LabDesign d = editedDesignAt(vm.history().shownVersion());
         return d != null ? d : designs.opened(vm.lab().sourceYaml());
     }
 

@@ -30,7 +30,7 @@ public final class PastVersion {
      * events and traces, rebuilt in a scratch lab. Read-only; the timeline's last index is now.
      */
     public void showVersion(int index) {
-        List<LabHistory.Action> timeline = vm.timeline();
+        List<LabHistory.Action> timeline = vm.history().timeline();
         if (index >= timeline.size()) {
             returnToNow();
             return;

@@ -12,12 +12,16 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * What the engine says about one pod, asked on demand: its detail, why it does not run (in words and as HAMi's why),
- * its trace; and the trace of the selected pod, kept current (from the past version while one is shown).
+ * its trace; and the trace of the selected pod, kept current. Every answer comes from the lab on screen: the past
+ * version's scratch lab while one is shown, so the inspector and the pending lane never describe a pod as it is now
+ * next to a picture of how it was.
  */
 public final class PodQueries {
 
     private final WorkbenchViewModel vm;
     private final ReadOnlyObjectWrapper<@Nullable PodTrace> selected = new ReadOnlyObjectWrapper<>();
+    /** The lab the selected trace was asked of. */
+    private @Nullable LabBackend tracedOn;
 
     PodQueries(WorkbenchViewModel vm) {
         this.vm = vm;
@@ -28,27 +32,28 @@ public final class PodQueries {
      * per-node reasons, which the snapshot leaves out (the sim recomputes them on request).
      */
     public Optional<PodView> podDetail(String tenant, String podKey) {
-        return vm.lab().backend().pod(tenant, podKey, true);
+        return shown().pod(tenant, podKey, true);
     }
 
     /** Why a pod does not run, in words from the lab's numbers (docs/reasons.md); empty for a running pod. */
     public Optional<PlainReason> plainReason(String tenant, String podKey) {
         // the engine's prose writes instants as ISO-8601 ("holds the node lock since ..."): shown as the clock reads
         java.time.Instant now = vm.snapshot().now();
-        return vm.lab().backend().plainReason(tenant, podKey).map(w -> new PlainReason(Formats.labText(w.text(), now),
+        return shown().plainReason(tenant, podKey).map(w -> new PlainReason(Formats.labText(w.text(), now),
                 Formats.labText(w.fix(), now), w.doc()));
     }
 
     /** HAMi's why for the selected pod, once its trace has arrived (empty for another pod or no explanation). */
     public Optional<PodWhy> podWhy(String tenant, String podKey) {
         PodTrace t = selected.get();
-        return t != null && t.tenant().equals(tenant) && t.podKey().equals(podKey) ? Optional.ofNullable(t.why())
-                : Optional.empty();
+        // a trace asked of the live lab, arriving after time travel began (or the reverse), is not the lab shown
+        return t != null && tracedOn == shown() && t.tenant().equals(tenant) && t.podKey().equals(podKey)
+                ? Optional.ofNullable(t.why()) : Optional.empty();
     }
 
-    /** The trace of one pod, straight from the engine (for the report). */
+    /** The trace of one pod, straight from the engine, in the version shown (for the report). */
     public PodTrace traceOf(String tenant, String podKey) {
-        return vm.lab().backend().trace(tenant, podKey);
+        return shown().trace(tenant, podKey);
     }
 
     /** The selected pod's trace; null while no pod is selected or its trace is on its way. */
@@ -63,8 +68,20 @@ public final class PodQueries {
             selected.set(null);
             return;
         }
+        LabBackend backend = shown();
+        if (tracedOn != backend) {
+            // time travel began or ended: the trace on screen is of the other lab until this one's arrives
+            selected.set(null);
+        }
+        vm.tasks().execute(() -> backend.trace(sel.tenant(), sel.id()), t -> {
+            tracedOn = backend;
+            selected.set(t);
+        }, e -> selected.set(null));
+    }
+
+    /** The lab on screen: the shown past version's scratch lab, else the live lab. */
+    private LabBackend shown() {
         LabBackend scratch = vm.past().scratch();
-        LabBackend backend = scratch != null ? scratch : vm.lab().backend();
-        vm.tasks().execute(() -> backend.trace(sel.tenant(), sel.id()), selected::set, e -> selected.set(null));
+        return scratch != null ? scratch : vm.lab().backend();
     }
 }

@@ -21,7 +21,7 @@ public final class Provenance {
      * export attaches it and reports the verdicts {@code gpulab run} of it gives.
      */
     public RecordedScenario recording() {
-        int shown = vm.shownVersion();
+        int shown = vm.history().shownVersion();
         return RecordedScenario.of(vm.lab().origin(), vm.editor().editedDesignAt(shown), vm.recorded().itemsAt(shown));
     }
 

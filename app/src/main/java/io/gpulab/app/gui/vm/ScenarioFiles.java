@@ -52,7 +52,7 @@ public final class ScenarioFiles {
      * saved file (an action undone and done again, or a clock run that went on, is a new action).
      */
     public int unsaved() {
-        List<LabHistory.Action> now = vm.timeline();
+        List<LabHistory.Action> now = vm.history().timeline();
         int same = 0;
         while (same < now.size() && same < saved.size() && now.get(same) == saved.get(same)) {
             same++;
@@ -94,7 +94,8 @@ public final class ScenarioFiles {
             byte[] text = r.text().getBytes(StandardCharsets.UTF_8);
             OutputFile.write(file, GeneratedScenario.KIND, true, out -> out.write(text));
             // what the file holds: the actions up to the version on screen (time travel saves the version shown)
-            saved = vm.timeline().subList(0, Math.min(vm.shownVersion(), vm.timeline().size()));
+            WorkbenchHistory history = vm.history();
+            saved = history.timeline().subList(0, Math.min(history.shownVersion(), history.timeline().size()));
             vm.wrote("the lab's history as the scenario " + r.name(), file);
         } catch (Exception e) {
             vm.error("Cannot save " + file + ": " + e.getMessage());

@@ -17,7 +17,6 @@ import java.util.concurrent.Executor;
 import java.util.function.Function;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
-import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -32,16 +31,16 @@ import org.jspecify.annotations.Nullable;
  * the command history. The only GUI class that talks to the engine; every change goes through
  * {@link LabBackend#execute(LabCommand)} on the task executor, results come back on the UI executor.
  * It coordinates the parts that share that state, each in its own class: the user's actions ({@link UserActions}),
- * Undo and Redo ({@link UndoRedo}), questions about one pod ({@link PodQueries}), time travel ({@link PastVersion}),
- * where the lab comes from ({@link Provenance}), scenario playback, the lab editor, faults, scenario files and the
- * live feed.
+ * the history with Undo and Redo ({@link WorkbenchHistory}), questions about one pod ({@link PodQueries}), time
+ * travel ({@link PastVersion}), where the lab comes from ({@link Provenance}), scenario playback, the lab editor,
+ * faults, scenario files and the live feed.
  */
 public final class WorkbenchViewModel {
 
     private final LabOpener opener;
     private final TaskExecutor tasks;
     private final Executor ui;
-    private final LabHistory history;
+    private final WorkbenchHistory history;
     private final PodNamer namer = new PodNamer();
     private OpenedLab lab;
     private final LiveFeed feed;
@@ -51,14 +50,12 @@ public final class WorkbenchViewModel {
     private final ObjectProperty<@Nullable Selection> selection = new SimpleObjectProperty<>();
     private final StatusLine line = new StatusLine();
     private final BooleanProperty playing = new SimpleBooleanProperty(false);
-    private final ReadOnlyObjectWrapper<List<LabSnapshot>> versions = new ReadOnlyObjectWrapper<>();
     private final PastVersion past = new PastVersion(this);
     private final ScenarioPlayback playback;
     private final ScenarioFiles files = new ScenarioFiles(this);
     private final LabFaults faults = new LabFaults(this);
     private final LabEditor editor = new LabEditor(this);
     private final PodQueries pods = new PodQueries(this);
-    private final UndoRedo undoRedo = new UndoRedo(this);
     private final Provenance provenance = new Provenance(this);
     private final UserActions actions;
     /** Engine rounds sent and not back yet (UI thread only). */
@@ -80,12 +77,11 @@ public final class WorkbenchViewModel {
         this.feed = new LiveFeed(ui);
         this.snapshot = new ReadOnlyObjectWrapper<>(lab.backend().snapshot());
         events.setAll(lab.backend().events());
-        this.history = new LabHistory(snapshot.get());
-        versions.set(history.versionsSinceReset());
+        this.history = new WorkbenchHistory(this, snapshot.get());
         subscribe();
         selection.addListener((o, a, b) -> pods.refresh());
         // a run of the clock is one action: starting or pausing it ends the run the next tick would join
-        playing.addListener((o, a, b) -> history.closeRun());
+        playing.addListener((o, a, b) -> history.recorded().closeRun());
     }
 
     // ---- properties ----
@@ -123,14 +119,6 @@ public final class WorkbenchViewModel {
         return line.kindProperty();
     }
 
-    public ReadOnlyBooleanProperty canUndoProperty() {
-        return undoRedo.canUndoProperty();
-    }
-
-    public ReadOnlyBooleanProperty canRedoProperty() {
-        return undoRedo.canRedoProperty();
-    }
-
     public BooleanProperty playingProperty() {
         return playing;
     }
@@ -147,41 +135,9 @@ public final class WorkbenchViewModel {
         return "sim".equals(backendId());
     }
 
-    /** The commands sent since the last reset, oldest first. */
-    public List<LabCommand> history() {
-        return history.commands();
-    }
-
-    /**
-     * The lab as opened (or last reset) and after each command sent since, oldest first: what walkthrough
-     * checks are evaluated on, so Undo and Reset change the ticks with the lab.
-     */
-    public ReadOnlyObjectProperty<List<LabSnapshot>> versionsProperty() {
-        return versions.getReadOnlyProperty();
-    }
-
-    /** Every action since the lab was opened, resets included: the timeline's stops after "as opened". */
-    public List<LabHistory.Action> timeline() {
-        return history.actions();
-    }
-
-    /**
-     * The version of the lab on screen, as the timeline numbers it: 0 as opened, k after the k-th action; a past
-     * version's number while one is shown.
-     */
-    public int shownVersion() {
-        TimeTravel tt = past.pastProperty().get();
-        return tt != null ? tt.index() : history.actions().size();
-    }
-
-    /** Whether the lab's last change was a new action of the user's own hand ({@link LabHistory#lastChangeByHand}). */
-    public boolean lastChangeByHand() {
-        return history.lastChangeByHand();
-    }
-
-    /** The lab as it was opened, before any action (the timeline's origin). */
-    public LabSnapshot openedSnapshot() {
-        return history.initial();
+    /** The lab's history: the timeline, the versions the walkthroughs judge, Undo and Redo. */
+    public WorkbenchHistory history() {
+        return history;
     }
 
     /** The lab's history as a scenario up to the version on screen ({@link Provenance#recording()}). */
@@ -260,21 +216,6 @@ public final class WorkbenchViewModel {
         actions.reset(why);
     }
 
-    /** Takes back the last action (reset-and-replay: the simulated lab only). */
-    public void undo() {
-        undoRedo.undo();
-    }
-
-    /** Plays the last undone action again. */
-    public void redo() {
-        undoRedo.redo();
-    }
-
-    /** The label of the action Redo would play again, or null (for the Redo control's tooltip). */
-    public @Nullable String nextRedo() {
-        return undoRedo.nextRedo();
-    }
-
     // ---- plumbing ----
 
     /** Sends one command of the user's own (through the write gate); one action when the lab accepts it. */
@@ -313,8 +254,7 @@ public final class WorkbenchViewModel {
             apply(r.snapshot());
             LabReplay.syncEvents(events, r.events());
             after.accept(r);
-            undoRedo.refresh();
-            versions.set(history.versionsSinceReset());
+            history.refresh();
             pods.refresh();
         }, e -> {
             inFlight--;
@@ -334,8 +274,6 @@ public final class WorkbenchViewModel {
         snapshot.set(opened.backend().snapshot());
         events.setAll(opened.backend().events());
         history.clear(snapshot.get());
-        versions.set(history.versionsSinceReset());
-        undoRedo.refresh();
         subscribe();
         status("Opened " + snapshot().scenario() + " on " + opened.backend().id(), StatusKind.OK);
     }
@@ -390,7 +328,7 @@ public final class WorkbenchViewModel {
     }
 
     LabHistory recorded() {
-        return history;
+        return history.recorded();
     }
 
     /** Names the pods dropped from the palette; restarts after a reset. */

@@ -1,5 +1,7 @@
 package io.gpulab.app.gui.view;
 
+import static io.gpulab.app.gui.view.FxTestSupport.act;
+import static io.gpulab.app.gui.view.FxTestSupport.fullText;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -37,16 +39,6 @@ class ControlPlaneDownOnScreenTest {
         this.stage = stage;
     }
 
-    private static void act(FxRobot robot, Runnable r) {
-        robot.interact(r);
-        WaitForAsyncUtils.waitForFxEvents();
-    }
-
-    private static String full(FxRobot robot, String id) {
-        Label l = robot.lookup("#" + id).queryAs(Label.class);
-        return l instanceof WordWrapLabel w ? w.getFullText() : l.getText();
-    }
-
     private static boolean visible(FxRobot robot, String id) {
         return robot.lookup("#" + id).tryQuery().map(javafx.scene.Node::isVisible).orElse(false);
     }
@@ -67,11 +59,11 @@ class ControlPlaneDownOnScreenTest {
         act(robot, () -> vm.faults().setDataStoreMember("default", null, false));
         assertEquals("2 of 2 control planes Ready, yet tenant-a and tenant-b refuse reads and writes: "
                 + ApiErrors.noEtcdMember() + " · DataStore default 0/3 (no quorum) · 1 of 1 nodes Ready · kamaji · "
-                + "Kamaji ready", full(robot, "management-summary"));
-        assertFalse(full(robot, "management-summary").contains("etcdserver"), "no etcd member was up to say it");
-        assertEquals("kube-apiserver reads: no etcd member answers", full(robot, "datastore-error-default"));
+                + "Kamaji ready", fullText(robot, "management-summary"));
+        assertFalse(fullText(robot, "management-summary").contains("etcdserver"), "no etcd member was up to say it");
+        assertEquals("kube-apiserver reads: no etcd member answers", fullText(robot, "datastore-error-default"));
         assertTrue(visible(robot, "status-control-planes"));
-        assertEquals("2 control planes refuse requests", full(robot, "status-control-planes"));
+        assertEquals("2 control planes refuse requests", fullText(robot, "status-control-planes"));
         Label bar = robot.lookup("#status-control-planes").queryAs(Label.class);
         assertEquals("2 control planes refuse requests\n"
                 + "tenant-a's control plane: Ready; its API server refuses reads and writes: "
@@ -81,9 +73,9 @@ class ControlPlaneDownOnScreenTest {
         assertTrue(konn.getText().endsWith(" up"), konn.getText());
 
         act(robot, () -> vm.advance(Duration.ofSeconds(30)));
-        assertTrue(full(robot, "management-summary").startsWith("0 of 2 control planes Ready · "),
-                full(robot, "management-summary"));
-        assertEquals("2 control planes refuse requests", full(robot, "status-control-planes"));
+        assertTrue(fullText(robot, "management-summary").startsWith("0 of 2 control planes Ready · "),
+                fullText(robot, "management-summary"));
+        assertEquals("2 control planes refuse requests", fullText(robot, "status-control-planes"));
         assertTrue(bar.getTooltip().getText().startsWith("2 control planes refuse requests\n"
                 + "tenant-a's control plane: NotReady; a client reads: The "
                 + "connection to the server "), bar.getTooltip().getText());
@@ -100,7 +92,7 @@ class ControlPlaneDownOnScreenTest {
                 + "them is ready (0 of 2), so the agents have no server to hold a tunnel to";
         assertTrue(has(rows, "Konnectivity", "agents", "not connected: " + why), rows::toString);
         assertTrue(has(rows, "Konnectivity", "HAMi webhook", "unreachable: " + why), rows::toString);
-        assertEquals("Konnectivity down: " + why, full(robot, "tunnel-error-tenant-a"));
+        assertEquals("Konnectivity down: " + why, fullText(robot, "tunnel-error-tenant-a"));
 
         act(robot, () -> vm.faults().setDataStoreMember("default", null, true));
         act(robot, () -> vm.advance(Duration.ofSeconds(10)));
@@ -120,21 +112,21 @@ class ControlPlaneDownOnScreenTest {
         WaitForAsyncUtils.waitForFxEvents();
         var vm = w.viewModel();
         act(robot, () -> vm.faults().setManagementNode("kamaji-control-plane", "lost"));
-        assertEquals("NotReady", full(robot, "cp-phase-tenant-a"));
+        assertEquals("NotReady", fullText(robot, "cp-phase-tenant-a"));
         assertEquals("⚠ Kamaji's controller is not running: NotReady is the status it would compute; a real cluster's "
-                + "kubectl get tcp keeps the last one it wrote", full(robot, "cp-problem-tenant-a-0"));
+                + "kubectl get tcp keeps the last one it wrote", fullText(robot, "cp-problem-tenant-a-0"));
         var event = vm.events().stream()
                 .filter(e -> e.object().endsWith("/tenant-a") && "NotReady".equals(e.reason()))
                 .reduce((x, y) -> y).orElseThrow();
         assertTrue(event.message().endsWith(": what Kamaji would compute; its controller is not running (no "
                 + "management node is Ready), so a real cluster's status keeps the last one written"), event.message());
-        assertEquals("2 control planes refuse requests", full(robot, "status-control-planes"));
+        assertEquals("2 control planes refuse requests", fullText(robot, "status-control-planes"));
         ToggleButton konn = robot.lookup("#konnectivity-tenant-b").queryAs(ToggleButton.class);
         assertTrue(konn.getText().endsWith(" down"), konn.getText());
 
         act(robot, () -> vm.faults().setManagementNode("kamaji-control-plane", "ready"));
         act(robot, () -> vm.advance(Duration.ofSeconds(30)));
-        assertEquals("Ready", full(robot, "cp-phase-tenant-a"));
+        assertEquals("Ready", fullText(robot, "cp-phase-tenant-a"));
         assertFalse(robot.lookup("#cp-problem-tenant-a-0").tryQuery().isPresent(), "nothing left to say");
     }
 
@@ -144,9 +136,9 @@ class ControlPlaneDownOnScreenTest {
         Workbench w = FxTestSupport.showAt(robot, stage, "article", 1600, 1000, false);
         WaitForAsyncUtils.waitForFxEvents();
         act(robot, () -> w.viewModel().faults().loseControlPlaneReplica("tenant-a"));
-        assertEquals("Unknown", full(robot, "cp-phase-tenant-a"));
+        assertEquals("Unknown", fullText(robot, "cp-phase-tenant-a"));
         assertEquals("⚠ Unknown is Kamaji's word for a Deployment neither all ready nor upgrading: 1 of 2 replicas "
-                + "ready; the API server serves from the ready one", full(robot, "cp-problem-tenant-a-0"));
+                + "ready; the API server serves from the ready one", fullText(robot, "cp-problem-tenant-a-0"));
         assertFalse(visible(robot, "status-control-planes"), "it serves: nothing refuses");
         ToggleButton konn = robot.lookup("#konnectivity-tenant-a").queryAs(ToggleButton.class);
         assertTrue(konn.getText().endsWith(" up"), "a server runs in the ready replica: " + konn.getText());
@@ -201,5 +193,47 @@ class ControlPlaneDownOnScreenTest {
                         && refusing.getTooltip().getText().startsWith("2 control planes refuse requests"),
                 "drawn '" + drawn + "': cut without its words on hover");
         robot.interact(() -> w.viewModel().close());
+    }
+
+    private static List<String> apiLines(FxRobot robot, String tenant) {
+        return robot.lookup("#api-" + tenant).tryQuery().map(n -> ((javafx.scene.Parent) n).getChildrenUnmodifiable()
+                .stream().map(l -> ((WordWrapLabel) l).getFullText().replaceFirst("^⚠ ", "")).toList()).orElse(List.of());
+    }
+
+    /**
+     * Two of three kamaji-etcd members lost: from the first moment each tenant's own panel says its DataStore has no
+     * quorum and every request times out with etcd's error, and that the API server is not down while its pods are
+     * ready (Kamaji reads Ready for 30 s); after the third failed probe, that it is down. The quorum back, it is gone.
+     */
+    @Test
+    void eachTenantsPanelSaysItsDataStoreHasNoQuorumFromTheFirstMoment(FxRobot robot) {
+        Workbench w = FxTestSupport.showAt(robot, stage, "article", 1280, 720, false);
+        WaitForAsyncUtils.waitForFxEvents();
+        var vm = w.viewModel();
+        assertEquals(List.of(), apiLines(robot, "tenant-a"), "the API server serves: nothing to say");
+
+        act(robot, () -> vm.faults().setDataStoreMember("default", "kamaji-etcd-0", false));
+        assertEquals(List.of(), apiLines(robot, "tenant-a"), "the quorum (2 of 3) holds");
+        act(robot, () -> vm.faults().setDataStoreMember("default", "kamaji-etcd-1", false));
+        for (String t : List.of("tenant-a", "tenant-b")) {
+            assertEquals(List.of("API server cannot store or read anything: its DataStore default has no quorum (1 of "
+                    + "3 etcd members up, 2 needed). Every create, read and delete times out: "
+                    + ApiErrors.storageTimeout(), "Not down: Kamaji reads Ready; kube-apiserver pods still ready, "
+                    + "though DataStore default has no quorum: their /readyz etcd check fails 3 probes of 10 s first; "
+                    + "not ready from 00:00:30 unless the quorum returns"), apiLines(robot, t), t);
+        }
+        act(robot, () -> vm.advance(Duration.ofSeconds(20)));
+        assertTrue(apiLines(robot, "tenant-a").get(1).startsWith("Not down: Kamaji reads Ready"),
+                "20 s: two probes failed, the pods are still ready");
+
+        act(robot, () -> vm.advance(Duration.ofSeconds(10)));
+        List<String> down = apiLines(robot, "tenant-a");
+        assertTrue(down.get(0).startsWith("API server down: no kube-apiserver pod is ready (0 of 2; Kamaji reads "
+                + "NotReady). A client reads: The connection to the server "), down.toString());
+        assertEquals("Its DataStore default has no quorum (1 of 3 etcd members up, 2 needed)", down.get(1));
+
+        act(robot, () -> vm.faults().setDataStoreMember("default", "kamaji-etcd-1", true));
+        act(robot, () -> vm.advance(Duration.ofSeconds(10)));
+        assertEquals(List.of(), apiLines(robot, "tenant-a"), "the quorum back, the next probe passes");
     }
 }

@@ -89,7 +89,8 @@ class FleetViewTest {
     private static void assertTilesMatchTheSnapshot(FleetView view, TenantView fleet) {
         List<FleetGroups.Group> groups = view.groups().groups();
         int workers = 0;
-        for (FleetGroups.Group g : groups) {
+        for (int index = 0; index < groups.size(); index++) {
+            FleetGroups.Group g = groups.get(index);
             int cards = 0;
             int inUse = 0;
             long mem = 0;
@@ -131,6 +132,22 @@ class FleetViewTest {
                     100.0 * usedCores / cores), lines.get(3), g.title());
             assertEquals(String.format(Locale.ROOT, "CPU %.1f %% · memory %.1f %% requested", 100.0 * cpuReq / cpu,
                     100.0 * hostMemReq / hostMem), lines.get(4), g.title());
+            // the tile's hover spells each figure out with what it is a share of, in metrics.md's words
+            String tip = view.tip(index).getText();
+            assertEquals(List.of(String.format(Locale.ROOT, "%s (%,d workers · 2 × %s), now:", g.title(),
+                            g.members().length, type),
+                    String.format(Locale.ROOT, "cards in use: %,d of %,d (memory, compute or a sharing slot booked)",
+                            inUse, cards),
+                    String.format(Locale.ROOT, "GPU pods: %,d (pods holding a share of one of these cards, each "
+                            + "counted once)", pods),
+                    String.format(Locale.ROOT, "card memory booked: %.1f %% = %,d of %,d MB registered (HAMi's "
+                            + "booking, not what a GPU uses)", 100.0 * usedMem / mem, usedMem, mem),
+                    String.format(Locale.ROOT, "compute booked: %.1f %% = %,d of %,d core units (100 a card)",
+                            100.0 * usedCores / cores, usedCores, cores),
+                    String.format(Locale.ROOT, "CPU requested: %.1f %% = %,d of %,d millicores allocatable",
+                            100.0 * cpuReq / cpu, cpuReq, cpu),
+                    String.format(Locale.ROOT, "memory requested: %.1f %% = %,d of %,d MiB allocatable host memory",
+                            100.0 * hostMemReq / hostMem, hostMemReq, hostMem)), List.of(tip.split("\\R")), g.title());
         }
         assertEquals(fleet.nodes().size(), workers, "every worker in one group");
     }
@@ -144,6 +161,13 @@ class FleetViewTest {
         List<Canvas> tiles = robot.lookup("#fleet-fleet .fleet-group").queryAllAs(Canvas.class).stream().toList();
         assertEquals(24, tiles.size());
         assertTilesMatchTheSnapshot(view, fleet());
+        // what the percentages are, on screen under the caption, not only in docs/workbench.md
+        assertEquals("On each tile: cards in use have memory, compute or a sharing slot booked; card memory and "
+                + "compute are what HAMi has booked of the group's cards' registered memory and compute, now (a "
+                + "booking, not what a GPU uses); CPU and memory are what the pods bound to its workers request of "
+                + "their allocatable. Hover a tile for its figures.", robot.lookup("#fleet-legend-fleet")
+                .queryAs(WordWrapLabel.class).getFullText());
+        assertTrue(robot.lookup("#fleet-legend-fleet").query().isVisible());
 
         for (int i = 0; i < 12; i++) {
             String name = "p-" + i;

@@ -111,6 +111,18 @@ public final class FxTestSupport {
         return robot.lookup("#" + id).queryAs(Labeled.class).getText();
     }
 
+    /** The label's whole text: a wrapped label's full text, not the lines it shows. */
+    static String fullText(FxRobot robot, String id) {
+        javafx.scene.control.Label l = robot.lookup("#" + id).queryAs(javafx.scene.control.Label.class);
+        return l instanceof WordWrapLabel w ? w.getFullText() : l.getText();
+    }
+
+    /** Runs {@code r} on the FX thread, then waits for the layout and the events it caused. */
+    static void act(FxRobot robot, Runnable r) {
+        robot.interact(r);
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
     /**
      * Starts this walkthrough from the Walkthroughs menu's item, not the panel's title or picker, which show the same
      * words (a click on the picker opens its list over Back and Next), and checks the panel shows it.

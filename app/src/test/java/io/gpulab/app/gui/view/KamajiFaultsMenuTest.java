@@ -94,11 +94,11 @@ class KamajiFaultsMenuTest {
     /** Fires the item; it is one action, recorded as its scenario step. Returns the lab after it. */
     private LabSnapshot fire(FxRobot robot, MenuItem i) {
         WorkbenchViewModel vm = workbench.viewModel();
-        int actions = vm.timeline().size();
+        int actions = vm.history().timeline().size();
         long version = vm.snapshot().version();
         robot.interact(i::fire);
         WaitForAsyncUtils.waitForFxEvents();
-        assertEquals(actions + 1, vm.timeline().size(), i.getText() + ": one action");
+        assertEquals(actions + 1, vm.history().timeline().size(), i.getText() + ": one action");
         assertNotEquals(version, vm.snapshot().version(), i.getText() + ": the lab changed");
         String text = vm.recording().text();
         assertTrue(text.contains(stepKey(i.getId())), i.getText() + ": recorded as its step\n" + text);
@@ -106,7 +106,7 @@ class KamajiFaultsMenuTest {
     }
 
     private void undo(FxRobot robot) {
-        robot.interact(() -> workbench.viewModel().undo());
+        robot.interact(() -> workbench.viewModel().history().undo());
         WaitForAsyncUtils.waitForFxEvents();
     }
 
@@ -144,7 +144,7 @@ class KamajiFaultsMenuTest {
                 undo(robot);
             }
             undo(robot);
-            assertEquals(0, vm.timeline().size(), fault + ": undone");
+            assertEquals(0, vm.history().timeline().size(), fault + ": undone");
             sameKamajiState(opened, vm.snapshot(), fault + " undone");
         }
     }

@@ -83,10 +83,10 @@ class KubeletFaultMenuTest {
         assertEquals("Running", vm.snapshot().tenant("tenant-a").orElseThrow().pod("default/before").orElseThrow()
                 .phase());
         assertEquals(List.of(), warnings(robot));
-        int actions = vm.timeline().size();
+        int actions = vm.history().timeline().size();
 
         act(robot, item(robot, "Stop kubelet of " + WORKER)::fire);
-        assertEquals(actions + 1, vm.timeline().size(), "one action");
+        assertEquals(actions + 1, vm.history().timeline().size(), "one action");
         assertTrue(vm.recording().text().contains("kubelet: down"), vm.recording().text());
         assertEquals(1, warnings(robot).size(), warnings(robot).toString());
         // the toolbar's clock and the warning read one clock: it said "since 2026-01-01T00:00:00Z" beside 00:00:00

@@ -1,5 +1,6 @@
 package io.gpulab.app.gui.view;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -37,7 +38,7 @@ class LabEditorTest {
         FxTestSupport.click(robot, "design-add-cards");
         assertEquals(16, workbench.viewModel().snapshot().tenant("tenant-c").orElseThrow().nodes().get(0).cpu());
         assertEquals(1, workbench.viewModel().snapshot().tenant("tenant-c").orElseThrow().nodes().get(0).cards().size());
-        assertEquals(3, workbench.viewModel().timeline().size(), "three edits, three engine commands");
+        assertEquals(3, workbench.viewModel().history().timeline().size(), "three edits, three engine commands");
 
         FxTestSupport.click(robot, "undo");
         assertEquals(0, workbench.viewModel().snapshot().tenant("tenant-c").orElseThrow().nodes().get(0).cards().size());
@@ -60,13 +61,18 @@ class LabEditorTest {
         assertEquals("4", field(robot, "design-cpu"), "a refused value is not shown as the lab's");
         var refusal = robot.lookup("#design-worker-error").queryAs(javafx.scene.control.Label.class);
         assertTrue(refusal.isVisible() && refusal.getText().startsWith("Refused: "), refusal.getText());
-        assertEquals(0, workbench.viewModel().timeline().size());
+        assertEquals(0, workbench.viewModel().history().timeline().size());
 
         robot.doubleClickOn("#design-split").write("4");
         FxTestSupport.click(robot, "design-apply-hami");
         assertEquals("4", field(robot, "design-split"), "the applied value, without switching tabs");
         assertTrue(!refusal.isVisible(), "the refusal went with the next change");
         assertEquals("article (edited)", workbench.viewModel().snapshot().scenario());
+        // only the setting changed is named: the policies left as they were read as two more edits
+        String description = assertDoesNotThrow(() -> new io.gpulab.engine.scenario.ScenarioReader().read("saved.yaml",
+                new java.io.StringReader(workbench.viewModel().recording().text()), false)).lab().description();
+        assertTrue(description.startsWith("Edited in the workbench from the scenario article: HAMi deviceSplitCount 4. "),
+                description);
 
         robot.interact(() -> workbench.viewModel().past().showVersion(0));
         WaitForAsyncUtils.waitForFxEvents();
@@ -89,7 +95,7 @@ class LabEditorTest {
         // said as the field the user typed in, not as a line of the generated design ("lab design:14: ...")
         assertTrue(refusal.isVisible() && refusal.getText().startsWith("Refused: tenant name 'Tenant C' is not a valid "
                 + "Kubernetes name"), refusal.getText());
-        assertEquals(0, workbench.viewModel().timeline().size());
+        assertEquals(0, workbench.viewModel().history().timeline().size());
 
         robot.doubleClickOn("#design-tenant-name").eraseText(8).write("tenant-c");
         FxTestSupport.click(robot, "design-add-tenant");

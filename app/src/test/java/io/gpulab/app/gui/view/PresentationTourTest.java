@@ -147,7 +147,7 @@ class PresentationTourTest {
                 scrollCanvasTo("#tenant-name-" + a.args().get("id"));
                 ROBOT.clickOn("#tenant-name-" + a.args().get("id"));
             }
-            default -> WalkthroughRoutesTest.perform(ROBOT, a);
+            default -> WalkthroughPlayer.perform(ROBOT, a);
         }
         WaitForAsyncUtils.waitForFxEvents();
     }

@@ -1,5 +1,6 @@
 package io.gpulab.app.gui.view;
 
+import static io.gpulab.app.gui.view.WalkthroughPlayer.settle;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,9 +9,6 @@ import io.gpulab.app.gui.Workbench;
 import io.gpulab.app.gui.walkthrough.Walkthrough;
 import io.gpulab.app.gui.walkthrough.WalkthroughLoader;
 import io.gpulab.app.gui.walkthrough.WalkthroughStep;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.function.BooleanSupplier;
 import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.control.ScrollPane;
@@ -37,6 +35,7 @@ class StepTargetInViewTest {
 
     private Stage stage;
     private Workbench workbench;
+    private WalkthroughPlayer player;
 
     @Start
     void start(Stage stage) {
@@ -44,32 +43,17 @@ class StepTargetInViewTest {
     }
 
     private void open(FxRobot robot, double width, double height) {
-        workbench = FxTestSupport.showAt(robot, stage, "article", width, height, false);
-        WaitForAsyncUtils.waitForFxEvents();
-    }
-
-    private int at() {
-        return workbench.walkthroughs().stepIndexProperty().get();
-    }
-
-    /** Waits for {@code done} (Await.BOUND at most: a hang guard under load, not a speed target). */
-    private static void settle(BooleanSupplier done) {
-        try {
-            WaitForAsyncUtils.waitFor(io.gpulab.engine.cluster.Await.BOUND.toSeconds(), TimeUnit.SECONDS,
-                    done::getAsBoolean);
-        } catch (TimeoutException e) {
-            // the assertion that follows says what is missing
-        }
-        WaitForAsyncUtils.waitForFxEvents();
+        player = WalkthroughPlayer.open(robot, stage, width, height);
+        workbench = player.workbench();
     }
 
     /** Plays step {@code i} by its first route, as the trainee would (a drop, a click, a menu item). */
     private void play(FxRobot robot, int i) {
         for (WalkthroughStep.RouteAction a : SHARE.steps().get(i).routes().get(0)) {
-            WalkthroughRoutesTest.perform(robot, a);
+            WalkthroughPlayer.perform(robot, a);
         }
-        settle(() -> at() == i + 1);
-        assertEquals(i + 1, at(), "step " + (i + 1) + " done");
+        settle(() -> player.at() == i + 1);
+        assertEquals(i + 1, player.at(), "step " + (i + 1) + " done");
         WaitForAsyncUtils.waitForFxEvents();
     }
 
@@ -85,24 +69,20 @@ class StepTargetInViewTest {
 
     /** The node with this id drawn inside the canvas's visible part, top to bottom. */
     private static boolean whole(FxRobot robot, String id) {
-        boolean[] in = new boolean[1];
-        robot.interact(() -> {
-            Node n = robot.lookup("#" + id).query();
-            Bounds b = n.localToScene(n.getLayoutBounds());
-            Bounds v = view(robot);
-            in[0] = b.getMinY() >= v.getMinY() - 1 && b.getMaxY() <= v.getMaxY() + 1;
-        });
-        return in[0];
+        return inView(robot, id, (b, v) -> b.getMinY() >= v.getMinY() - 1 && b.getMaxY() <= v.getMaxY() + 1);
     }
 
     /** The top of the node with this id drawn inside the canvas's visible part. */
     private static boolean topShown(FxRobot robot, String id) {
+        return inView(robot, id, (b, v) -> b.getMinY() >= v.getMinY() - 1 && b.getMinY() < v.getMaxY() - 20);
+    }
+
+    /** {@code test} of the node with this id and the canvas's visible part, in the scene (read on the FX thread). */
+    private static boolean inView(FxRobot robot, String id, java.util.function.BiPredicate<Bounds, Bounds> test) {
         boolean[] in = new boolean[1];
         robot.interact(() -> {
             Node n = robot.lookup("#" + id).query();
-            Bounds b = n.localToScene(n.getLayoutBounds());
-            Bounds v = view(robot);
-            in[0] = b.getMinY() >= v.getMinY() - 1 && b.getMinY() < v.getMaxY() - 20;
+            in[0] = test.test(n.localToScene(n.getLayoutBounds()), view(robot));
         });
         return in[0];
     }
@@ -179,13 +159,13 @@ class StepTargetInViewTest {
             settle(() -> workbench.viewModel().playback().scenarioStepsPlayed() == 1);
             robot.interact(() -> workbench.viewModel().playback().playScenarioSteps());
             settle(() -> workbench.viewModel().playback().scenarioStepsPlayed() == steps);
-            assertTrue(at() > 0, size[0] + "x" + size[1] + ": Play ticked article steps: " + at());
+            assertTrue(player.at() > 0, size[0] + "x" + size[1] + ": Play ticked article steps: " + player.at());
             assertEquals(0, canvas(robot).getVvalue(), 1e-9, size[0] + "x" + size[1] + ": the canvas stayed up");
             assertTrue(whole(robot, "management-toggle"), size[0] + "x" + size[1]
                     + ": the band's toggle is in view after Play");
-            int before = at();
-            robot.interact(() -> workbench.viewModel().undo());
-            settle(() -> at() < before || workbench.viewModel().playback().scenarioStepsPlayed() < steps);
+            int before = player.at();
+            robot.interact(() -> workbench.viewModel().history().undo());
+            settle(() -> player.at() < before || workbench.viewModel().playback().scenarioStepsPlayed() < steps);
             assertEquals(0, canvas(robot).getVvalue(), 1e-9, size[0] + "x" + size[1] + ": Undo left the canvas");
         }
     }

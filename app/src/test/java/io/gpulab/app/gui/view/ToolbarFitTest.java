@@ -54,12 +54,12 @@ class ToolbarFitTest {
         ToolBar bar = robot.lookup(".lab-toolbar").queryAs(ToolBar.class);
         for (int width = 1600; width >= 1000; width -= 24) {
             int wide = width;
-            robot.interact(() -> w.viewModel().undo());
+            robot.interact(() -> w.viewModel().history().undo());
             WaitForAsyncUtils.waitForFxEvents();
             robot.interact(() -> stage.setWidth(wide));
             WaitForAsyncUtils.waitForFxEvents();
             check(robot, bar, lab + " then undone, " + wide + " px: ", wrong);
-            robot.interact(() -> w.viewModel().redo());
+            robot.interact(() -> w.viewModel().history().redo());
             WaitForAsyncUtils.waitForFxEvents();
             check(robot, bar, lab + ", " + wide + " px: ", wrong);
         }

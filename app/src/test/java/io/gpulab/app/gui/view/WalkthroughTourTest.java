@@ -130,6 +130,6 @@ class WalkthroughTourTest {
         expect(robot, 1, 5);
         fromMenu(robot, "Running is not proof");
         expect(robot, 0, 5);
-        assertEquals(0, workbench.viewModel().history().size(), "starting it reset the lab");
+        assertEquals(0, workbench.viewModel().history().commands().size(), "starting it reset the lab");
     }
 }

@@ -7,27 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.gpulab.engine.api.PodView;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * One lab history (docs/workbench.md): Next step, Play, the clock, Undo, Redo and Reset share it, so the step counter,
  * the timeline and Undo never disagree, and no scenario step is applied twice.
  */
-class LabHistoryTest {
-
-    private WorkbenchViewModel vm;
-
-    @BeforeEach
-    void open() throws Exception {
-        vm = Fixtures.articleViewModel();
-    }
-
-    @AfterEach
-    void close() {
-        vm.close();
-    }
+class LabHistoryTest extends FreshArticleLab {
 
     private List<String> pods() {
         return vm.snapshot().tenant("tenant-a").orElseThrow().pods().stream().map(p -> p.name() + " " + p.phase())
@@ -60,8 +46,8 @@ class LabHistoryTest {
                 "Step 3 of 5: check 3: pod 3 of 3 (20,000 MB, 30 %) runs on tenant-a's card",
                 "Step 4 of 5: check 4: a fourth 30 % pod would need 120 % of the card and stays Pending",
                 "Step 5 of 5: check 5: a 90,000 MB pod exceeds the 81,920 MB card and stays Pending"),
-                vm.timeline().stream().map(LabHistory.Action::label).toList());
-        assertEquals("8 checks passed", vm.timeline().stream().flatMap(a -> a.applied().stream())
+                vm.history().timeline().stream().map(LabHistory.Action::label).toList());
+        assertEquals("8 checks passed", vm.history().timeline().stream().flatMap(a -> a.applied().stream())
                 .flatMap(x -> x.results().stream()).filter(r -> r.check() && r.passed()).count() + " checks passed");
     }
 
@@ -71,24 +57,24 @@ class LabHistoryTest {
      */
     @Test
     void onlyANewActionOfTheUsersOwnHandIsByHand() {
-        assertFalse(vm.lastChangeByHand(), "as opened");
+        assertFalse(vm.history().lastChangeByHand(), "as opened");
         vm.advance(Duration.ofSeconds(30));
-        assertTrue(vm.lastChangeByHand(), "Step 30s");
+        assertTrue(vm.history().lastChangeByHand(), "Step 30s");
         vm.playback().playNextScenarioStep();
-        assertFalse(vm.lastChangeByHand(), "Next step");
+        assertFalse(vm.history().lastChangeByHand(), "Next step");
         vm.advance(Duration.ofMinutes(5));
         runTheClock(2);
-        assertFalse(vm.lastChangeByHand(), "a run of the clock");
+        assertFalse(vm.history().lastChangeByHand(), "a run of the clock");
         vm.advance(Duration.ofSeconds(30));
-        vm.undo();
-        assertFalse(vm.lastChangeByHand(), "Undo");
-        vm.redo();
-        assertFalse(vm.lastChangeByHand(), "Redo");
+        vm.history().undo();
+        assertFalse(vm.history().lastChangeByHand(), "Undo");
+        vm.history().redo();
+        assertFalse(vm.history().lastChangeByHand(), "Redo");
         vm.playback().playScenarioSteps();
-        assertFalse(vm.lastChangeByHand(), "Play");
+        assertFalse(vm.history().lastChangeByHand(), "Play");
         vm.advance(Duration.ofSeconds(30));
         vm.reset();
-        assertFalse(vm.lastChangeByHand(), "Reset");
+        assertFalse(vm.history().lastChangeByHand(), "Reset");
     }
 
     @Test
@@ -98,11 +84,11 @@ class LabHistoryTest {
         runTheClock(3);
         runTheClock(2);
         assertEquals(List.of("Advanced the clock by 30s", "Advanced the clock by 5m", "Ran the clock for 45s",
-                "Ran the clock for 30s"), vm.timeline().stream().map(LabHistory.Action::label).toList());
-        vm.undo();
-        vm.undo();
+                "Ran the clock for 30s"), vm.history().timeline().stream().map(LabHistory.Action::label).toList());
+        vm.history().undo();
+        vm.history().undo();
         assertEquals("2026-01-01T00:05:30Z", vm.snapshot().now().toString(), "two runs, two undos");
-        vm.undo();
+        vm.history().undo();
         assertEquals("2026-01-01T00:00:30Z", vm.snapshot().now().toString(), "+5 min is its own undo");
     }
 
@@ -118,7 +104,7 @@ class LabHistoryTest {
         assertEquals(StatusKind.ERROR, vm.statusKindProperty().get());
         assertTrue(vm.statusProperty().get().startsWith("Refused: tenant-a: Error from server (AlreadyExists)"),
                 vm.statusProperty().get());
-        assertEquals(1, vm.timeline().size(), "the refused create left no timeline version");
+        assertEquals(1, vm.history().timeline().size(), "the refused create left no timeline version");
     }
 
     @Test
@@ -126,7 +112,7 @@ class LabHistoryTest {
         vm.submitTemplate(PodTemplate.builtIns().get(0), "tenant-a", null);
         vm.playback().playNextScenarioStep();
         assertEquals(0, vm.playback().scenarioStepsPlayed());
-        assertEquals(1, vm.timeline().size());
+        assertEquals(1, vm.history().timeline().size());
         assertEquals(StatusKind.ERROR, vm.statusKindProperty().get());
         assertTrue(vm.statusProperty().get().startsWith("Step 1 was not played: submit.pod: pod default/gpu-pod-1 "
                 + "already exists in tenant tenant-a (submitted by step 1 of the lab's history)"),
@@ -140,16 +126,16 @@ class LabHistoryTest {
     void redoPlaysTheUndoneActionAgainUntilANewActionComes() {
         vm.playback().playNextScenarioStep();
         vm.playback().playNextScenarioStep();
-        vm.undo();
-        assertTrue(vm.canRedoProperty().get());
+        vm.history().undo();
+        assertTrue(vm.history().canRedoProperty().get());
         assertEquals(1, vm.playback().scenarioStepsPlayed());
-        vm.redo();
+        vm.history().redo();
         assertEquals(2, vm.playback().scenarioStepsPlayed());
         assertEquals(List.of("gpu-pod-1 Running", "gpu-pod-2 Running"), pods());
-        assertFalse(vm.canRedoProperty().get());
-        vm.undo();
+        assertFalse(vm.history().canRedoProperty().get());
+        vm.history().undo();
         vm.advance(Duration.ofSeconds(30));
-        assertFalse(vm.canRedoProperty().get(), "a new action forgets what Redo could bring back");
+        assertFalse(vm.history().canRedoProperty().get(), "a new action forgets what Redo could bring back");
     }
 
     @Test
@@ -160,7 +146,7 @@ class LabHistoryTest {
         PodView p = vm.snapshot().tenant("tenant-a").orElseThrow().pods().get(0);
         assertTrue(PendingBadge.isRefused(p));
         assertFalse(PendingBadge.isWaiting(p));
-        assertEquals(3, vm.timeline().size(), "the refused create is in the history (its chip is on screen)");
+        assertEquals(3, vm.history().timeline().size(), "the refused create is in the history (its chip is on screen)");
     }
 
     @Test
@@ -189,7 +175,7 @@ class LabHistoryTest {
         slow.playback().playNextScenarioStep();
         new java.util.ArrayList<>(queued).forEach(Runnable::run);
         assertEquals(1, slow.playback().scenarioStepsPlayed());
-        assertEquals(1, slow.timeline().size(), "step 1 once, not twice");
+        assertEquals(1, slow.history().timeline().size(), "step 1 once, not twice");
         slow.close();
     }
 }

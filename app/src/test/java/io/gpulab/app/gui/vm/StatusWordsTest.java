@@ -6,24 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** The status line after an action says what happened once, and never claims a change the lab did not make. */
-class StatusWordsTest {
-
-    private WorkbenchViewModel vm;
-
-    @BeforeEach
-    void open() throws Exception {
-        vm = Fixtures.articleViewModel();
-    }
-
-    @AfterEach
-    void close() {
-        vm.close();
-    }
+class StatusWordsTest extends FreshArticleLab {
 
     private String status() {
         return vm.statusProperty().get();

@@ -98,7 +98,7 @@ class WorkbenchOnClusterTest {
         assertEquals(90, a100().usedCores());
         assertEquals("CardInsufficientCore", PendingBadge.badge(
                 vm.snapshot().tenant("tenant-a").orElseThrow().pod("default/gpu-pod-4").orElseThrow()));
-        assertFalse(vm.canUndoProperty().get(), "a real cluster cannot be rewound");
+        assertFalse(vm.history().canUndoProperty().get(), "a real cluster cannot be rewound");
     }
 
     @Test

@@ -8,26 +8,12 @@ import io.gpulab.app.gui.fx.CurrentThreadTaskExecutor;
 import io.gpulab.engine.api.CardView;
 import io.gpulab.engine.api.PodView;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** The view-model on the real simulated article lab, engine calls on the test thread. */
-class WorkbenchViewModelTest {
+class WorkbenchViewModelTest extends FreshArticleLab {
 
-    private WorkbenchViewModel vm;
     private final PodTemplate article = PodTemplate.builtIns().get(0);
-
-    @BeforeEach
-    void open() throws Exception {
-        // listener pushes are dropped: every command round brings its own snapshot back
-        vm = Fixtures.articleViewModel();
-    }
-
-    @AfterEach
-    void close() {
-        vm.close();
-    }
 
     private CardView a100() {
         return vm.snapshot().tenant("tenant-a").orElseThrow().nodes().get(0).cards().get(0);
@@ -49,7 +35,7 @@ class WorkbenchViewModelTest {
     void undoReplaysAllButTheLastAction() {
         vm.submitTemplate(article, "tenant-a", null);
         vm.submitTemplate(article, "tenant-a", null);
-        vm.undo();
+        vm.history().undo();
         assertEquals(20_000, a100().usedMemMB());
         assertEquals(List.of("default/gpu-pod-1"), a100().pods());
     }
@@ -91,16 +77,16 @@ class WorkbenchViewModelTest {
         vm.submitTemplate(article, "tenant-a", null);
         vm.reset();
         assertEquals(0, a100().usedMemMB());
-        assertTrue(vm.history().isEmpty());
+        assertTrue(vm.history().commands().isEmpty());
     }
 
     @Test
     void undoAfterResetBringsTheLabBack() {
         vm.submitTemplate(article, "tenant-a", null);
         vm.reset();
-        vm.undo();
+        vm.history().undo();
         assertEquals(20_000, a100().usedMemMB());
-        assertEquals(1, vm.history().size());
+        assertEquals(1, vm.history().commands().size());
     }
 
     @Test
@@ -127,7 +113,7 @@ class WorkbenchViewModelTest {
         vm.files().open("lock-lifecycle");
         assertEquals(List.of("Open lock-lifecycle: 1 action on article (save them first with File → Save scenario)"),
                 asked, "only the action after the Save is lost");
-        vm.undo();
+        vm.history().undo();
         vm.files().open("lock-lifecycle");
         assertEquals(1, asked.size(), "after Save nothing is unsaved: asked again " + asked);
         assertEquals("lock-lifecycle", vm.snapshot().scenario(), "opened without a question");
@@ -137,11 +123,11 @@ class WorkbenchViewModelTest {
     void versionsFollowTheActionsSinceTheLastReset() {
         vm.submitTemplate(article, "tenant-a", null);
         vm.submitTemplate(article, "tenant-a", null);
-        assertEquals(3, vm.versionsProperty().get().size());
-        vm.undo();
-        assertEquals(2, vm.versionsProperty().get().size());
+        assertEquals(3, vm.history().versionsProperty().get().size());
+        vm.history().undo();
+        assertEquals(2, vm.history().versionsProperty().get().size());
         vm.reset();
-        assertEquals(1, vm.versionsProperty().get().size());
+        assertEquals(1, vm.history().versionsProperty().get().size());
     }
 
     @Test

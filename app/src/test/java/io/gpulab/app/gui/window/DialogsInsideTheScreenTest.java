@@ -1,16 +1,16 @@
 package io.gpulab.app.gui.window;
 
+import static io.gpulab.app.gui.RealDisplay.waitFor;
+import static io.gpulab.app.gui.RealDisplay.waitForWindow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.gpulab.app.gui.EngineLabOpener;
+import io.gpulab.app.gui.RealDisplay;
 import io.gpulab.app.gui.Workbench;
-import io.gpulab.app.gui.WorkbenchApp;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Predicate;
 import java.util.function.Supplier;
 import javafx.geometry.Rectangle2D;
 import javafx.scene.Scene;
@@ -47,6 +47,7 @@ class DialogsInsideTheScreenTest {
 
     private static final FxRobot ROBOT = new FxRobot();
     private static final long GUARD_SECONDS = io.gpulab.engine.cluster.Await.BOUND.toSeconds();
+    private static RealDisplay display;
     private static Stage stage;
     private static Workbench workbench;
     private static Rectangle2D screen;
@@ -58,23 +59,16 @@ class DialogsInsideTheScreenTest {
                 + "manager fits GTK's file dialogs to the screen, a bare X server leaves them where GTK asks "
                 + "(docs/workbench.md, \"Screens\"); start one, e.g. `DISPLAY=:N metacity &`");
         System.out.println("window manager: " + wm);
-        stage = FxToolkit.registerPrimaryStage();
-        AtomicReference<Workbench> w = new AtomicReference<>();
-        EngineLabOpener opener = EngineLabOpener.sim();
-        var lab = opener.open("article");
-        FxToolkit.setupFixture(() -> w.set(WorkbenchApp.show(stage, lab, opener, "article", WindowMemory.NONE)));
-        workbench = w.get();
+        display = RealDisplay.open(false);
+        stage = display.stage();
+        workbench = display.workbench();
         screen = Screen.getPrimary().getBounds();
-        waitFor("the window is painted", () -> stage.isShowing() && stage.getScene().getWidth() > 0);
     }
 
     @AfterAll
     static void close() throws Exception {
-        if (workbench != null) {
-            FxToolkit.setupFixture(() -> {
-                workbench.viewModel().close();
-                stage.close();
-            });
+        if (display != null) {
+            display.close();
         }
     }
 
@@ -101,12 +95,7 @@ class DialogsInsideTheScreenTest {
     void everyFileDialogOfTheFileMenuOpensInsideTheScreen(String item, String title) {
         ROBOT.clickOn("File");
         ROBOT.clickOn(item);
-        String dialog = nativeDialog(title);
-        try {
-            assertFrameInside("GTK's \"" + title + "\" dialog", dialog);
-        } finally {
-            closeNative(title);
-        }
+        assertNativeInside("GTK's \"" + title + "\" dialog", title);
     }
 
     @Test
@@ -129,7 +118,7 @@ class DialogsInsideTheScreenTest {
     @Order(4)
     void theDiscardQuestionOpensInsideTheScreen() {
         ROBOT.clickOn("#next-step");
-        waitFor("a step in the history", () -> !workbench.viewModel().timeline().isEmpty());
+        waitFor("a step in the history", () -> !workbench.viewModel().history().timeline().isEmpty());
         // File → Open scenario…, the path typed into GTK's dialog (Ctrl+L: its location field), Enter
         ROBOT.clickOn("File");
         ROBOT.clickOn("Open scenario…");
@@ -146,43 +135,27 @@ class DialogsInsideTheScreenTest {
     @Test
     @Order(5)
     void thePlanWindowAndItsOpenDialogOpenInsideTheScreen() throws Exception {
-        ROBOT.push(KeyCode.CONTROL, KeyCode.L);
-        Stage plan = waitForWindow(w -> w instanceof Stage s && s.getTitle() != null
-                && s.getTitle().contains("candidate platforms"));
+        Stage plan = RealDisplay.openByShortcut("candidate platforms", KeyCode.CONTROL, KeyCode.L);
         try {
             assertJavaFxInside("the Plan window", plan);
             ROBOT.clickOn("Open plan…");
-            String dialog = nativeDialog("Open plan");
-            try {
-                assertFrameInside("GTK's \"Open plan\" dialog over the Plan window", dialog);
-            } finally {
-                closeNative("Open plan");
-            }
+            assertNativeInside("GTK's \"Open plan\" dialog over the Plan window", "Open plan");
         } finally {
-            FxToolkit.setupFixture(plan::close);
-            waitFor("the Plan window closed", () -> !plan.isShowing());
+            RealDisplay.closeWindow("the Plan window", plan);
         }
     }
 
     @Test
     @Order(6)
     void theIsolationWindowAndItsExportDialogOpenInsideTheScreen() throws Exception {
-        ROBOT.push(KeyCode.CONTROL, KeyCode.I);
-        Stage isolation = waitForWindow(w -> w instanceof Stage s && s.getTitle() != null
-                && s.getTitle().contains("isolation by layer"));
+        Stage isolation = RealDisplay.openByShortcut("isolation by layer", KeyCode.CONTROL, KeyCode.I);
         try {
             assertJavaFxInside("the isolation window", isolation);
             waitFor("the isolation table derived", () -> !ROBOT.lookup("Export PDF…").queryButton().isDisabled());
             ROBOT.clickOn("Export PDF…");
-            String dialog = nativeDialog("Export isolation by layer");
-            try {
-                assertFrameInside("GTK's \"Export isolation by layer\" dialog", dialog);
-            } finally {
-                closeNative("Export isolation by layer");
-            }
+            assertNativeInside("GTK's \"Export isolation by layer\" dialog", "Export isolation by layer");
         } finally {
-            FxToolkit.setupFixture(isolation::close);
-            waitFor("the isolation window closed", () -> !isolation.isShowing());
+            RealDisplay.closeWindow("the isolation window", isolation);
         }
     }
 
@@ -304,6 +277,16 @@ class DialogsInsideTheScreenTest {
         }
     }
 
+    /** GTK's dialog titled {@code title}, just asked for: its frame is inside the screen; it is closed either way. */
+    private static void assertNativeInside(String what, String title) {
+        String dialog = nativeDialog(title);
+        try {
+            assertFrameInside(what, dialog);
+        } finally {
+            closeNative(title);
+        }
+    }
+
     /** Esc, as a user closes GTK's dialog (a second Esc where the first only closed its location field). */
     private static void closeNative(String title) {
         for (int i = 0; i < 3 && !X11Windows.titled(title).isEmpty(); i++) {
@@ -362,30 +345,5 @@ class DialogsInsideTheScreenTest {
         } catch (java.util.concurrent.TimeoutException e) {
             throw new AssertionError("waited " + GUARD_SECONDS + " s for: " + what, e);
         }
-    }
-
-    private static void waitFor(String what, Supplier<Boolean> condition) {
-        waitForX(what, () -> {
-            AtomicReference<Boolean> ok = new AtomicReference<>(false);
-            ROBOT.interact(() -> ok.set(condition.get()));
-            return ok.get();
-        });
-    }
-
-    private static <T extends Window> T waitForWindow(Predicate<Window> which) {
-        AtomicReference<Window> found = new AtomicReference<>();
-        waitFor("the window", () -> {
-            for (Window w : Window.getWindows()) {
-                if (w.isShowing() && which.test(w)) {
-                    found.set(w);
-                    return w.getWidth() > 0;
-                }
-            }
-            return false;
-        });
-        @SuppressWarnings("unchecked")
-        T w = (T) found.get();
-        assertNotNull(w);
-        return w;
     }
 }

@@ -1,18 +1,16 @@
 package io.gpulab.app.gui.window;
 
+import static io.gpulab.app.gui.RealDisplay.waitFor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
-import io.gpulab.app.gui.EngineLabOpener;
+import io.gpulab.app.gui.RealDisplay;
 import io.gpulab.app.gui.Workbench;
-import io.gpulab.app.gui.WorkbenchApp;
 import io.gpulab.app.gui.vm.Selection;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Supplier;
 import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
@@ -23,7 +21,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.testfx.api.FxRobot;
-import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
@@ -38,27 +35,21 @@ class RealWindowInspectorTest {
 
     private static final FxRobot ROBOT = new FxRobot();
     private static final String POD = "default/lock-pod-2";
+    private static RealDisplay display;
     private static Stage stage;
     private static Workbench workbench;
 
     @BeforeAll
     static void openTheLockLab() throws Exception {
-        stage = FxToolkit.registerPrimaryStage();
-        AtomicReference<Workbench> w = new AtomicReference<>();
-        EngineLabOpener opener = EngineLabOpener.sim();
-        var lab = opener.open("lock-lifecycle");
-        FxToolkit.setupFixture(() -> w.set(WorkbenchApp.show(stage, lab, opener, "lock-lifecycle", WindowMemory.NONE)));
-        workbench = w.get();
-        waitFor("the window is painted", () -> stage.isShowing() && stage.getScene().getWidth() > 0);
+        display = RealDisplay.open("lock-lifecycle", false);
+        stage = display.stage();
+        workbench = display.workbench();
     }
 
     @AfterAll
     static void close() throws Exception {
-        if (workbench != null) {
-            FxToolkit.setupFixture(() -> {
-                workbench.viewModel().close();
-                stage.close();
-            });
+        if (display != null) {
+            display.close();
         }
     }
 
@@ -131,17 +122,5 @@ class RealWindowInspectorTest {
         }
         assertNotNull(n, "the inspector's scroll pane");
         return (ScrollPane) n;
-    }
-
-    private static void waitFor(String what, Supplier<Boolean> condition) {
-        try {
-            WaitForAsyncUtils.waitFor(io.gpulab.engine.cluster.Await.BOUND.toSeconds(), TimeUnit.SECONDS, () -> {
-                AtomicReference<Boolean> ok = new AtomicReference<>(false);
-                ROBOT.interact(() -> ok.set(condition.get()));
-                return ok.get();
-            });
-        } catch (java.util.concurrent.TimeoutException e) {
-            throw new AssertionError("waited for: " + what, e);
-        }
     }
 }

@@ -2,6 +2,7 @@ package io.gpulab.app.gui.window;
 
 import static io.gpulab.app.gui.RealDisplay.shown;
 import static io.gpulab.app.gui.RealDisplay.waitFor;
+import static io.gpulab.app.gui.RealDisplay.waitForWindow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -37,7 +38,6 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.testfx.api.FxRobot;
-import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
@@ -167,17 +167,14 @@ class RealWindowTest {
     @Test
     @Order(6)
     void thePlanWindowOpensInsideTheScreen() throws Exception {
-        ROBOT.push(KeyCode.CONTROL, KeyCode.L);
-        Stage plan = waitForWindow(w -> w != stage && w instanceof Stage s && s.getTitle() != null
-                && s.getTitle().contains("candidate platforms"));
+        Stage plan = RealDisplay.openByShortcut("candidate platforms", KeyCode.CONTROL, KeyCode.L);
         try {
             assertInside("the Plan window", plan);
             if (wide()) {
                 assertEquals(List.of(), cutLabels(plan), "cut labels in the Plan window");
             }
         } finally {
-            FxToolkit.setupFixture(plan::close);
-            waitFor("the Plan window closed", () -> !plan.isShowing());
+            RealDisplay.closeWindow("the Plan window", plan);
         }
     }
 
@@ -185,7 +182,7 @@ class RealWindowTest {
     @Order(7)
     void theDiscardQuestionOpensInsideTheScreen() throws Exception {
         ROBOT.clickOn("#next-step");
-        waitFor("a step in the history", () -> !workbench.viewModel().timeline().isEmpty());
+        waitFor("a step in the history", () -> !workbench.viewModel().history().timeline().isEmpty());
         // File → Open built-in scenario → article, as its menu item does (the question is modal: run it later)
         javafx.application.Platform.runLater(() -> workbench.viewModel().files().open("article"));
         Window dialog = waitForWindow(w -> w != stage && w instanceof Stage && w.getScene() != null
@@ -193,7 +190,7 @@ class RealWindowTest {
         assertInside("the discard question", dialog);
         ROBOT.clickOn("Keep my lab");
         waitFor("the question closed", () -> !dialog.isShowing());
-        assertFalse(workbench.viewModel().timeline().isEmpty(), "the lab was kept");
+        assertFalse(workbench.viewModel().history().timeline().isEmpty(), "the lab was kept");
     }
 
     @Test
@@ -338,22 +335,5 @@ class RealWindowTest {
             }
         }
         return path + n.getClass().getSimpleName() + (n.getStyleClass().isEmpty() ? "" : "." + n.getStyleClass());
-    }
-
-    private static <T extends Window> T waitForWindow(java.util.function.Predicate<Window> which) {
-        AtomicReference<Window> found = new AtomicReference<>();
-        waitFor("the window", () -> {
-            for (Window w : Window.getWindows()) {
-                if (w.isShowing() && which.test(w)) {
-                    found.set(w);
-                    return w.getWidth() > 0;
-                }
-            }
-            return false;
-        });
-        @SuppressWarnings("unchecked")
-        T w = (T) found.get();
-        assertNotNull(w);
-        return w;
     }
 }

@@ -42,7 +42,7 @@ class WindowTitleTest {
                     d -> d.addTenant("tenant-c")));
             waitFor(robot, () -> w.get().viewModel().snapshot().scenario().equals("article (edited)"));
             assertEquals("GPU Tenancy Lab — article (edited)", stage.getTitle(), "the toolbar's and the exports' name");
-            robot.interact(() -> w.get().viewModel().undo());
+            robot.interact(() -> w.get().viewModel().history().undo());
             waitFor(robot, () -> w.get().viewModel().snapshot().scenario().equals("article"));
             assertEquals("GPU Tenancy Lab — article", stage.getTitle(), "the edit undone");
             robot.interact(() -> w.get().viewModel().files().open("lock-lifecycle"));
