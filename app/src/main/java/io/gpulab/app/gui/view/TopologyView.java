@@ -18,6 +18,9 @@ import javafx.beans.property.SimpleBooleanProperty;
 import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.control.ScrollPane;
+import javafx.scene.input.DragEvent;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.input.MouseEvent;
 import javafx.scene.input.ScrollEvent;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.VBox;
@@ -148,8 +151,13 @@ public final class TopologyView extends ScrollPane {
                 held = null;
             }
         });
-        // a wheel turn against the canvas's end changes no value, and still says where the user wants it
+        // a wheel turn against the canvas's end changes no value, and still says where the user wants it; a press
+        // or a key on the canvas is the user's hand on it (the band folded after scrolling up to its toggle must not
+        // bring a tall tenant's top back over the toggle)
         addEventFilter(ScrollEvent.SCROLL, e -> held = null);
+        addEventFilter(MouseEvent.MOUSE_PRESSED, e -> held = null);
+        addEventFilter(KeyEvent.KEY_PRESSED, e -> held = null);
+        addEventFilter(DragEvent.DRAG_DROPPED, e -> held = null);
         Runnable after = this::afterLayout;
         sceneProperty().addListener((o, a, b) -> {
             if (a != null) {
@@ -163,7 +171,8 @@ public final class TopologyView extends ScrollPane {
 
     /**
      * {@link #bringIntoView} now, and again whenever the content's or the view's height changes, until the user
-     * scrolls the canvas or {@link #release} (the next step begins, or the step changes without the trainee's hand).
+     * scrolls, presses on or types into the canvas, or {@link #release} (the next step begins, or the step changes
+     * without the trainee's hand).
      */
     public void holdInView(String topId, String bottomId) {
         held = new String[] {topId, bottomId};

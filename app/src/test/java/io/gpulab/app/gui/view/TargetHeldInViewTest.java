@@ -22,7 +22,7 @@ import org.testfx.util.WaitForAsyncUtils;
  * (docs/workbench.md, "Walkthroughs"): the canvas's scroll is a fraction of (content height - view height), so a
  * panel redrawn taller or shorter above the target, once it had been brought into view, moved it out of view by a
  * few pixels (2-6 px of a box's top above the view in PresentationTourTest on a loaded machine). And the hold ends
- * with the user's own scroll: the canvas then never moves by itself.
+ * with the user's own scroll or press on the canvas: the canvas then never moves by itself.
  */
 @ExtendWith(ApplicationExtension.class)
 class TargetHeldInViewTest {
@@ -79,7 +79,7 @@ class TargetHeldInViewTest {
     }
 
     @Test
-    void theTargetStaysInViewWhenTheContentAboveItChangesHeightUntilTheUserScrolls(FxRobot robot) {
+    void theTargetStaysInViewWhenTheHeightsChangeUntilTheUserScrollsOrPressesOnTheCanvas(FxRobot robot) {
         topology = robot.lookup("#topology").queryAs(TopologyView.class);
         band(robot, true);
         robot.interact(() -> topology.setVvalue(1));
@@ -116,5 +116,13 @@ class TargetHeldInViewTest {
         assertEquals(1, topology.getVvalue(), 1e-9, "the canvas stays at the bottom where the user scrolled it");
         assertFalse(whole(robot), "the band folded: the header is not brought back against the user's scroll: "
                 + where(robot));
+
+        // held again, then the user's hand on the canvas (a click on the header) ends the hold too
+        robot.interact(() -> topology.holdInView(TARGET, TARGET));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(topology.holding() && whole(robot), "held in view again: " + where(robot));
+        robot.clickOn("#" + TARGET);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertFalse(topology.holding(), "a press on the canvas ended the hold");
     }
 }
