@@ -36,7 +36,15 @@ public final class PendingLane extends VBox {
         }
         FlowPane chips = new FlowPane(6, 6);
         chips.prefWrapLengthProperty().bind(widthProperty());
-        pending.forEach(p -> chips.getChildren().add(new PodChip(vm, tenant.name(), p, "")));
+        // a FlowPane's least width is its widest chip's: the lane, and so the chip, ran past the tenant's panel
+        chips.setMinWidth(0);
+        // a chip is never wider than the lane: a kube-scheduler sentence as the badge ("node(s) had untolerated taint
+        // {node.kubernetes.io/unreachable: }") ran past the tenant's panel; the badge gives way, whole on hover
+        pending.forEach(p -> {
+            PodChip chip = new PodChip(vm, tenant.name(), p, "");
+            chip.maxWidthProperty().bind(chips.widthProperty());
+            chips.getChildren().add(chip);
+        });
         getChildren().addAll(head, chips);
     }
 }

@@ -29,15 +29,19 @@ public final class PodChip extends HBox {
             Label badge = new Label(PendingBadge.badge(pod));
             badge.getStyleClass().addAll("reason-badge", "Rejected".equals(pod.phase()) ? "refused" : "waiting");
             badge.setId("reason-" + pod.name());
+            // the name stays whole; the badge is what gives way in a narrow lane, so its tooltip starts with it
+            name.setMinWidth(Label.USE_PREF_SIZE);
             String explain = PendingBadge.explain(pod);
-            Tooltip why = new Tooltip(explain);
+            String whole = explain.startsWith(badge.getText()) ? explain
+                    : badge.getText() + (explain.isEmpty() ? "" : "\n\n" + explain);
+            Tooltip why = new Tooltip(whole);
             why.setWrapText(true);
             why.setMaxWidth(420);
             why.setShowDelay(Duration.millis(250));
             // the reason in words from the lab's numbers, asked when the tooltip shows (not for every chip on
             // every refresh), above what the code means in general
             why.setOnShowing(e -> vm.pods().plainReason(tenant, pod.key()).ifPresent(w -> why.setText(
-                    PendingBadge.inWords(w) + (explain.isEmpty() ? "" : "\n\n" + explain))));
+                    PendingBadge.inWords(w) + "\n\n" + whole)));
             badge.setTooltip(why);
             getChildren().add(badge);
         } else if (!share.isEmpty()) {
