@@ -62,6 +62,12 @@ public final class WorkbenchApp extends Application {
                                  WindowMemory memory) {
         Workbench workbench = new Workbench(lab, opener, new ConfirmWriteDialog(stage), new FxTaskExecutor());
         workbench.viewModel().files().setDiscardGate(new io.gpulab.app.gui.view.ConfirmDiscardDialog(stage));
+        // the window's close button ends the lab as Quit does: unsaved actions are not lost without a question
+        stage.setOnCloseRequest(e -> {
+            if (!workbench.viewModel().files().mayDiscard("Close the workbench")) {
+                e.consume();
+            }
+        });
         // the title names the lab on screen as the toolbar and the exports do: another file opened, or "(edited)"
         String where = opener.backendId().equals("sim") ? "" : " on " + opener.describe();
         stage.titleProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> "GPU Tenancy Lab — "

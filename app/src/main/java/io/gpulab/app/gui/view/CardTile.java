@@ -66,9 +66,21 @@ public final class CardTile extends VBox {
                     pods.getChildren().add(new PodChip(vm, tenant.name(), p, share(p, card))));
         }
         if (card.pods().isEmpty()) {
-            Label idle = Texts.clipped(card.health() ? "idle — drop a pod here to pin it" : "unhealthy — new pods "
-                    + "avoid this card", "hint");
-            pods.getChildren().add(idle);
+            // what the card is (idle, unhealthy) is a fact about the lab, shown on slides and projectors too; only
+            // "drop a pod here" is a hint on using the window, which they leave out
+            if (card.health()) {
+                Label state = new Label("idle");
+                state.getStyleClass().add("note");
+                state.setMinWidth(Region.USE_PREF_SIZE);
+                Label how = Texts.clipped("— drop a pod here to pin it", "hint");
+                HBox idle = new HBox(4, state, how);
+                idle.getStyleClass().add("card-state");
+                HBox.setHgrow(how, Priority.ALWAYS);
+                pods.getChildren().add(idle);
+            } else {
+                Label unhealthy = Texts.clipped("unhealthy — new pods avoid this card", "error-text", "card-state");
+                pods.getChildren().add(unhealthy);
+            }
         }
         getChildren().addAll(head, metrics, pods);
         setupEventHandlers(vm, tenant.name(), card);

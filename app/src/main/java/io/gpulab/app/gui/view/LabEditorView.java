@@ -166,7 +166,8 @@ public final class LabEditorView extends VBox {
         hami.addRow(0, name("deviceSplitCount"), split);
         hami.addRow(1, name("gpuSchedulerPolicy"), gpuPolicy);
         hami.addRow(2, name("nodeSchedulerPolicy"), nodePolicy);
-        pastNote.getStyleClass().add("hint");
+        // which version the design shows is a fact a projector's viewers need too, not a hint
+        pastNote.getStyleClass().add("note");
         pastNote.setWrapText(true);
         pastNote.setId("design-past");
         pastNote.managedProperty().bind(pastNote.visibleProperty());
@@ -237,7 +238,7 @@ public final class LabEditorView extends VBox {
         }
         if (n.cards().isEmpty()) {
             Label none = new Label("no cards yet");
-            none.getStyleClass().add("hint");
+            none.getStyleClass().add("note");
             cards.getChildren().add(none);
         }
     }

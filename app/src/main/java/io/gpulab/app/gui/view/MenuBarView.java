@@ -31,7 +31,11 @@ public final class MenuBarView extends MenuBar {
                 item("Export slide PNG (1x)…", null, () -> a.exportSlide(1)),
                 item("Export slide PNG (2x)…", null, () -> a.exportSlide(2)),
                 item("Export review report (PDF)…", "Shortcut+P", a::exportReport), new SeparatorMenuItem(),
-                item("Quit", "Shortcut+Q", Platform::exit));
+                item("Quit", "Shortcut+Q", () -> {
+                    if (vm.files().mayDiscard("Quit gpulab")) {
+                        Platform.exit();
+                    }
+                }));
         Menu lab = new Menu("Lab", null,
                 item("Play scenario", "Shortcut+Enter", vm.playback()::playScenarioSteps),
                 item("Play next scenario step", "Shortcut+Shift+Enter", vm.playback()::playNextScenarioStep),

@@ -28,7 +28,8 @@ public final class PendingLane extends VBox {
         if (pending.isEmpty()) {
             // nothing waiting: one line, so the lane costs no height until a pod is refused
             Label none = new Label("nothing waiting");
-            none.getStyleClass().add("hint");
+            // a statement about the lab, not a hint: slides and projectors show it
+            none.getStyleClass().add("note");
             head.getChildren().add(none);
             getStyleClass().add("empty");
             getChildren().add(head);

@@ -103,7 +103,7 @@ final class SlideSide implements AutoCloseable {
         if (!leaveOut || inspector == null || !(inspector.getContent() instanceof VBox sheet)) {
             return;
         }
-        WordWrapLabel more = new WordWrapLabel("", "hint");
+        WordWrapLabel more = new WordWrapLabel("", "note");
         more.setId("slide-continues");
         ((VBox) items.get(0)).getChildren().add(more);
         undo.add(() -> ((VBox) items.get(0)).getChildren().remove(more));

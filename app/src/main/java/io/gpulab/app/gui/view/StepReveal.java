@@ -12,6 +12,8 @@ import org.jspecify.annotations.Nullable;
  * the walkthrough panel, or an action of the trainee's own hand ticked the step before. A step index follows the lab,
  * so a change the trainee did not make by hand (Play, Next step, a run of the clock, undo, redo, reset, time travel)
  * never moves the canvas: scrolling on every step change moved the band's toggle away from whoever pressed Play.
+ * The target is held in view while the canvas's heights settle, until the trainee scrolls or the step changes
+ * ({@link TopologyView#holdInView}).
  */
 final class StepReveal {
 
@@ -33,10 +35,16 @@ final class StepReveal {
             boolean same = wvm.selectedProperty().get() == judged;
             if (same && b.intValue() > a.intValue() && vm.history().lastChangeByHand()) {
                 later(b.intValue());
+            } else {
+                // the step the target was held for is over, and no step began by the trainee's hand
+                topology.release();
             }
         });
         // after the view-model's own listener, which judges the walkthrough picked (and moves the index above)
-        wvm.selectedProperty().addListener((o, a, b) -> judged = b);
+        wvm.selectedProperty().addListener((o, a, b) -> {
+            judged = b;
+            topology.release();
+        });
         vm.history().versionsProperty().addListener((o, a, b) -> {
             // the reset or the opened lab Start asked for: the lab as built, nothing since (a reset refused while a
             // past version is shown leaves it pending, and the next Play must not take its place)
@@ -71,12 +79,13 @@ final class StepReveal {
 
     private void show(int step) {
         Walkthrough w = wvm.selectedProperty().get();
-        if (w == null || !wvm.onItsLabProperty().get()) {
-            return;
-        }
-        StepTarget t = StepTarget.of(w, step, topology::draws);
-        if (t != null) {
-            topology.bringIntoView(t.topId(), t.bottomId());
+        StepTarget t = w == null || !wvm.onItsLabProperty().get() ? null : StepTarget.of(w, step, topology::draws);
+        if (t == null) {
+            topology.release();
+        } else {
+            // held, not only scrolled to: what the step's action changes (a lane grown, the band opened, the
+            // pending bar shown) lands after this, and moved the target a few pixels out of view (docs/workbench.md)
+            topology.holdInView(t.topId(), t.bottomId());
         }
     }
 }

@@ -12,10 +12,16 @@ import java.util.List;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
+import javafx.application.Platform;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.scene.Node;
+import javafx.scene.Parent;
 import javafx.scene.control.ScrollPane;
+import javafx.scene.input.DragEvent;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.input.MouseEvent;
+import javafx.scene.input.ScrollEvent;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.VBox;
 import org.jspecify.annotations.Nullable;
@@ -39,6 +45,14 @@ public final class TopologyView extends ScrollPane {
     private final FlowPane tenants = new FlowPane(GAP, GAP);
     private @Nullable ManagementKey managementKey;
     private final BooleanProperty managementOpen = new SimpleBooleanProperty(true);
+    /** What {@link #holdInView} keeps in view (top id, bottom id) until the user scrolls, or null. */
+    private String @Nullable [] held;
+    /** The canvas is being scrolled by {@link #bringIntoView}, not by the user. */
+    private boolean scrollingItself;
+    /** A re-reveal of {@link #held} is due after the layout pass that changed a height. */
+    private boolean keepQueued;
+    /** A height changed and the canvas has not been re-revealed yet: a vvalue change meanwhile is the skin's. */
+    private boolean settling;
 
     /** What the management band was drawn from. */
     private record ManagementKey(ManagementView management, List<ControlPlaneView> planes,
@@ -115,6 +129,90 @@ public final class TopologyView extends ScrollPane {
         vm.snapshotProperty().addListener((o, a, s) -> render(s));
         vm.selectionProperty().addListener((o, a, b) -> render(vm.snapshot()));
         managementOpen.addListener((o, a, b) -> render(vm.snapshot()));
+        // the vvalue is a fraction of (content height - view height). The skin keeps the pixel offset when the
+        // content's height changes (it moves the vvalue itself, clamped to the end), but not when the view's does
+        // (the pending bar above or the timeline below taking height from it), and nothing keeps a target in view
+        // when what is drawn above it changes height (the band opened, a tenant above redrawn): a target just
+        // brought into view drifted out of it. Registered before the skin's own listener (the skin comes later).
+        content.layoutBoundsProperty().addListener((o, a, b) -> {
+            if (a.getHeight() != b.getHeight()) {
+                keepHeld();
+            }
+        });
+        viewportBoundsProperty().addListener((o, a, b) -> {
+            if (a == null || a.getHeight() != b.getHeight()) {
+                keepHeld();
+            }
+        });
+        // the user's own scroll (wheel, bar, keys, a pending count clicked) ends the hold: never fight it. The
+        // skin's re-fit to a new height is not the user's.
+        vvalueProperty().addListener((o, a, b) -> {
+            if (!scrollingItself && !settling) {
+                held = null;
+            }
+        });
+        // a wheel turn against the canvas's end changes no value, and still says where the user wants it; a press
+        // or a key on the canvas is the user's hand on it (the band folded after scrolling up to its toggle must not
+        // bring a tall tenant's top back over the toggle)
+        addEventFilter(ScrollEvent.SCROLL, e -> held = null);
+        addEventFilter(MouseEvent.MOUSE_PRESSED, e -> held = null);
+        addEventFilter(KeyEvent.KEY_PRESSED, e -> held = null);
+        addEventFilter(DragEvent.DRAG_DROPPED, e -> held = null);
+        Runnable after = this::afterLayout;
+        sceneProperty().addListener((o, a, b) -> {
+            if (a != null) {
+                a.removePostLayoutPulseListener(after);
+            }
+            if (b != null) {
+                b.addPostLayoutPulseListener(after);
+            }
+        });
+    }
+
+    /**
+     * {@link #bringIntoView} now, and again whenever the content's or the view's height changes, until the user
+     * scrolls, presses on or types into the canvas, or {@link #release} (the next step begins, or the step changes
+     * without the trainee's hand).
+     */
+    public void holdInView(String topId, String bottomId) {
+        held = new String[] {topId, bottomId};
+        bringIntoView(topId, bottomId);
+    }
+
+    /** Ends {@link #holdInView}: the canvas stays where it is. */
+    public void release() {
+        held = null;
+    }
+
+    /** Whether a step's target is being held in view. */
+    boolean holding() {
+        return held != null;
+    }
+
+    private void keepHeld() {
+        if (held == null) {
+            return;
+        }
+        settling = true;
+        keepQueued = true;
+        Platform.requestNextPulse();
+    }
+
+    /**
+     * After each layout pass, before the frame is drawn: the height changed in that pass is re-revealed in the same
+     * frame (scrolling inside the pass would lay out a half-laid scene, and a later runnable let a frame, and a
+     * reader, see the target out of view).
+     */
+    private void afterLayout() {
+        if (!keepQueued) {
+            return;
+        }
+        keepQueued = false;
+        settling = false;
+        String[] h = held;
+        if (h != null) {
+            bringIntoView(h[0], h[1]);
+        }
     }
 
     /** Whether the management band shows its services and control planes or only its summary line. */
@@ -147,8 +245,11 @@ public final class TopologyView extends ScrollPane {
         if (first == null || last == null) {
             return false;
         }
-        applyCss();
-        layout();
+        // the whole scene: the canvas's height is given by the window around it (the pending bar above it, the
+        // timeline below it), so laying out the canvas alone measured the view at its height before this change
+        Parent root = getScene() == null ? this : getScene().getRoot();
+        root.applyCss();
+        root.layout();
         double top = content.sceneToLocal(first.localToScene(first.getLayoutBounds())).getMinY();
         double bottom = content.sceneToLocal(last.localToScene(last.getLayoutBounds())).getMaxY();
         double view = getViewportBounds().getHeight();
@@ -159,7 +260,12 @@ public final class TopologyView extends ScrollPane {
             return false;
         }
         double y = top < shownFrom || bottom - top > view ? top : bottom - view;
-        setVvalue(getVmin() + (getVmax() - getVmin()) * Math.max(0, Math.min(1, y / room)));
+        scrollingItself = true;
+        try {
+            setVvalue(getVmin() + (getVmax() - getVmin()) * Math.max(0, Math.min(1, y / room)));
+        } finally {
+            scrollingItself = false;
+        }
         return true;
     }
 

@@ -174,6 +174,13 @@ final class ViewPictures {
         }
     }
 
+    /** The UI hints a slide leaves out of {@code n} ({@code .hint}, {@code .hint-strip}), those shown now. */
+    static List<Node> hintsOf(Node n) {
+        List<Node> out = new ArrayList<>();
+        collectHints(n, out);
+        return out;
+    }
+
     private static void collectHints(Node n, List<Node> out) {
         if (n.isVisible() && (n.getStyleClass().contains("hint") || n.getStyleClass().contains("hint-strip"))) {
             out.add(n);

@@ -57,6 +57,9 @@ public final class WorkbenchView extends BorderPane {
     private boolean userSized;
     private boolean fitting;
     private boolean presentation;
+    /** Presentation mode's type in the menus, tooltips and dialogs opened over this window. */
+    private final PresentedPopups popups = new PresentedPopups(() -> getScene() == null ? null : getScene().getWindow(),
+            () -> presentation ? PresentedPopups.TYPE * zoom() : 0);
     private boolean fullScreenWatched;
     /** Presentation mode's magnification of the whole window (absent: 1). */
     private final javafx.scene.transform.Scale zoom = new javafx.scene.transform.Scale(1, 1, 0, 0);
@@ -230,6 +233,9 @@ public final class WorkbenchView extends BorderPane {
             getStyleClass().add("presentation");
         }
         canvas.setPresenting(on);
+        if (on) {
+            popups.watch();
+        }
         userSized = false;
         if (getScene() != null) {
             fit(getScene().getWidth(), getScene().getHeight());
@@ -258,7 +264,7 @@ public final class WorkbenchView extends BorderPane {
                 }
             });
             getScene().addEventHandler(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
-                if (e.getCode() == javafx.scene.input.KeyCode.ESCAPE && presentation) {
+                if (e.getCode() == javafx.scene.input.KeyCode.ESCAPE && presentation && !popups.menuJustClosed()) {
                     togglePresentation();
                     e.consume();
                 }
@@ -270,6 +276,8 @@ public final class WorkbenchView extends BorderPane {
             var screens = javafx.stage.Screen.getScreensForRectangle(windowed);
             var whole = (screens.isEmpty() ? javafx.stage.Screen.getPrimary() : screens.get(0)).getBounds();
             stage.setFullScreenExitHint("Presentation mode: Esc or Ctrl+Shift+F leaves it");
+            // Esc is this window's own handler above: JavaFX's exit key also fired on the Esc that closed a menu
+            stage.setFullScreenExitKeyCombination(javafx.scene.input.KeyCombination.NO_MATCH);
             stage.setFullScreen(true);
             stage.setX(whole.getMinX());
             stage.setY(whole.getMinY());

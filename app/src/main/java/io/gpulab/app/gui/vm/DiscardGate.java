@@ -2,7 +2,7 @@ package io.gpulab.app.gui.vm;
 
 /**
  * Asked before an action throws away work that Undo cannot bring back (opening another lab, starting a
- * walkthrough on another scenario). Actions Undo can take back (reset) never ask.
+ * walkthrough on another scenario, quitting, closing the window). Actions Undo can take back (reset) never ask.
  */
 @FunctionalInterface
 public interface DiscardGate {

@@ -11,8 +11,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Opening another scenario or a cluster's snapshot in place of the current lab (asking first when that throws away
- * actions) and saving the lab's history as a scenario file.
+ * Opening another scenario or a cluster's snapshot in place of the current lab and saving the lab's history as a
+ * scenario file; asking first whenever opening, quitting or closing the window would throw away unsaved actions.
  */
 public final class ScenarioFiles {
 
@@ -35,9 +35,7 @@ public final class ScenarioFiles {
      * throws away actions (Undo cannot reach back past an open).
      */
     public boolean open(String scenario) {
-        int lost = unsaved();
-        if (lost > 0 && !discardGate.allow("Open " + scenario, lost + " action" + (lost == 1 ? "" : "s")
-                + " on " + vm.snapshot().scenario() + " (save them first with File → Save scenario)")) {
+        if (!mayDiscard("Open " + scenario)) {
             vm.hint("Kept the current lab: " + scenario + " was not opened");
             return false;
         }
@@ -45,6 +43,16 @@ public final class ScenarioFiles {
         vm.tasks().execute(() -> vm.opener().open(scenario), vm::replaceLab,
                 e -> vm.error("Cannot open " + scenario + ": " + e.getMessage()));
         return true;
+    }
+
+    /**
+     * Whether {@code action} (opening another lab, quitting, closing the window) may throw away the actions no Save
+     * wrote: asked only when there are some, so nothing the user did is lost without a question.
+     */
+    public boolean mayDiscard(String action) {
+        int lost = unsaved();
+        return lost == 0 || discardGate.allow(action, lost + " action" + (lost == 1 ? "" : "s") + " on "
+                + vm.snapshot().scenario() + " (save them first with File → Save scenario)");
     }
 
     /**

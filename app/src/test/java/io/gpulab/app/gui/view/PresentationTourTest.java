@@ -245,8 +245,8 @@ class PresentationTourTest {
         problems.forEach(p -> WRONG.add(where + ": " + p));
     }
 
-    /** Less than a line of the panel's text (15 px): what the trainee reads of the target stays in view. */
-    private static final double DRIFT = 10;
+    /** A pixel's rounding: the canvas holds the target in view while the heights settle (TopologyView.holdInView). */
+    private static final double DRIFT = 1;
 
     /**
      * What step {@code i} points at on the canvas is drawn whole inside the canvas's view, or from its top when it is
@@ -266,9 +266,8 @@ class PresentationTourTest {
         Bounds v = viewport.localToScene(viewport.getLayoutBounds());
         double from = top.localToScene(top.getLayoutBounds()).getMinY();
         double to = bottom.localToScene(bottom.getLayoutBounds()).getMaxY();
-        // a few pixels of a box's edge may be hidden: 2-6 px of its top were seen past the view's top at 1024x768
-        // and 1920x1080 after the reveal (its header below in view; the cause is not found yet); a line
-        // of text hidden is a failure
+        // 2-6 px of a box's top were past the view's top at 1024x768 and 1920x1080 on a loaded machine: the view's
+        // or the content's height changed after the reveal and the same scroll fraction moved the box (now held)
         if (from < v.getMinY() - DRIFT || from > v.getMaxY() - 20
                 || to > v.getMaxY() + DRIFT && to - from <= v.getHeight()) {
             problems.add("#" + t.topId() + " to #" + t.bottomId() + ", what the step points at, out of the canvas's "
