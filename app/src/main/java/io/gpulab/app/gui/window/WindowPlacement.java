@@ -43,6 +43,9 @@ public final class WindowPlacement {
 
     /** Keeps {@code dialog} inside its owner's screen once shown (its content decides its size). */
     public static void keepInside(Dialog<?> dialog) {
+        // a dialog's height was fixed before its text wrapped: the discard question read "... (save the…" in a real
+        // window under a window manager; the pane never gets less height than its wrapped text needs
+        dialog.getDialogPane().setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         dialog.setOnShown(e -> {
             Window w = dialog.getDialogPane().getScene().getWindow();
             Rectangle2D screen = screenFor(dialog.getOwner(), null);
