@@ -263,7 +263,8 @@ public final class WorkbenchView extends BorderPane {
                     togglePresentation();
                 }
             });
-            getScene().addEventHandler(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+            // a filter: JavaFX's full-screen exit key is off (below), and a focused control may consume Esc itself
+            getScene().addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
                 if (e.getCode() == javafx.scene.input.KeyCode.ESCAPE && presentation && !popups.menuJustClosed()) {
                     togglePresentation();
                     e.consume();
