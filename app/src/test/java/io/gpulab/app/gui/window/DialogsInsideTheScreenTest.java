@@ -8,12 +8,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gpulab.app.gui.RealDisplay;
 import io.gpulab.app.gui.Workbench;
+import io.gpulab.app.gui.view.ConfirmWriteDialog;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
+import javafx.application.Platform;
 import javafx.geometry.Rectangle2D;
 import javafx.scene.Scene;
+import javafx.scene.control.Button;
 import javafx.scene.control.DialogPane;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.Pane;
@@ -159,12 +162,47 @@ class DialogsInsideTheScreenTest {
         }
     }
 
+    /** The Decision report… save dialog, asked for once a plan has a result (the button is off until then). */
+    @Test
+    @Order(7)
+    void thePlanWindowsDecisionReportDialogOpensInsideTheScreen() throws Exception {
+        Stage plan = RealDisplay.openByShortcut("candidate platforms", KeyCode.CONTROL, KeyCode.L);
+        try {
+            ROBOT.clickOn("mixed-fleet");
+            ROBOT.clickOn("#plan-run");
+            Button report = ROBOT.lookup("#plan-report").queryButton();
+            waitFor("the plan's result (Decision report… enabled)", () -> !report.isDisabled());
+            ROBOT.clickOn(report);
+            assertNativeInside("GTK's \"Export decision report\" dialog over the Plan window",
+                    "Export decision report");
+        } finally {
+            RealDisplay.closeWindow("the Plan window", plan);
+        }
+    }
+
+    /**
+     * The question asked before a write on a cluster (--allow-writes), owned by the workbench as in {@code gpulab gui}.
+     * Opened directly: reaching it through a user's action needs a live cluster; a sim lab never asks it.
+     */
+    @Test
+    @Order(8)
+    void theClusterWriteConfirmationOpensInsideTheScreen() {
+        AtomicReference<Boolean> sent = new AtomicReference<>();
+        Platform.runLater(() -> sent.set(new ConfirmWriteDialog(stage).allow("Delete pod default/train-0 in team-a",
+                "This is a write to the real cluster (cluster backend); it cannot be undone here.")));
+        Window confirm = waitForWindow(w -> w instanceof Stage s && "Write to the cluster?".equals(s.getTitle()));
+        assertJavaFxInside("the cluster write confirmation", confirm);
+        ROBOT.clickOn("Cancel");
+        waitFor("the confirmation answered", () -> sent.get() != null);
+        assertEquals(false, sent.get(), "Cancel sends nothing");
+    }
+
     /**
      * A window left on a larger screen (or a second monitor now gone) opens fitted to this one; on a screen where the
      * remembered bounds still lie, they are kept. Through {@link WindowPlacement} as the main and Plan windows use it.
      */
     @Test
-    @Order(7)
+    @Order(9)
     void boundsRememberedOnALargerScreenAreNotReusedOnThisOne() throws Exception {
         Rectangle2D visual = Screen.getPrimary().getVisualBounds();
         Rectangle2D on4k = new Rectangle2D(400, 200, 3000, 1800);
