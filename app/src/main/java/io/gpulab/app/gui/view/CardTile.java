@@ -23,6 +23,9 @@ import javafx.scene.layout.VBox;
  */
 public final class CardTile extends VBox {
 
+    /** What an unhealthy card says, with pods on it or none: HAMi's scheduler places no new pod there. */
+    static final String UNHEALTHY = "unhealthy — new pods avoid this card";
+
     public CardTile(WorkbenchViewModel vm, TenantView tenant, String node, CardView card) {
         super(6);
         getStyleClass().add("card-tile");
@@ -78,12 +81,21 @@ public final class CardTile extends VBox {
                 HBox.setHgrow(how, Priority.ALWAYS);
                 pods.getChildren().add(idle);
             } else {
-                Label unhealthy = Texts.clipped("unhealthy — new pods avoid this card", "error-text", "card-state");
-                pods.getChildren().add(unhealthy);
+                pods.getChildren().add(unhealthyLine());
             }
         }
-        getChildren().addAll(head, metrics, pods);
+        getChildren().addAll(head, metrics);
+        if (!card.health() && !card.pods().isEmpty()) {
+            // the pods stay where they run; the words say what the red frame means, for the next pod: a line of its
+            // own above the chips, as on an empty card
+            getChildren().add(unhealthyLine());
+        }
+        getChildren().add(pods);
         setupEventHandlers(vm, tenant.name(), card);
+    }
+
+    private static Label unhealthyLine() {
+        return Texts.clipped(UNHEALTHY, "error-text", "card-state");
     }
 
     private void setupEventHandlers(WorkbenchViewModel vm, String tenant, CardView card) {

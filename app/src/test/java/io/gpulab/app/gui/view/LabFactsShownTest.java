@@ -93,6 +93,43 @@ class LabFactsShownTest {
         robot.interact(() -> w.viewModel().close());
     }
 
+    /**
+     * A card marked unhealthy while three pods run on it said nothing but a red frame and dot: it now says the same
+     * line as an empty one, whole (not cut to "…") on a 1024 x 768 window, on a projector too.
+     */
+    @Test
+    void anUnhealthyCardHoldingPodsSaysSoInOneWholeLine() throws Exception {
+        FxRobot robot = new FxRobot();
+        Stage stage = FxToolkit.registerPrimaryStage();
+        Workbench w = FxTestSupport.showAt(robot, stage, "article", 1024, 768, false);
+        robot.interact(() -> w.viewModel().playback().playScenarioSteps());
+        String card = "#card-tenant-a-worker-GPU-0";
+        WaitForAsyncUtils.waitFor(60, java.util.concurrent.TimeUnit.SECONDS, () -> robot.lookup(card + " .pod-chip")
+                .queryAll().size() >= 3);
+        robot.interact(() -> w.viewModel().faults().setCardHealth("tenant-a", "GPU-0", false));
+        WaitForAsyncUtils.waitFor(60, java.util.concurrent.TimeUnit.SECONDS, () -> robot.lookup(card).queryAll()
+                .stream().anyMatch(n -> n.getStyleClass().contains("unhealthy")));
+        for (boolean presenting : new boolean[] {false, true}) {
+            robot.interact(() -> w.view().setPresentation(presenting));
+            WaitForAsyncUtils.waitForFxEvents();
+            javafx.scene.Parent tile = robot.lookup(card).queryAs(javafx.scene.Parent.class);
+            List<String> shown = drawnTexts(robot, tile);
+            String where = presenting ? "in presentation mode" : "in the window";
+            assertTrue(shown.contains(UNHEALTHY), "the unhealthy card with pods says so " + where + ": " + shown);
+            assertTrue(robot.lookup(card + " .pod-chip").queryAll().size() >= 3, "its pods still shown " + where);
+            Label line = (Label) tile.lookupAll(".card-state").stream()
+                    .filter(n -> n instanceof Label l && UNHEALTHY.equals(l.getText())).findFirst().orElseThrow();
+            double[] widths = new double[2];
+            robot.interact(() -> {
+                widths[0] = line.getWidth();
+                widths[1] = line.prefWidth(-1);
+            });
+            assertTrue(widths[0] + 0.5 >= widths[1], "the whole line, not cut to \"…\", " + where + ": " + widths[0]
+                    + " px of " + widths[1]);
+        }
+        robot.interact(() -> w.viewModel().close());
+    }
+
     @Test
     void everyNodeStyledAsAHintOnAFreshWindowSaysHowToUseIt() throws Exception {
         // hints are words on using the window; a word about the lab in them would vanish from slides and projectors
