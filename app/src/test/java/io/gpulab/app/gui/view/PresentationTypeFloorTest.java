@@ -21,7 +21,7 @@ import org.testfx.util.WaitForAsyncUtils;
  * Presentation mode is read from the back of a room: on a 1024x768 or 1280x720 projector (drawn 1:1) the pods' shares
  * ("20,000 MB · 30 %"), the palette's templates, the pending counts and the inspector's rows stayed at the 10-11 px of
  * the desk (seen in the real window, light and dark; 1920x1080 draws the same layout 1.5 times as large). Every text drawn on the canvas, the palette and the inspector is at least 12 px,
- * but the webhook path's hop names: at 10.5 px its four hops just fit a tenant's panel when two share a 1280 px
+ * (an unhealthy card's line included), but the webhook path's hop names: at 10.5 px its four hops just fit a tenant's panel when two share a 1280 px
  * projector ({@link ProjectorLayoutTest}).
  */
 class PresentationTypeFloorTest {
@@ -36,6 +36,9 @@ class PresentationTypeFloorTest {
         robot.interact(() -> w.viewModel().playback().playScenarioSteps());
         WaitForAsyncUtils.waitForFxEvents();
         robot.interact(() -> {
+            // a card that holds pods and one that holds none, both unhealthy: their lines are statements too
+            w.viewModel().faults().setCardHealth("tenant-a", "GPU-0", false);
+            w.viewModel().faults().setCardHealth("tenant-b", "GPU-1", false);
             w.view().setPresentation(true);
             w.viewModel().selectionProperty().set(Selection.pod("tenant-a", "default/gpu-pod-4"));
         });
